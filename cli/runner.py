@@ -1,0 +1,116 @@
+"""Run a test case: adjudicate each of its phases and compare with what the case expects."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from dipsat.model.cases import Case, Expected, Step
+from dipsat.model.notation import format_order
+from dipsat.model.types import Disband, Order, Phase, Position
+from dipsat.solver import Resolution, Rules
+from dipsat.solver.presets import rules_from_text
+from dipsat.variants import Variant, find_variant
+
+
+@dataclass(frozen=True)
+class OrderCheck:
+    """One order of a case: what was expected, what happened, and why."""
+
+    order: str
+    expected: str | None
+    actual: str
+    reason: str
+
+    @property
+    def passed(self) -> bool:
+        """True when nothing was expected or the result matches."""
+        return self.expected is None or self.expected == self.actual
+
+
+@dataclass(frozen=True)
+class CaseReport:
+    """The outcome of running one case."""
+
+    id: str
+    title: str
+    rules: str
+    orders: tuple[OrderCheck, ...]
+    differences: tuple[str, ...]
+    """Every mismatch in words: orders, automatic orders and the board after."""
+    has_expectations: bool
+    resolutions: tuple[Resolution, ...] = field(default=(), compare=False, repr=False)
+
+    @property
+    def passed(self) -> bool:
+        """True when every expectation holds."""
+        return not self.differences
+
+
+def expected_words(expected: Expected | None, rules_text: str) -> str | None:
+    """The words expected under ``rules_text``: an alternative named so, else the default."""
+    if expected is None:
+        return None
+    return expected.alternatives.get(rules_text, expected.words)
+
+
+def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
+    """Adjudicate every step of ``case`` (under its own rules unless ``rules_text`` is given)."""
+    variant = find_variant(case.variant)
+    text = rules_text or case.rules
+    rules = rules_from_text(text)
+    position = case.start
+    checks: list[OrderCheck] = []
+    differences: list[str] = []
+    resolutions = []
+    has_expectations = False
+    for step in case.steps:
+        position = position.with_phase(Phase(position.phase.year, position.phase.season, step.kind))
+        res = variant.adjudicate(position, step.orders, rules, advance=False)
+        resolutions.append(res)
+        for i, (order, result) in enumerate(zip(step.orders, res.results)):
+            want = expected_words(step.expected[i] if i < len(step.expected) else None, text)
+            has_expectations |= want is not None
+            check = OrderCheck(format_order(order, variant.map, "long"), want, result.words, result.reason)
+            checks.append(check)
+            if not check.passed:
+                differences.append(f"{check.order}: expected {want}, got {check.actual} ({check.reason})")
+        differences += _auto_differences(variant, step, res)
+        if step.after is not None:
+            has_expectations = True
+            differences += _board_differences(variant, step.after, res.after)
+        has_expectations |= bool(step.auto)
+        position = res.after
+    return CaseReport(case.id, case.title, text, tuple(checks), tuple(differences), has_expectations,
+                      tuple(resolutions))
+
+
+def _auto_differences(variant: Variant, step: Step, res: Resolution) -> list[str]:
+    if not step.auto:
+        return []  # nothing stated: an expected board after the phase still shows removals
+    want = {_key(o) for o in step.auto}
+    got = {_key(g.order) for g in res.generated if "civil disorder" in g.reason}
+    if want == got:
+        return []
+    show = lambda keys: ", ".join(sorted(keys)) or "none"  # noqa: E731
+    return [f"automatic orders: expected {show(want)}, got {show(got)}"]
+
+
+def _key(order: Order) -> str:
+    return f"{order.power}: {order}" if isinstance(order, Disband) else str(order)
+
+
+def _board_differences(variant: Variant, want: Position, got: Position) -> list[str]:
+    found = []
+    w_units = {p: str(pc) for p, pc in want.units.items()}
+    g_units = {p: str(pc) for p, pc in got.units.items()}
+    for p in sorted(w_units.keys() | g_units.keys()):
+        if w_units.get(p) != g_units.get(p):
+            found.append(f"after, {p}: expected {w_units.get(p, 'empty')}, got {g_units.get(p, 'empty')}")
+    w_dis = {p: str(d) for p, d in want.dislodged.items()}
+    g_dis = {p: str(d if want.dislodged.get(p) is None or want.dislodged[p].attacker_origin
+                     else replace(d, attacker_origin=None)) for p, d in got.dislodged.items()}
+    for p in sorted(w_dis.keys() | g_dis.keys()):
+        if w_dis.get(p) != g_dis.get(p):
+            found.append(f"after, dislodged in {p}: expected {w_dis.get(p, 'none')}, got {g_dis.get(p, 'none')}")
+    if want.centres and dict(want.centres) != dict(got.centres):
+        found.append(f"after, centres: expected {dict(want.centres)}, got {dict(got.centres)}")
+    return found

@@ -1,0 +1,482 @@
+"""Test cases as values, and dipsat's own plain-text case-file format (reader and writer).
+
+A :class:`Case` is a start :class:`~dipsat.model.types.Position` and one or more :class:`Step`
+values (phases), each with its orders, the expected result words of each order, the expected
+automatic orders (civil disorder) and the expected board after the phase.
+
+The case-file format is line-oriented; a person writes one in a minute::
+
+    # comment (anywhere on a line); blank lines are ignored; keywords are case-insensitive
+    CASE 6.A.5
+    TITLE Move to own province with convoy
+    VARIANT standard                    # optional, default "standard"
+    RULES datc                          # optional, default "datc"
+    PHASE Spring 1901 Movement          # <Season> <Year> <Movement|Retreat|Adjustment>
+    UNITS
+    England: F North Sea
+    France: A Portugal dislodged from Spain     # only when the case starts in a retreat phase
+    CENTRES                             # optional; absent = no centre is owned
+    Germany: Kiel, Munich, Warsaw
+    STANDOFFS Bohemia, Tyrolia          # optional: provinces no retreat may enter
+    ORDERS
+    England: F North Sea Convoys A Yorkshire - Yorkshire  [illegal]
+    Germany: F London - Yorkshire  [succeeds; 1982: fails; paradox=all_hold: fails]
+    AUTO                                # expected automatic orders (civil disorder)
+    Russia: Disband F English Channel
+    AFTER                               # expected board after the phase
+    Germany: F Yorkshire
+    England: A Yorkshire dislodged from London
+    CENTRES                             # after AFTER: the centres after the phase (optional)
+    PHASE Spring 1901 Retreat           # a further phase starts from the previous result
+    ORDERS
+    England: A Yorkshire - Edinburgh  [succeeds]
+    END
+
+* Orders may be in any notation :func:`dipsat.model.notation.parse_order` reads; the writer uses
+  DATC English (``style="long"``). ``[...]`` holds the expected result words (DATC 4.E.2, first
+  word = the order's result, then ``dislodged``/``destroyed``), under the case's ``RULES``;
+  ``; name: words`` adds the words expected under another rules preset or option.
+* A destroyed unit is absent from ``AFTER``. A movement case without ``CENTRES`` owns no centre;
+  adjustment cases always state them. ``AFTER`` lists units and dislodged units; its centres are
+  those of a ``CENTRES`` block written after it, else none. Standoffs are not part of ``AFTER``.
+* The phase of an ``AFTER`` board is fixed by :func:`phase_after` (the standard sequence: a
+  retreat phase only if a unit is dislodged; Fall leads to the Winter adjustment).
+
+Every error is a :class:`~dipsat.model.errors.CaseFileError` carrying file and line.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
+
+from dipsat.model.errors import CaseFileError, InputError
+from dipsat.model.gamemap import GameMap, load_map
+from dipsat.model.notation import format_order, parse_order, parse_unit
+from dipsat.model.types import Dislodged, Location, Order, Phase, PhaseKind, Piece, Position, Season, Unit
+
+__all__ = [
+    "Case", "Expected", "Step", "load_cases", "read_cases", "write_case", "phase_after",
+    "read_text", "parse_phase", "case_error",
+]
+
+DEFAULT_MAP = "dipsat.variants.classical"
+
+
+@dataclass(frozen=True, slots=True)
+class Expected:
+    """The expected result of one order: ``fails, dislodged`` and the words under other rules."""
+
+    words: str
+    """Result words under the case's rules, lower case, joined by ``", "``."""
+    alternatives: Mapping[str, str] = field(default_factory=dict)
+    """Rules preset or option name -> result words expected under it."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "words", normalise_words(self.words))
+        alts = {k.strip(): normalise_words(v) for k, v in self.alternatives.items()}
+        object.__setattr__(self, "alternatives", MappingProxyType(alts))
+
+    def __hash__(self) -> int:
+        return hash((self.words, tuple(sorted(self.alternatives.items()))))
+
+    @property
+    def result(self) -> str:
+        """The first word: the order's result (``fails``)."""
+        return self.words.split(",")[0].strip()
+
+    @property
+    def fate(self) -> str | None:
+        """``destroyed`` or ``dislodged`` if the words say so (first word or tag), else ``None``."""
+        words = self.words.split(", ")
+        return next((w for w in ("destroyed", "dislodged") if w in words), None)
+
+    def __str__(self) -> str:
+        return "; ".join([self.words, *(f"{k}: {v}" for k, v in self.alternatives.items())])
+
+
+def normalise_words(words: str) -> str:
+    """Return result words lower case, comma-separated with one space: ``"Fails,Dislodged"``."""
+    return ", ".join(w.strip().lower() for w in words.split(",") if w.strip())
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One phase of a case: orders, expected results and the expected board afterwards."""
+
+    phase: Phase
+    """The phase played; the first step's phase is the case's start phase."""
+    orders: tuple[Order, ...] = ()
+    expected: tuple[Expected | None, ...] = ()
+    """One entry per order; ``None`` when the source states no result."""
+    auto: tuple[Order, ...] = ()
+    """Expected automatic orders (civil-disorder disbands)."""
+    after: Position | None = None
+    """Expected board after the phase (units, dislodged units; centres if stated)."""
+    lines: tuple[int, ...] = field(default=(), compare=False)
+    """Source line of each order."""
+
+    @property
+    def kind(self) -> PhaseKind:
+        """What is ordered in this step."""
+        return self.phase.kind
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Case:
+    """A test case: a start position and the steps (phases) played from it."""
+
+    id: str
+    title: str
+    variant: str = "standard"
+    rules: str = "datc"
+    start: Position
+    steps: tuple[Step, ...]
+    source: str = field(default="", compare=False)
+    line: int = field(default=0, compare=False)
+
+
+def phase_after(phase: Phase, dislodged: bool) -> Phase:
+    """Return the phase that follows ``phase`` (standard sequence, no phase is skipped).
+
+    A movement phase with dislodged units leads to the retreat phase of the same season.
+    """
+    if phase.kind is PhaseKind.MOVEMENT and dislodged:
+        return Phase(phase.year, phase.season, PhaseKind.RETREAT)
+    if phase.kind is PhaseKind.ADJUSTMENT or phase.season is Season.WINTER:
+        return Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT)
+    if phase.season is Season.FALL:
+        return Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENT)
+    return Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT)
+
+
+def case_error(message: str, source: str, line: int | None) -> CaseFileError:
+    """Return a :class:`CaseFileError` for ``message`` at ``source``:``line``."""
+    return CaseFileError(message).at(source, line)
+
+
+def read_text(path: str | Path) -> str:
+    """Read a case file as UTF-8 text.
+
+    Raises:
+        CaseFileError: the file is missing or unreadable, or holds bytes that are not UTF-8.
+    """
+    source = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise case_error(f"cannot read case file: {exc.strerror or exc}", source, None) from exc
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise case_error(f"not UTF-8: byte 0x{data[exc.start]:02x} in line {line}",
+                         source, line) from exc
+
+
+_PHASE_RE = re.compile(r"(\w+)\s+(\d+)\s*,?\s*(\w+)")
+
+
+def parse_phase(text: str) -> Phase:
+    """Read ``Spring 1901 Movement`` (case-insensitive; ``Spring 1901, Movement`` too).
+
+    Raises:
+        ValueError: the text is not a phase.
+    """
+    m = _PHASE_RE.fullmatch(text.strip())
+    seasons = {s.value.lower(): s for s in Season}
+    kinds = {k.value.lower(): k for k in PhaseKind}
+    if m is None or m[1].lower() not in seasons or m[3].lower() not in kinds:
+        raise ValueError(f"not a phase (want e.g. 'Spring 1901 Movement'): {text.strip()!r}")
+    return Phase(int(m[2]), seasons[m[1].lower()], kinds[m[3].lower()])
+
+
+def load_cases(path: str | Path, gmap: GameMap | None = None) -> list[Case]:
+    """Read every case of a dipsat case file.
+
+    Raises:
+        CaseFileError: the file is missing, not UTF-8, or not a valid case file (with its line).
+    """
+    return read_cases(read_text(path), str(path), gmap)
+
+
+_KEYWORDS = frozenset({"CASE", "TITLE", "VARIANT", "RULES", "PHASE", "UNITS", "CENTRES", "CENTERS",
+                       "STANDOFFS", "ORDERS", "AUTO", "AFTER", "END"})
+_LINE_RE = re.compile(r"([A-Za-z][\w.-]*)\s*:\s*(.*)")
+_RESULT_RE = re.compile(r"(.*?)\s*\[([^\[\]]*)\]")
+_DISLODGED_RE = re.compile(r"(.*?)\s+dislodged(?:\s+from\s+(.+))?", re.IGNORECASE)
+
+
+def _expected(text: str) -> Expected:
+    first, *rest = text.split(";")
+    alternatives = {}
+    for alt in rest:
+        name, sep, words = alt.partition(":")
+        if not sep or not name.strip():
+            raise ValueError(f"alternative result needs 'name: words': {alt.strip()!r}")
+        alternatives[name.strip()] = words
+    if not all(normalise_words(w) for w in (first, *alternatives.values())):
+        raise ValueError(f"empty expected result in [{text}]")
+    return Expected(first, alternatives)
+
+
+@dataclass
+class _Board:
+    """A board being read: pieces, dislodged pieces, centres, standoffs."""
+
+    units: dict[str, Piece] = field(default_factory=dict)
+    dislodged: dict[str, Dislodged] = field(default_factory=dict)
+    centres: dict[str, str] = field(default_factory=dict)
+    standoffs: set[str] = field(default_factory=set)
+
+    def position(self, phase: Phase) -> Position:
+        return Position(phase, self.units, self.centres, self.dislodged, frozenset(self.standoffs))
+
+
+@dataclass
+class _Draft:
+    """The case being read, and its current step (throwaway)."""
+
+    id: str
+    line: int
+    head: dict[str, str] = field(default_factory=lambda: {"title": "", "variant": "standard",
+                                                          "rules": "datc"})
+    start: _Board = field(default_factory=_Board)
+    steps: list[Step] = field(default_factory=list)
+    phase: Phase | None = None
+    orders: list[Order] = field(default_factory=list)
+    expected: list[Expected | None] = field(default_factory=list)
+    auto: list[Order] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    after: _Board | None = None
+    block: str | None = None
+
+    def close_step(self) -> None:
+        if self.phase is None:
+            return
+        after = None
+        if self.after is not None:
+            after = self.after.position(phase_after(self.phase, bool(self.after.dislodged)))
+        self.steps.append(Step(self.phase, tuple(self.orders), tuple(self.expected),
+                               tuple(self.auto), after, tuple(self.lines)))
+        self.orders, self.expected, self.auto, self.lines = [], [], [], []
+        self.after, self.block = None, None
+
+    def case(self, source: str) -> Case:
+        assert self.phase is not None
+        self.close_step()
+        return Case(id=self.id, **self.head, start=self.start.position(self.steps[0].phase),
+                    steps=tuple(self.steps), source=source, line=self.line)
+
+
+class _Reader:
+    """State of one pass over a case file (throwaway)."""
+
+    def __init__(self, source: str, gmap: GameMap) -> None:
+        self.source, self.gmap = source, gmap
+        self.cases: list[Case] = []
+        self.draft: _Draft | None = None
+        self.lineno = 0
+
+    def fail(self, message: str, line: int | None = None) -> CaseFileError:
+        return case_error(message, self.source, self.lineno if line is None else line)
+
+    def location(self, text: str) -> Location:
+        try:
+            return self.gmap.resolve(text.strip())
+        except InputError as exc:
+            raise self.fail(f"unknown province {text.strip()!r}") from exc
+
+    def split(self, text: str, what: str) -> tuple[str, str]:
+        m = _LINE_RE.fullmatch(text)
+        if m is None:
+            if re.fullmatch(r"[A-Za-z_]+", text):
+                raise self.fail(f"unknown keyword {text!r}")
+            raise self.fail(f"expected 'Power: {what}', got {text!r}")
+        try:
+            return self.gmap.resolve_power(m[1]), m[2].strip()
+        except InputError:
+            raise self.fail(f"unknown power {m[1]!r} in {text!r}") from None
+
+    def run(self, text: str) -> list[Case]:
+        for self.lineno, raw in enumerate(text.splitlines(), 1):
+            line = raw.split("#", 1)[0].strip()
+            if line:
+                self.line(line)
+        if self.draft is not None:
+            raise self.fail(f"case {self.draft.id} has no END", self.draft.line)
+        if not self.cases:
+            raise self.fail(f"no cases in {self.source}", None if not text.strip() else 1)
+        return self.cases
+
+    def line(self, line: str) -> None:
+        word, _, rest = line.partition(" ")
+        key, rest, d = word.upper(), rest.strip(), self.draft
+        if key == "CASE":
+            if d is not None:
+                raise self.fail(f"case {d.id} has no END", d.line)
+            if len(rest.split()) != 1:
+                raise self.fail(f"expected 'CASE <id>', got {line!r}")
+            if any(c.id == rest for c in self.cases):
+                raise self.fail(f"duplicate case id {rest!r}")
+            self.draft = _Draft(rest, self.lineno)
+        elif d is None:
+            raise self.fail(f"expected 'CASE <id>', got {line!r}")
+        elif key in ("TITLE", "VARIANT", "RULES"):
+            if d.phase is not None:
+                raise self.fail(f"{key} must come before PHASE: {line!r}")
+            d.head[key.lower()] = rest
+        elif key in _KEYWORDS:
+            self.keyword(d, key, rest, line)
+        elif d.block is None:
+            raise self.fail(f"unknown keyword or line outside a block: {line!r}")
+        elif d.block in ("units", "after"):
+            self.unit(line, d.start if d.block == "units" else d.after or _Board())
+        elif d.block in ("centres", "after_centres"):
+            board = d.start if d.block == "centres" else d.after or _Board()
+            power, names = self.split(line, "Province, Province")
+            board.centres.update((self.location(n).province, power) for n in names.split(","))
+        else:
+            self.order(d, line, d.block == "auto")
+
+    def keyword(self, d: _Draft, key: str, rest: str, line: str) -> None:
+        single = key in ("PHASE", "STANDOFFS")
+        if single != bool(rest):
+            raise self.fail(f"{key} {'needs a value' if single else 'stands alone'}: {line!r}")
+        if key == "END":
+            if d.phase is None:
+                raise self.fail(f"case {d.id} has no PHASE")
+            self.cases.append(d.case(self.source))
+            self.draft = None
+        elif key == "PHASE":
+            try:
+                phase = parse_phase(rest)
+            except ValueError as exc:
+                raise self.fail(str(exc)) from exc
+            d.close_step()
+            d.phase = phase
+        elif d.phase is None:
+            raise self.fail(f"{key} before PHASE: {line!r}")
+        elif key in ("UNITS", "STANDOFFS") and (d.steps or d.block not in (None, "units", "centres")):
+            raise self.fail(f"{key} belongs to the start of the first phase: {line!r}")
+        elif key == "STANDOFFS":
+            d.start.standoffs |= {self.location(p).province for p in rest.split(",")}
+            d.block = None
+        elif key in ("CENTRES", "CENTERS"):
+            if d.after is None and (d.steps or d.block not in (None, "units")):
+                raise self.fail(f"CENTRES belongs to the start or to AFTER: {line!r}")
+            d.block = "centres" if d.after is None else "after_centres"
+        elif d.after is not None:
+            raise self.fail(f"{key} after AFTER in one phase: {line!r}")
+        else:
+            d.block = key.lower()
+            d.after = _Board() if key == "AFTER" else None
+
+    def unit(self, line: str, board: _Board) -> None:
+        power, rest = self.split(line, "A Province [dislodged from Province]")
+        m = _DISLODGED_RE.fullmatch(rest)
+        try:
+            piece = Piece(power, parse_unit(m[1] if m else rest, self.gmap))
+        except InputError as exc:
+            raise self.fail(f"not a unit: {rest!r} ({exc.message})") from exc
+        where = piece.unit.province
+        if where in (board.dislodged if m else board.units):
+            raise self.fail(f"two units in {where}: {line!r}")
+        if m:
+            board.dislodged[where] = Dislodged(piece, self.location(m[2]).province if m[2] else None)
+        else:
+            board.units[where] = piece
+
+    def order(self, d: _Draft, line: str, auto: bool) -> None:
+        assert d.phase is not None
+        power, rest = self.split(line, "order")
+        m = _RESULT_RE.fullmatch(rest)
+        text, expected = (m[1], m[2]) if m else (rest, None)
+        if expected is not None and auto:
+            raise self.fail(f"AUTO orders take no result: {line!r}")
+        position = d.steps[-1].after if d.steps else d.start.position(d.phase)
+        try:
+            order = parse_order(text, self.gmap, power=power, position=position, kind=d.phase.kind)
+            result = _expected(expected) if expected is not None else None
+        except InputError as exc:
+            raise self.fail(f"cannot read order {text!r}: {exc.message}") from exc
+        except ValueError as exc:
+            raise self.fail(str(exc)) from exc
+        if auto:
+            d.auto.append(order)
+        else:
+            d.orders.append(order)
+            d.expected.append(result)
+            d.lines.append(self.lineno)
+
+
+def read_cases(text: str, source: str = "<string>", gmap: GameMap | None = None) -> list[Case]:
+    """Read every case of a dipsat case-file text.
+
+    Raises:
+        CaseFileError: with ``source`` and the line, for any text that is not a valid case file.
+    """
+    return _Reader(source, gmap or load_map(DEFAULT_MAP)).run(text)
+
+
+def _unit_text(unit: Unit, gmap: GameMap) -> str:
+    return f"{unit.kind.value} {gmap.name_of(unit.location)}"
+
+
+def _board_lines(position: Position, gmap: GameMap) -> list[str]:
+    """Units then dislodged units, each sorted by power and province name."""
+    def key(piece: Piece) -> tuple[str, str]:
+        return piece.power, gmap.name_of(piece.unit.location)
+
+    pieces = sorted(position.units.values(), key=key)
+    lines = [f"{p.power}: {_unit_text(p.unit, gmap)}" for p in pieces]
+    for d in sorted(position.dislodged.values(), key=lambda d: key(d.piece)):
+        origin = f" from {gmap.name_of(Location(d.attacker_origin))}" if d.attacker_origin else ""
+        lines.append(f"{d.piece.power}: {_unit_text(d.piece.unit, gmap)} dislodged{origin}")
+    return lines
+
+
+def _centre_lines(centres: Mapping[str, str], gmap: GameMap) -> list[str]:
+    by_power: dict[str, list[str]] = {}
+    for province, power in centres.items():
+        by_power.setdefault(power, []).append(gmap.name_of(Location(province)))
+    return [f"{power}: {', '.join(names)}" for power, names in sorted(by_power.items())]
+
+
+def write_case(case: Case, gmap: GameMap | None = None) -> str:
+    """Return ``case`` in the dipsat case-file format (orders in DATC English).
+
+    Raises:
+        ValueError: a text field holds ``#`` or a line break, which the format cannot carry.
+    """
+    gmap = gmap or load_map(DEFAULT_MAP)
+    for text in (case.id, case.title, case.variant, case.rules):
+        if "#" in text or "\n" in text:
+            raise ValueError(f"case {case.id}: cannot write {text!r} (holds '#' or a line break)")
+    if not case.steps:
+        raise ValueError(f"case {case.id}: no steps to write")
+    out = [f"CASE {case.id}", *([f"TITLE {case.title}"] if case.title else []),
+           f"VARIANT {case.variant}", f"RULES {case.rules}"]
+    for i, step in enumerate(case.steps):
+        out.append(f"PHASE {step.phase}")
+        if i == 0:
+            out += ["UNITS", *_board_lines(case.start, gmap)]
+            if case.start.centres:
+                out += ["CENTRES", *_centre_lines(case.start.centres, gmap)]
+            if case.start.standoffs:
+                names = (gmap.name_of(Location(p)) for p in sorted(case.start.standoffs))
+                out.append(f"STANDOFFS {', '.join(names)}")
+        out.append("ORDERS")
+        for order, expected in zip(step.orders, step.expected, strict=True):
+            text = f"{order.power}: {format_order(order, gmap, style='long')}"
+            out.append(f"{text}  [{expected}]" if expected is not None else text)
+        if step.auto:
+            out += ["AUTO", *(f"{o.power}: {format_order(o, gmap, style='long')}" for o in step.auto)]
+        if step.after is not None:
+            out += ["AFTER", *_board_lines(step.after, gmap)]
+            if step.after.centres:
+                out += ["CENTRES", *_centre_lines(step.after.centres, gmap)]
+    out.append("END")
+    return "\n".join(out) + "\n"

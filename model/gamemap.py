@@ -1,0 +1,435 @@
+"""The game board as data: provinces, coasts, adjacency, read from a variant's ``map.json``.
+
+One graph node per province (``stp``) and per coast of a split-coast province (``stp/nc``).
+Army edges join provinces, fleet edges join fleet locations (a coast node for a split-coast
+province, the province otherwise). Neighbour sets are precomputed at load time, so the queries
+the adjudicator makes all the time are dictionary look-ups.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from importlib.resources import files
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Final
+
+import networkx as nx
+
+from dipsat.model.errors import MapError, UnknownPowerError, UnknownProvinceError
+from dipsat.model.types import Location, Unit, UnitType
+
+UNREACHABLE: Final = 1_000_000
+"""What :meth:`GameMap.distance` returns when no target can be reached."""
+
+COAST_WORDS: Final[Mapping[str, str]] = MappingProxyType({
+    **{c: c for c in ("nc", "sc", "ec", "wc")},
+    **{f"{c}s": c for c in ("nc", "sc", "ec", "wc")},  # DAIDE: NCS, SCS, ...
+    **{f"{w} coast": w[0] + "c" for w in ("north", "south", "east", "west")},
+    **{w: w[0] + "c" for w in ("north", "south", "east", "west")},
+    **{w[0]: w[0] + "c" for w in ("north", "south", "east", "west")},
+})
+"""Every way of writing a coast (lower case) -> the coast id used in the map (``nc``)."""
+
+_COAST_ALTERNATIVES = "|".join(sorted(map(re.escape, COAST_WORDS), key=len, reverse=True))
+COAST_RE: Final = re.compile(rf"\s*(?:/\s*|\(\s*)({_COAST_ALTERNATIVES})\s*\)?(?![a-z])")
+"""A coast suffix after a province name in lower-case text: ``/nc``, ``(nc)``, `` (north coast)``."""
+
+_EMPTY: Final[frozenset[Any]] = frozenset()
+
+
+def normalize_coasts(text: str) -> str:
+    """Rewrite every coast suffix of lower-case ``text`` as ``/xx`` glued to the name before it."""
+    if "/" not in text and "(" not in text:
+        return text
+    return COAST_RE.sub(lambda m: "/" + COAST_WORDS[m.group(1)], text)
+
+
+def name_key(text: str) -> str:
+    """Return the look-up key of a province name: lower case, ``-`` and ``.`` as spaces."""
+    return " ".join(text.lower().replace("-", " ").replace(".", " ").split())
+
+
+class Terrain(StrEnum):
+    """What a province is made of."""
+
+    LAND = "land"
+    COAST = "coast"
+    SEA = "sea"
+
+
+@dataclass(frozen=True, slots=True)
+class Province:
+    """One province of the map."""
+
+    id: str
+    """Lower-case id, usually three letters: ``stp``."""
+    name: str
+    """Full English name as the DATC writes it: ``St Petersburg``."""
+    terrain: Terrain
+    sc: bool
+    """True for a supply centre."""
+    home: str | None
+    """The power whose home centre this is, or ``None``."""
+    coasts: tuple[str, ...] = ()
+    """Coast ids of a split-coast province (``("nc", "sc")``), else empty."""
+    aliases: tuple[str, ...] = ()
+    """Other names accepted on input, lower case."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class GameMap:
+    """An immutable game board; build it with :func:`load_map` or :func:`map_from_json`."""
+
+    name: str
+    powers: tuple[str, ...]
+    graph: nx.Graph
+    """Frozen graph; nodes are province ids and coast nodes, edge attributes ``army``, ``fleet``."""
+    provinces: Mapping[str, Province]
+    supply_centres: frozenset[str]
+    army_neighbours: Mapping[str, frozenset[str]]
+    """Province -> provinces an army can move to."""
+    fleet_neighbours: Mapping[Location, frozenset[Location]]
+    """Fleet location -> fleet locations it can move to (coast-exact)."""
+    fleet_province_neighbours: Mapping[Location, frozenset[str]]
+    """Fleet location -> provinces it can reach on some coast."""
+    compound_words: frozenset[str]
+    """Hyphenated words inside names (``mid-atlantic``): the order parser must not split them."""
+    _homes: Mapping[str, frozenset[str]]
+    _fleet_adjacent: Mapping[str, frozenset[str]]
+    _any_adjacent: Mapping[str, frozenset[str]]
+    _lookup: Mapping[str, str]
+    _powers_lookup: Mapping[str, str]
+    _fleet_locations: Mapping[str, tuple[Location, ...]]
+    _cache: dict[str, Location] = field(default_factory=dict, repr=False)
+
+    def home_centres(self, power: str) -> frozenset[str]:
+        """Return the home supply centres of ``power``.
+
+        Raises:
+            UnknownPowerError: ``power`` is not a power of this map.
+        """
+        try:
+            return self._homes[power]
+        except KeyError:
+            raise UnknownPowerError(f"unknown power {power!r}") from None
+
+    def resolve_power(self, text: str) -> str:
+        """Return the power written as ``text``: full name or 3-letter abbreviation, any case.
+
+        Raises:
+            UnknownPowerError: no power is written that way.
+        """
+        try:
+            return self._powers_lookup[text.strip().lower()]
+        except KeyError:
+            raise UnknownPowerError(f"unknown power {text!r}") from None
+
+    def resolve(self, text: str) -> Location:
+        """Return the location written as ``text``, in any case and common notation.
+
+        Accepts ids (``stp``), names and aliases (``St Petersburg``, ``nat``, ``gol``) and
+        coasts written ``stp/nc``, ``stp(nc)``, ``St Petersburg (north coast)``.
+
+        Raises:
+            UnknownProvinceError: unknown province, or a coast the province does not have.
+        """
+        found = self._cache.get(text)
+        if found is not None:
+            return found
+        key = normalize_coasts(text.strip().lower())
+        name, _, coast = key.partition("/")
+        province = self._lookup.get(name_key(name))
+        if province is None:
+            raise UnknownProvinceError(f"unknown province {text!r}")
+        coast = coast.strip()
+        if coast:
+            coast = COAST_WORDS.get(coast, coast)
+            if coast not in self.provinces[province].coasts:
+                raise UnknownProvinceError(f"unknown coast {coast!r} of {province} in {text!r}")
+        location = Location(province, coast or None)
+        if len(self._cache) < 100_000:
+            self._cache[text] = location
+        return location
+
+    def army_can_move(self, src: str, dst: str) -> bool:
+        """Tell whether an army in province ``src`` may move to province ``dst`` without convoy."""
+        return dst in self.army_neighbours.get(src, _EMPTY)
+
+    def fleet_can_move(self, src: Location, dst: Location) -> bool:
+        """Tell whether a fleet at ``src`` may move to exactly ``dst`` (coasts must match)."""
+        return dst in self.fleet_neighbours.get(src, _EMPTY)
+
+    def fleet_reaches(self, src: Location, province: str) -> bool:
+        """Tell whether a fleet at ``src`` reaches some coast of ``province`` (enough to support)."""
+        return province in self.fleet_province_neighbours.get(src, _EMPTY)
+
+    def coasts_reachable(self, src: Location, province: str) -> tuple[Location, ...]:
+        """Return the fleet locations of ``province`` that a fleet at ``src`` can move to."""
+        targets = self.fleet_neighbours.get(src, _EMPTY)
+        return tuple(loc for loc in self._fleet_locations.get(province, ()) if loc in targets)
+
+    def can_move(self, unit: Unit, dst: Location) -> bool:
+        """Tell whether ``unit`` may move to ``dst`` without convoy.
+
+        An army ignores coasts. A fleet must reach exactly ``dst``; but when ``dst`` is a
+        split-coast province written without coast and exactly one of its coasts is reachable,
+        the move is possible (DATC 4.B.3: the coast is then implied).
+        """
+        if unit.kind is UnitType.ARMY:
+            return dst.province in self.army_neighbours.get(unit.location.province, _EMPTY)
+        if dst.coast is None and self.provinces.get(dst.province, _NO_PROVINCE).coasts:
+            return len(self.coasts_reachable(unit.location, dst.province)) == 1
+        return dst in self.fleet_neighbours.get(unit.location, _EMPTY)
+
+    def fleet_provinces_adjacent(self, a: str, b: str) -> bool:
+        """Tell whether provinces ``a`` and ``b`` share a fleet edge on any coasts (convoy routes)."""
+        return b in self._fleet_adjacent.get(a, _EMPTY)
+
+    def fleet_locations(self, province: str) -> tuple[Location, ...]:
+        """Return where a fleet can stand in ``province``: its coasts, or the province itself.
+
+        Land provinces have none.
+        """
+        return self._fleet_locations.get(province, ())
+
+    def is_sea(self, province: str) -> bool:
+        """Tell whether ``province`` is a sea."""
+        return self.provinces[province].terrain is Terrain.SEA
+
+    def is_coastal(self, province: str) -> bool:
+        """Tell whether ``province`` is a land province with a coast."""
+        return self.provinces[province].terrain is Terrain.COAST
+
+    def is_land(self, province: str) -> bool:
+        """Tell whether ``province`` is an inland province (no coast)."""
+        return self.provinces[province].terrain is Terrain.LAND
+
+    def distance(self, src: str, targets: Iterable[str], kind: UnitType, *, legacy: bool = False) -> int:
+        """Return the fewest moves from province ``src`` to any of ``targets`` for a unit of ``kind``.
+
+        Used to choose the units removed in civil disorder. By default the 2023 rulebook as
+        DATC 3.x 4.D.8 and 6.J.8-6.J.11 read it: armies and fleets alike move along every edge,
+        land and sea, coasts ignored (an army walks over water, a fleet over land). With
+        ``legacy=True`` the most common practice before 2023 (DATC 4.D.8): armies still walk
+        over water, but fleets move only along fleet edges (any coast). Returns 0 when ``src``
+        is a target and :data:`UNREACHABLE` when no target can be reached.
+        """
+        goal = frozenset(targets)
+        if src in goal:
+            return 0
+        neighbours = self._fleet_adjacent if legacy and kind is UnitType.FLEET else self._any_adjacent
+        seen = {src}
+        frontier = deque([(src, 0)])
+        while frontier:
+            node, steps = frontier.popleft()
+            for nxt in neighbours.get(node, _EMPTY):
+                if nxt in goal:
+                    return steps + 1
+                if nxt not in seen:
+                    seen.add(nxt)
+                    frontier.append((nxt, steps + 1))
+        return UNREACHABLE
+
+    def name_of(self, location: Location) -> str:
+        """Return the full name of ``location``: ``St Petersburg(nc)``, ``North Sea``."""
+        name = self.provinces[location.province].name
+        return f"{name}({location.coast})" if location.coast else name
+
+    def abbreviation(self, location: Location) -> str:
+        """Return the short notation of ``location``: ``stp/nc``."""
+        return str(location)
+
+
+_NO_PROVINCE: Final = Province("", "", Terrain.LAND, False, None)
+
+
+def load_map(package: str) -> GameMap:
+    """Read ``map.json`` from the package ``package`` (``dipsat.variants.classical``).
+
+    Raises:
+        MapError: the file is missing, is not JSON or describes an inconsistent map.
+    """
+    source = f"{package}/map.json"
+    try:
+        text = files(package).joinpath("map.json").read_text(encoding="utf-8")
+    except NotADirectoryError:  # namespace package (no __init__.py) in an editable install
+        text = _read_from_namespace(package, source)
+    except (ModuleNotFoundError, FileNotFoundError) as exc:
+        raise MapError(f"cannot read map: {exc}", source=source) from None
+    return map_from_json(text, source)
+
+
+def _read_from_namespace(package: str, source: str) -> str:
+    spec = importlib.util.find_spec(package)
+    for folder in (spec.submodule_search_locations or ()) if spec else ():
+        path = Path(folder) / "map.json"
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    raise MapError("cannot read map: no map.json in the package", source=source)
+
+
+def map_from_json(text: str, source: str) -> GameMap:
+    """Build a map from the JSON ``text`` of a map file named ``source`` (for messages).
+
+    Raises:
+        MapError: ``text`` is not JSON or describes an inconsistent map.
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MapError(f"not JSON: {exc.msg}", source=source, line=exc.lineno) from None
+    try:
+        return _build(data, source)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        if isinstance(exc, MapError):
+            raise
+        raise MapError(f"malformed map: {type(exc).__name__}: {exc}", source=source) from None
+
+
+def _fail(source: str, message: str) -> MapError:
+    return MapError(message, source=source)
+
+
+def _read_provinces(data: dict[str, Any], powers: tuple[str, ...], source: str) -> dict[str, Province]:
+    provinces: dict[str, Province] = {}
+    for raw in data["provinces"]:
+        pid = raw["id"]
+        if not isinstance(pid, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", pid):
+            raise _fail(source, f"bad province id {pid!r}")
+        if pid in provinces:
+            raise _fail(source, f"duplicate province id {pid!r}")
+        try:
+            terrain = Terrain(raw["terrain"])
+        except ValueError:
+            raise _fail(source, f"province {pid!r}: unknown terrain {raw['terrain']!r}") from None
+        sc, home = bool(raw.get("sc", False)), raw.get("home")
+        if home is not None and home not in powers:
+            raise _fail(source, f"province {pid!r}: home of unknown power {home!r}")
+        if home is not None and not sc:
+            raise _fail(source, f"province {pid!r}: home centre of {home} is not a supply centre")
+        coasts = tuple(raw.get("coasts") or ())
+        if coasts and terrain is not Terrain.COAST:
+            raise _fail(source, f"province {pid!r}: coasts on a {terrain} province")
+        if len(set(coasts)) != len(coasts) or any(c not in COAST_WORDS.values() for c in coasts):
+            raise _fail(source, f"province {pid!r}: bad coasts {list(coasts)!r}")
+        aliases = tuple(a.lower() for a in raw.get("aliases", ()))
+        if len(set(aliases)) != len(aliases):
+            raise _fail(source, f"province {pid!r}: duplicate alias in {list(aliases)!r}")
+        provinces[pid] = Province(pid, raw["name"], terrain, sc, home, coasts, aliases)
+    return provinces
+
+
+def _name_lookup(provinces: Mapping[str, Province], source: str) -> dict[str, str]:
+    lookup = {pid: pid for pid in provinces}
+    for p in provinces.values():
+        for alias in {name_key(p.name), *map(name_key, p.aliases)}:
+            if lookup.setdefault(alias, p.id) != p.id:
+                raise _fail(source, f"alias {alias!r} of {p.id!r} already names {lookup[alias]!r}")
+    return lookup
+
+
+def _check_node(node: Any, provinces: Mapping[str, Province], source: str, where: str) -> None:
+    if not isinstance(node, str):
+        raise _fail(source, f"{where}: node {node!r} is not a string")
+    pid, slash, coast = node.partition("/")
+    if pid not in provinces:
+        what = "coast without a parent province" if slash else "unknown node"
+        raise _fail(source, f"{where}: {what} {node!r}")
+    if slash and coast not in provinces[pid].coasts:
+        raise _fail(source, f"{where}: unknown coast {node!r}")
+
+
+def _build(data: dict[str, Any], source: str) -> GameMap:
+    powers = tuple(data["powers"])
+    if len(set(powers)) != len(powers) or not all(isinstance(p, str) and p for p in powers):
+        raise _fail(source, f"bad or duplicate powers {list(powers)!r}")
+    provinces = _read_provinces(data, powers, source)
+    graph = nx.Graph(name=data["name"])
+    for p in provinces.values():
+        graph.add_node(p.id, terrain=p.terrain.value, sc=p.sc, home=p.home)
+        for coast in p.coasts:
+            graph.add_node(f"{p.id}/{coast}", terrain=Terrain.COAST.value, parent=p.id)
+    for number, edge in enumerate(data["edges"], start=1):
+        where = f"edge {number} {edge!r}"
+        if not isinstance(edge, list) or len(edge) != 3 or edge[2] not in ("A", "F", "AF"):
+            raise _fail(source, f"{where}: expected [node, node, \"A\"|\"F\"|\"AF\"]")
+        a, b, kinds = edge
+        _check_node(a, provinces, source, where)
+        _check_node(b, provinces, source, where)
+        if a.partition("/")[0] == b.partition("/")[0]:
+            raise _fail(source, f"{where}: joins a province to itself")
+        if graph.has_edge(a, b):
+            raise _fail(source, f"{where}: duplicate edge")
+        for node in (a, b):
+            p = provinces[node.partition("/")[0]]
+            if "A" in kinds and ("/" in node or p.terrain is Terrain.SEA):
+                raise _fail(source, f"{where}: army edge touching {'coast' if '/' in node else 'sea'} {node!r}")
+            if "F" in kinds and p.terrain is Terrain.LAND:
+                raise _fail(source, f"{where}: fleet edge touching land province {node!r}")
+            if "F" in kinds and "/" not in node and p.coasts:
+                raise _fail(source, f"{where}: split-coast province {node!r} used as a fleet node")
+        graph.add_edge(a, b, army="A" in kinds, fleet="F" in kinds)
+    return _assemble(data["name"], powers, provinces, nx.freeze(graph), source)
+
+
+def _location(node: str) -> Location:
+    pid, _, coast = node.partition("/")
+    return Location(pid, coast or None)
+
+
+def _assemble(name: str, powers: tuple[str, ...], provinces: dict[str, Province],
+              graph: nx.Graph, source: str) -> GameMap:
+    army: dict[str, set[str]] = {pid: set() for pid in provinces}
+    fleet: dict[Location, set[Location]] = {}
+    for a, b, attrs in graph.edges(data=True):
+        if attrs["army"]:
+            army[a].add(b)
+            army[b].add(a)
+        if attrs["fleet"]:
+            la, lb = _location(a), _location(b)
+            fleet.setdefault(la, set()).add(lb)
+            fleet.setdefault(lb, set()).add(la)
+    fleet_locations = {
+        p.id: tuple(Location(p.id, c) for c in p.coasts) if p.coasts else (Location(p.id),)
+        for p in provinces.values() if p.terrain is not Terrain.LAND}
+    for locations in fleet_locations.values():
+        for loc in locations:
+            fleet.setdefault(loc, set())
+    fleet_prov = {loc: frozenset(n.province for n in nbrs) for loc, nbrs in fleet.items()}
+    fleet_adjacent: dict[str, set[str]] = {pid: set() for pid in provinces}
+    for loc, reached in fleet_prov.items():
+        fleet_adjacent[loc.province] |= reached
+    any_adjacent = {pid: frozenset(army[pid] | fleet_adjacent[pid]) for pid in provinces}
+    compound = frozenset(w for p in provinces.values() for n in (p.name.lower(), *p.aliases)
+                         for w in n.split() if "-" in w)
+    powers_lookup: dict[str, str] = {}
+    for power in powers:
+        powers_lookup[power.lower()] = power
+    for power in powers:
+        short = power[:3].lower()
+        if sum(p[:3].lower() == short for p in powers) == 1:
+            powers_lookup.setdefault(short, power)
+    return GameMap(
+        name=name,
+        powers=powers,
+        graph=graph,
+        provinces=MappingProxyType(provinces),
+        supply_centres=frozenset(p.id for p in provinces.values() if p.sc),
+        army_neighbours=MappingProxyType({k: frozenset(v) for k, v in army.items()}),
+        fleet_neighbours=MappingProxyType({k: frozenset(v) for k, v in fleet.items()}),
+        fleet_province_neighbours=MappingProxyType(fleet_prov),
+        compound_words=compound,
+        _homes=MappingProxyType({power: frozenset(p.id for p in provinces.values() if p.home == power)
+                                 for power in powers}),
+        _fleet_adjacent=MappingProxyType({k: frozenset(v) for k, v in fleet_adjacent.items()}),
+        _any_adjacent=MappingProxyType(any_adjacent),
+        _lookup=MappingProxyType(_name_lookup(provinces, source)),
+        _powers_lookup=MappingProxyType(powers_lookup),
+        _fleet_locations=MappingProxyType(fleet_locations),
+    )

@@ -1,0 +1,238 @@
+"""Reader for the jDip/godip case-file format (``datc_v2.4_06.txt``, ``shared/datc/SOURCE.md`` s. 4).
+
+Each ``CASE ... END`` block becomes a :class:`~dipsat.model.cases.Case` with one step:
+
+* ``PRESTATE_SETPHASE Spring 1901, Movement`` is the phase (``Fall 1901, Adjustment`` becomes
+  ``Winter 1901 Adjustment``; when missing, as in 6.G.14.-6.G.18., ``Spring 1901 Movement``);
+* ``PRESTATE`` and ``PRESTATE_DISLODGED`` give the board; ``PRESTATE_SUPPLYCENTER_OWNERS`` the
+  centres (its unit letter is ignored), else no centre is owned;
+* ``PRESTATE_RESULTS`` (retreat set-ups) gives each dislodged unit's attacker origin, from the
+  ``SUCCESS`` move into its province, and the standoffs: empty provinces that two or more
+  ``FAILURE`` moves tried to enter. Lines that are not readable orders are skipped;
+* the format states no per-order result (every ``Step.expected`` entry is ``None``); the
+  expected board is ``POSTSTATE`` (or ``POSTSTATE_SAME``) plus ``POSTSTATE_DISLODGED``, whose
+  units have no known attacker origin (``None``). Destroyed units are absent, as jDip leaves them
+  out. The expected centres are the start centres.
+
+Dirty lines tolerated: comments after content, tabs, ``Germnay:``, ``Italy F gol`` without colon,
+lower-case unit letters, ``F nth-pic`` without spaces, ``Remove par`` without unit letter (the
+type of the unit standing there, else ``F`` on a sea and ``A`` on land). Case names: a trailing
+dot is dropped (``6.E.15.``), the title is the rest of the ``CASE`` line or the first line of the
+comment just above it; ``6.F.E`` is renamed 6.F.5 and the second ``6.F.14`` 6.F.15 (see
+:data:`RENAMES`). Data kept as written: 6.F.15's ``Italy: F naf`` (the DATC has ``A``, so jDip's
+expected board follows from the wrong unit), 6.D.9 ``F alb``/``F tri``, 6.E.1 ``A kie``.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Final, Mapping
+
+from dipsat.model.cases import (
+    DEFAULT_MAP, Case, Step, case_error, parse_phase, phase_after, read_text,
+)
+from dipsat.model.errors import InputError
+from dipsat.model.gamemap import GameMap, load_map
+from dipsat.model.notation import parse_order, parse_unit
+from dipsat.model.types import (
+    Dislodged, Move, Order, Phase, PhaseKind, Piece, Position, Season,
+)
+
+__all__ = ["RENAMES", "read_jdip", "load_jdip"]
+
+RENAMES: Final[Mapping[tuple[str, int], str]] = {("6.F.E", 1): "6.F.5", ("6.F.14", 2): "6.F.15"}
+"""(name in the file, occurrence) -> DATC id: the file's two misnamed cases."""
+
+_POWER_TYPOS: Final = {"germnay": "Germany"}
+_BLOCKS: Final = frozenset({"PRESTATE_SUPPLYCENTER_OWNERS", "PRESTATE", "PRESTATE_DISLODGED",
+                            "PRESTATE_RESULTS", "ORDERS", "POSTSTATE", "POSTSTATE_DISLODGED"})
+_SINGLE: Final = frozenset({"VARIANT_ALL", "CASE", "PRESTATE_SETPHASE", "POSTSTATE_SAME", "END"})
+_ITEM_RE: Final = re.compile(r"([A-Za-z]+)\s*(?::\s*|\s+)(.+)")
+_REMOVE_RE: Final = re.compile(r"(remove|disband)\s+([\w/]+)", re.IGNORECASE)
+_RESULT_RE: Final = re.compile(r"(SUCCESS|FAILURE)\s*:\s*(.+)", re.IGNORECASE)
+
+
+class _Raw:
+    """The lines of one jDip case, by block (throwaway)."""
+
+    def __init__(self, name: str, title: str, line: int) -> None:
+        self.name, self.title, self.line = name, title, line
+        self.phase: tuple[str, int] | None = None
+        self.blocks: dict[str, list[tuple[str, int]]] = {}
+        self.same = False
+
+
+def load_jdip(path: str | Path, gmap: GameMap | None = None) -> list[Case]:
+    """Read the jDip/godip case file at ``path``.
+
+    Raises:
+        CaseFileError: the file is missing, not UTF-8 or not in the jDip format.
+    """
+    return read_jdip(read_text(path), str(path), gmap)
+
+
+def read_jdip(text: str, source: str = "<string>", gmap: GameMap | None = None) -> list[Case]:
+    """Read every case of a jDip/godip case-file text.
+
+    Raises:
+        CaseFileError: with ``source`` and line: unknown keyword or power, unreadable unit or
+            order, a case without ``END``, a duplicate case id, or no case at all.
+    """
+    gmap = gmap or load_map(DEFAULT_MAP)
+    cases: list[Case] = []
+    seen: dict[str, int] = {}
+    for raw in _split(text, source):
+        seen[raw.name] = seen.get(raw.name, 0) + 1
+        case_id = RENAMES.get((raw.name, seen[raw.name]), raw.name)
+        if any(c.id == case_id for c in cases):
+            raise case_error(f"duplicate case id {case_id!r}", source, raw.line)
+        cases.append(_build(raw, case_id, source, gmap))
+    if not cases:
+        raise case_error(f"no cases in {source}", source, None)
+    return cases
+
+
+def _split(text: str, source: str) -> list[_Raw]:
+    raws: list[_Raw] = []
+    raw: _Raw | None = None
+    block: str | None = None
+    comment: list[str] = []
+    for lineno, full in enumerate(text.splitlines(), 1):
+        line, _, note = full.partition("#")
+        line = line.strip()
+        if not line:
+            if full.strip().startswith("#"):
+                comment.append(note.strip(" \t#"))
+            else:
+                comment = []
+            continue
+        word, _, rest = line.partition(" ")
+        key, rest = word.upper(), rest.strip()
+        if key in _BLOCKS or key in _SINGLE:
+            if key in _BLOCKS and rest:
+                raise case_error(f"{key} stands alone: {line!r}", source, lineno)
+            if key != "CASE" and key != "VARIANT_ALL" and raw is None:
+                raise case_error(f"{key} outside a case: {line!r}", source, lineno)
+            block = key if key in _BLOCKS else None
+            if key == "CASE":
+                if raw is not None:
+                    raise case_error(f"case {raw.name} has no END", source, raw.line)
+                name, _, title = rest.partition(" ")
+                title = re.sub(r"^TEST CASE,\s*", "", title.strip(), flags=re.IGNORECASE)
+                title = title or next((c for c in comment if c), "")
+                raw = _Raw(name.rstrip("."), title, lineno)
+                raws.append(raw)
+            elif key == "PRESTATE_SETPHASE" and raw is not None:
+                raw.phase = (rest, lineno)
+            elif key == "POSTSTATE_SAME" and raw is not None:
+                raw.same = True
+            elif key == "END":
+                raw = None
+            elif raw is not None and block is not None:
+                raw.blocks.setdefault(block, [])
+        elif raw is None or block is None:
+            raise case_error(f"unknown keyword or line outside a block: {line!r}", source, lineno)
+        else:
+            raw.blocks[block].append((line, lineno))
+        comment = []
+    if raw is not None:
+        raise case_error(f"case {raw.name} has no END", source, raw.line)
+    return raws
+
+
+def _item(line: str, lineno: int, source: str, gmap: GameMap) -> tuple[str, str]:
+    m = _ITEM_RE.fullmatch(line)
+    if m is None:
+        raise case_error(f"expected 'Power: ...', got {line!r}", source, lineno)
+    word = _POWER_TYPOS.get(m[1].lower(), m[1])
+    try:
+        return gmap.resolve_power(word), m[2].strip()
+    except InputError as exc:
+        raise case_error(f"unknown power {m[1]!r}", source, lineno) from exc
+
+
+def _pieces(raw: _Raw, block: str, source: str, gmap: GameMap) -> dict[str, Piece]:
+    pieces: dict[str, Piece] = {}
+    for line, lineno in raw.blocks.get(block, []):
+        power, text = _item(line, lineno, source, gmap)
+        try:
+            unit = parse_unit(text, gmap)
+        except InputError as exc:
+            raise case_error(f"not a unit: {text!r}: {exc}", source, lineno) from exc
+        if unit.province in pieces:
+            raise case_error(f"two units in {unit.province}: {line!r}", source, lineno)
+        pieces[unit.province] = Piece(power, unit)
+    return pieces
+
+
+def _phase(raw: _Raw, source: str) -> Phase:
+    if raw.phase is None:
+        return Phase(1901, Season.SPRING, PhaseKind.MOVEMENT)
+    try:
+        phase = parse_phase(raw.phase[0])
+    except ValueError as exc:
+        raise case_error(str(exc), source, raw.phase[1]) from exc
+    if phase.kind is PhaseKind.ADJUSTMENT and phase.season is Season.FALL:
+        phase = Phase(phase.year, Season.WINTER, phase.kind)   # jDip's "Fall, Adjustment"
+    return phase
+
+
+def _order(text: str, power: str | None, position: Position | None, kind: PhaseKind,
+           gmap: GameMap) -> Order:
+    m = _REMOVE_RE.fullmatch(text)
+    if m and position is not None:
+        try:
+            where = gmap.resolve(m[2])
+        except InputError:
+            where = None
+        if where is not None and where.province not in position.units:
+            text = f"{m[1]} {'F' if gmap.is_sea(where.province) else 'A'} {m[2]}"
+    return parse_order(text, gmap, power=power, position=position, kind=kind)
+
+
+def _build(raw: _Raw, case_id: str, source: str, gmap: GameMap) -> Case:
+    phase = _phase(raw, source)
+    units = _pieces(raw, "PRESTATE", source, gmap)
+    centres: dict[str, str] = {}
+    for line, lineno in raw.blocks.get("PRESTATE_SUPPLYCENTER_OWNERS", []):
+        power, text = _item(line, lineno, source, gmap)
+        try:
+            centres[parse_unit(text, gmap).province] = power
+        except InputError as exc:
+            raise case_error(f"not a centre: {text!r}: {exc}", source, lineno) from exc
+    origins: dict[str, set[str]] = {}
+    failed: dict[str, int] = {}
+    for line, _ in raw.blocks.get("PRESTATE_RESULTS", []):
+        m = _RESULT_RE.fullmatch(line)
+        try:
+            move = _order(m[2], None, None, PhaseKind.MOVEMENT, gmap) if m else None
+        except InputError:
+            continue  # "when parseable": such a line only explains the set-up
+        if m and isinstance(move, Move):
+            if m[1].upper() == "SUCCESS":
+                origins.setdefault(move.dest.province, set()).add(move.unit.province)
+            else:
+                failed[move.dest.province] = failed.get(move.dest.province, 0) + 1
+    dislodged = {p: Dislodged(piece, _one(origins.get(p)))
+                 for p, piece in _pieces(raw, "PRESTATE_DISLODGED", source, gmap).items()}
+    standoffs = {p for p, n in failed.items() if n >= 2 and p not in units}
+    start = Position(phase, units, centres, dislodged, frozenset(standoffs))
+    orders: list[Order] = []
+    lines: list[int] = []
+    for line, lineno in raw.blocks.get("ORDERS", []):
+        power, text = _item(line, lineno, source, gmap)
+        try:
+            orders.append(_order(text, power, start, phase.kind, gmap))
+        except InputError as exc:
+            raise case_error(f"cannot read order {text!r}: {exc}", source, lineno) from exc
+        lines.append(lineno)
+    after_units = dict(units) if raw.same else _pieces(raw, "POSTSTATE", source, gmap)
+    after_dislodged = {p: Dislodged(piece, None)
+                       for p, piece in _pieces(raw, "POSTSTATE_DISLODGED", source, gmap).items()}
+    after = Position(phase_after(phase, bool(after_dislodged)), after_units, centres, after_dislodged)
+    step = Step(phase, tuple(orders), (None,) * len(orders), (), after, tuple(lines))
+    return Case(id=case_id, title=raw.title, start=start, steps=(step,), source=source, line=raw.line)
+
+
+def _one(found: set[str] | None) -> str | None:
+    return next(iter(found)) if found is not None and len(found) == 1 else None

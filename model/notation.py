@@ -1,0 +1,310 @@
+"""Read and write orders in the notations people use (DATC, abbreviations, godip, Droidippy).
+
+Reading is lenient and never checks legality: an army ordered to sea parses as a :class:`Move`
+and the adjudicator calls it illegal. Text that cannot be understood raises an
+:class:`~dipsat.model.errors.OrderError` quoting the text.
+
+Accepted, case-insensitively (``Supports``/``S``/``support``, ``-``/``->``/``move``, ...)::
+
+    A Venice - Trieste          A ven-tri           ven move tri          A lon - bel via convoy
+    A Venice Holds              A ven H             ven hold
+    A Tyrolia Supports A Venice - Trieste           A tyr S ven - tri     tyr support ven move tri
+    F North Sea Convoys A London - Belgium          F nth C lon - bel     nth convoy lon move bel
+    A par R bur   A par D   Build F St Petersburg(nc)   B A par   A kie build   remove par   Waive
+    England: A lon H            ENG: F nth -> pic
+"""
+from __future__ import annotations
+
+import re
+from typing import Final, Literal
+
+from dipsat.model.errors import OrderError, OrderSyntaxError, UnknownProvinceError
+from dipsat.model.gamemap import GameMap, normalize_coasts
+from dipsat.model.types import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Location,
+    Move,
+    Order,
+    PhaseKind,
+    Piece,
+    Position,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Unit,
+    UnitType,
+    Waive,
+)
+
+_UNIT_WORDS: Final = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
+_HOLD: Final = frozenset({"h", "hold", "holds"})
+_MOVE: Final = frozenset({"-", "move", "moves"})
+_SUPPORT: Final = frozenset({"s", "support", "supports"})
+_CONVOY: Final = frozenset({"c", "convoy", "convoys"})
+_RETREAT: Final = frozenset({"r", "retreat", "retreats"})
+_DISBAND: Final = frozenset({"d", "disband", "disbands", "remove", "removes"})
+_BUILD: Final = frozenset({"b", "build", "builds"})
+_WAIVE: Final = frozenset({"waive", "waives"})
+_VIA: Final = frozenset({"via"})
+KEYWORDS: Final = frozenset(_UNIT_WORDS).union(
+    _HOLD, _MOVE, _SUPPORT, _CONVOY, _RETREAT, _DISBAND, _BUILD, _WAIVE, _VIA)
+"""Words that end a province name in order text; no province name may contain one."""
+
+_POWER_RE: Final = re.compile(r"\s*([^:]*?)\s*:\s*(.*)", re.DOTALL)
+_ARROW_RE: Final = re.compile(r"\s*(?:->|=>|→|–|—)\s*")
+_SPLIT_RE: Final = re.compile(r"(-)")
+
+Style = Literal["short", "long"]
+
+
+def parse_location(text: str, gmap: GameMap) -> Location:
+    """Read a location (``stp/nc``, ``St Petersburg(nc)``); the same as :meth:`GameMap.resolve`.
+
+    Raises:
+        UnknownProvinceError: unknown province or coast.
+    """
+    return gmap.resolve(text)
+
+
+def parse_unit(text: str, gmap: GameMap) -> Unit:
+    """Read a unit: ``A par``, ``F St Petersburg(nc)``, ``fleet stp/sc``, ``army lon``.
+
+    Raises:
+        OrderSyntaxError: no unit type, or not a unit at all.
+        UnknownProvinceError: unknown province or coast.
+    """
+    words = text.split(None, 1)
+    kind = _UNIT_WORDS.get(words[0].lower()) if words else None
+    if kind is None or len(words) < 2:
+        raise OrderSyntaxError(f"not a unit: {text!r}")
+    try:
+        return Unit(kind, gmap.resolve(words[1]))
+    except UnknownProvinceError as exc:
+        raise UnknownProvinceError(f"{exc.message} in {text!r}") from None
+
+
+def parse_order(text: str, gmap: GameMap, power: str | None = None, position: Position | None = None,
+                kind: PhaseKind = PhaseKind.MOVEMENT) -> Order:
+    """Read one order written in any notation of the module docstring.
+
+    ``kind`` decides whether ``A x - y`` is a :class:`Move` (movement) or a :class:`Retreat`
+    (retreat phase; ``A x - y via convoy`` stays a Move, illegal there). ``R`` always gives a
+    Retreat, ``D``/``remove`` a :class:`Disband`, whatever the phase. When a unit type is omitted
+    the unit on the board of ``position`` at that province decides it (for the ordered unit in a
+    retreat phase, the dislodged unit); with no ``position`` it is an army. A coastless location
+    of a unit standing on a coast in ``position`` gets that coast. The power is, in order, the
+    ``Power:`` prefix, the ``power`` argument, the owner of the ordered unit in ``position``, or
+    for a build the power whose home centre it is.
+
+    Raises:
+        OrderSyntaxError: the text is not an order.
+        UnknownProvinceError: a province or coast is unknown.
+        UnknownPowerError: the prefix names no power.
+        OrderError: no unit at a province whose unit type is omitted, or no power can be found.
+    """
+    body = text
+    if ":" in text:
+        m = _POWER_RE.fullmatch(text)
+        if m is not None and m.group(1):
+            power = gmap.resolve_power(m.group(1))
+            body = m.group(2)
+    return _Parser(text, gmap, position, kind).order(_tokens(body, gmap), power)
+
+
+def _tokens(body: str, gmap: GameMap) -> list[str]:
+    """Split lower-cased order text into words, with ``-`` as a word of its own."""
+    s = normalize_coasts(body.lower())
+    s = _ARROW_RE.sub(" - ", s)
+    words = s.split()
+    if "-" not in s:
+        return words
+    out: list[str] = []
+    for word in words:
+        if "-" in word and word not in gmap.compound_words:
+            out.extend(w for w in _SPLIT_RE.split(word) if w)
+        else:
+            out.append(word)
+    return out
+
+
+class _Parser:
+    """The state of reading one order: its text, the map, the board."""
+
+    __slots__ = ("text", "gmap", "position", "kind", "tokens", "i")
+
+    def __init__(self, text: str, gmap: GameMap, position: Position | None, kind: PhaseKind) -> None:
+        self.text, self.gmap, self.position, self.kind = text, gmap, position, kind
+        self.tokens: list[str] = []
+        self.i = 0
+
+    def error(self) -> OrderSyntaxError:
+        """Return the error for text that is not an order."""
+        return OrderSyntaxError(f"not an order: {self.text!r}")
+
+    def peek(self) -> str | None:
+        """Return the next word, or ``None`` at the end."""
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def take(self, words: frozenset[str]) -> bool:
+        """Consume the next word if it is one of ``words``; tell whether it was."""
+        if self.i < len(self.tokens) and self.tokens[self.i] in words:
+            self.i += 1
+            return True
+        return False
+
+    def location(self, verb_follows: bool = False) -> Location:
+        """Read a province name: the words up to the next keyword (which must exist if ``verb_follows``)."""
+        start = self.i
+        while self.i < len(self.tokens) and self.tokens[self.i] not in KEYWORDS:
+            self.i += 1
+        if self.i == start or (verb_follows and self.i == len(self.tokens)):
+            raise self.error()
+        name = " ".join(self.tokens[start:self.i])
+        try:
+            return self.gmap.resolve(name)
+        except UnknownProvinceError:
+            raise UnknownProvinceError(f"unknown province {name!r} in {self.text!r}") from None
+
+    def unit(self, ordered: bool, required: bool = False, verb_follows: bool = False) -> tuple[Unit, Piece | None]:
+        """Read a unit whose type may be omitted; return it and the piece on the board there."""
+        word = self.peek()
+        kind = _UNIT_WORDS.get(word) if word is not None else None
+        if kind is not None:
+            self.i += 1
+        elif required:
+            raise OrderSyntaxError(f"no unit type in {self.text!r}")
+        location = self.location(verb_follows)
+        piece = self.board_piece(location.province, ordered)
+        if kind is None:
+            if piece is None and ordered and self.position is not None:
+                raise OrderError(f"no unit at {location.province} in {self.text!r}")
+            kind = piece.unit.kind if piece is not None else UnitType.ARMY
+        if (piece is not None and location.coast is None and piece.unit.location.coast
+                and piece.unit.kind is kind):
+            location = piece.unit.location
+        return Unit(kind, location), piece
+
+    def board_piece(self, province: str, ordered: bool) -> Piece | None:
+        """Return the piece at ``province`` in the position (dislodged first for a retreat)."""
+        if self.position is None:
+            return None
+        if ordered and self.kind is PhaseKind.RETREAT:
+            dislodged = self.position.dislodged.get(province)
+            if dislodged is not None:
+                return dislodged.piece
+        return self.position.units.get(province)
+
+    def end(self) -> None:
+        """Fail unless every word has been read."""
+        if self.i != len(self.tokens):
+            raise self.error()
+
+    def order(self, tokens: list[str], power: str | None) -> Order:
+        """Read the whole order from ``tokens``."""
+        self.tokens = tokens
+        if not tokens:
+            raise self.error()
+        if self.take(_WAIVE):
+            self.end()
+            return Waive(self._power(power, None, None))
+        if self.take(_BUILD):
+            unit, _ = self.unit(ordered=False, required=True)
+            self.end()
+            return Build(self._power(power, None, unit), unit)
+        if self.take(_DISBAND):
+            unit, piece = self.unit(ordered=True)
+            self.end()
+            return Disband(self._power(power, piece, None), unit)
+        unit, piece = self.unit(ordered=True, verb_follows=True)
+        owner = self._power(power, piece, unit if tokens[-1] in _BUILD else None)
+        if self.take(_HOLD):
+            self.end()
+            return Hold(owner, unit)
+        if self.take(_MOVE):
+            dest = self.location()
+            via = self.take(_VIA)
+            if via:
+                self.take(_CONVOY)
+            self.end()
+            if self.kind is PhaseKind.RETREAT and not via:
+                return Retreat(owner, unit, dest)
+            return Move(owner, unit, dest, via)
+        if self.take(_RETREAT):
+            dest = self.location()
+            self.end()
+            return Retreat(owner, unit, dest)
+        if self.take(_SUPPORT):
+            target, _ = self.unit(ordered=False)
+            if self.take(_MOVE):
+                dest = self.location()
+                self.end()
+                return SupportMove(owner, unit, target, dest)
+            self.take(_HOLD)
+            self.end()
+            return SupportHold(owner, unit, target)
+        if self.take(_CONVOY):
+            target, _ = self.unit(ordered=False)
+            if not self.take(_MOVE):
+                raise self.error()
+            dest = self.location()
+            self.end()
+            return Convoy(owner, unit, target, dest)
+        if self.take(_DISBAND):
+            self.end()
+            return Disband(owner, unit)
+        if self.take(_BUILD):
+            self.end()
+            return Build(owner, unit)
+        raise self.error()
+
+    def _power(self, power: str | None, piece: Piece | None, build: Unit | None) -> str:
+        """Choose the power: given, else the unit's owner, else the home power of a build site."""
+        if power is not None:
+            return power
+        if piece is not None:
+            return piece.power
+        if build is not None:
+            province = self.gmap.provinces.get(build.province)
+            if province is not None and province.home is not None:
+                return province.home
+        raise OrderError(f"no power for {self.text!r}")
+
+
+def format_order(order: Order, gmap: GameMap, style: Style = "short") -> str:
+    """Write ``order`` in short notation (``F nth C A lon - bel``) or DATC English (``long``).
+
+    Long: ``A Paris - Burgundy``, ``F North Sea Convoys A London - Belgium``, ``A Venice Holds``,
+    ``A Tyrolia Supports A Venice - Trieste``, ``Build A Kiel``, ``Disband A Picardy``, ``Waive``.
+    A retreat is written ``A Holland - Kiel`` in long style, as the DATC does: read it back with
+    ``kind=PhaseKind.RETREAT``.
+    """
+    if style == "short":
+        return str(order)
+
+    def unit(u: Unit) -> str:
+        return f"{u.kind.value} {gmap.name_of(u.location)}"
+
+    match order:
+        case Hold():
+            return f"{unit(order.unit)} Holds"
+        case Move():
+            via = " via convoy" if order.via_convoy else ""
+            return f"{unit(order.unit)} - {gmap.name_of(order.dest)}{via}"
+        case SupportHold():
+            return f"{unit(order.unit)} Supports {unit(order.target)}"
+        case SupportMove():
+            return f"{unit(order.unit)} Supports {unit(order.target)} - {gmap.name_of(order.dest)}"
+        case Convoy():
+            return f"{unit(order.unit)} Convoys {unit(order.target)} - {gmap.name_of(order.dest)}"
+        case Retreat():
+            return f"{unit(order.unit)} - {gmap.name_of(order.dest)}"
+        case Disband():
+            return f"Disband {unit(order.unit)}"
+        case Build():
+            return f"Build {unit(order.unit)}"
+        case Waive():
+            return "Waive"
+    raise TypeError(f"not an order: {order!r}")

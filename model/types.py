@@ -1,0 +1,309 @@
+"""Immutable value types of a Diplomacy game: units, orders, phases, positions.
+
+Every value prints in DATC short notation (``A par - bur``); the parsers in
+:mod:`dipsat.model.notation` read that notation back.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from types import MappingProxyType
+from typing import Mapping
+
+
+class UnitType(Enum):
+    """The two kinds of unit."""
+
+    ARMY = "A"
+    FLEET = "F"
+
+
+class Season(Enum):
+    """The seasons of a game year (Summer only for variants with an extra phase)."""
+
+    SPRING = "Spring"
+    SUMMER = "Summer"
+    FALL = "Fall"
+    WINTER = "Winter"
+
+
+class PhaseKind(Enum):
+    """What is ordered in a phase."""
+
+    MOVEMENT = "Movement"
+    RETREAT = "Retreat"
+    ADJUSTMENT = "Adjustment"
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """A province, optionally with a coast: ``stp``, ``stp/nc``."""
+
+    province: str
+    coast: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.province}/{self.coast}" if self.coast else self.province
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit as an order names it: its type and where it stands (``F stp/nc``)."""
+
+    kind: UnitType
+    location: Location
+
+    @property
+    def province(self) -> str:
+        """The province the unit stands in, without coast."""
+        return self.location.province
+
+    def __str__(self) -> str:
+        return f"{self.kind.value} {self.location}"
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A unit on the board together with the power that owns it."""
+
+    power: str
+    unit: Unit
+
+    def __str__(self) -> str:
+        return f"{self.power}: {self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    """``A par H``."""
+
+    power: str
+    unit: Unit
+
+    def __str__(self) -> str:
+        return f"{self.unit} H"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """``A lon - bel`` or, explicitly convoyed, ``A lon - bel via convoy``."""
+
+    power: str
+    unit: Unit
+    dest: Location
+    via_convoy: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.unit} - {self.dest}" + (" via convoy" if self.via_convoy else "")
+
+
+@dataclass(frozen=True, slots=True)
+class SupportHold:
+    """``A tyr S A ven``: support for a unit that is not moving."""
+
+    power: str
+    unit: Unit
+    target: Unit
+
+    def __str__(self) -> str:
+        return f"{self.unit} S {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class SupportMove:
+    """``A tyr S A ven - tri``."""
+
+    power: str
+    unit: Unit
+    target: Unit
+    dest: Location
+
+    def __str__(self) -> str:
+        return f"{self.unit} S {self.target} - {self.dest}"
+
+
+@dataclass(frozen=True, slots=True)
+class Convoy:
+    """``F nth C A lon - bel``."""
+
+    power: str
+    unit: Unit
+    target: Unit
+    dest: Location
+
+    def __str__(self) -> str:
+        return f"{self.unit} C {self.target} - {self.dest}"
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat:
+    """``F nth R hol``: a dislodged unit's move in a retreat phase."""
+
+    power: str
+    unit: Unit
+    dest: Location
+
+    def __str__(self) -> str:
+        return f"{self.unit} R {self.dest}"
+
+
+@dataclass(frozen=True, slots=True)
+class Disband:
+    """``A par D``: a retreat-phase or adjustment-phase disband."""
+
+    power: str
+    unit: Unit
+
+    def __str__(self) -> str:
+        return f"{self.unit} D"
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """``A par B``: a build in an adjustment phase."""
+
+    power: str
+    unit: Unit
+
+    def __str__(self) -> str:
+        return f"{self.unit} B"
+
+
+@dataclass(frozen=True, slots=True)
+class Waive:
+    """``WAIVE``: a power declines one build."""
+
+    power: str
+
+    def __str__(self) -> str:
+        return "WAIVE"
+
+
+Order = Hold | Move | SupportHold | SupportMove | Convoy | Retreat | Disband | Build | Waive
+MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
+RETREAT_ORDERS = (Retreat, Disband)
+ADJUSTMENT_ORDERS = (Build, Disband, Waive)
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """A game phase: ``Spring 1901 Movement``."""
+
+    year: int
+    season: Season
+    kind: PhaseKind
+
+    def __str__(self) -> str:
+        return f"{self.season.value} {self.year} {self.kind.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Dislodged:
+    """A unit dislodged in the movement phase, waiting for its retreat."""
+
+    piece: Piece
+    attacker_origin: str | None
+    """Province the dislodging unit came from (``None`` when unknown, e.g. set up by hand)."""
+    by_convoy: bool = field(default=False, compare=False)
+    """The dislodging unit came by convoy (then, DATC 4.A.5, its origin is open to retreats)."""
+
+    def __str__(self) -> str:
+        origin = f" from {self.attacker_origin}" if self.attacker_origin else ""
+        return f"{self.piece} dislodged{origin}"
+
+
+def _frozen(mapping: Mapping | None) -> Mapping:
+    return MappingProxyType(dict(sorted((mapping or {}).items())))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Position:
+    """The board at the start of a phase: a value, never changed in place.
+
+    ``units`` and ``dislodged`` are keyed by province (no coast); ``centres`` maps each owned
+    supply centre to its owner; ``standoffs`` are provinces left empty by a standoff in the
+    movement phase just played (no retreat may go there).
+    """
+
+    phase: Phase
+    units: Mapping[str, Piece] = field(default_factory=dict)
+    centres: Mapping[str, str] = field(default_factory=dict)
+    dislodged: Mapping[str, Dislodged] = field(default_factory=dict)
+    standoffs: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "units", _frozen(self.units))
+        object.__setattr__(self, "centres", _frozen(self.centres))
+        object.__setattr__(self, "dislodged", _frozen(self.dislodged))
+        object.__setattr__(self, "standoffs", frozenset(self.standoffs))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (self.phase, dict(self.units), dict(self.centres), dict(self.dislodged), self.standoffs) == (
+            other.phase, dict(other.units), dict(other.centres), dict(other.dislodged), other.standoffs)
+
+    def __hash__(self) -> int:
+        return hash((self.phase, tuple(self.units.items()), tuple(self.centres.items()),
+                     tuple(self.dislodged.items()), self.standoffs))
+
+    def unit_at(self, province: str) -> Piece | None:
+        """The unit standing in ``province`` (any coast), or ``None``."""
+        return self.units.get(province)
+
+    def powers(self) -> tuple[str, ...]:
+        """Every power with a unit, a dislodged unit or a centre, sorted."""
+        found = {p.power for p in self.units.values()} | set(self.centres.values())
+        found |= {d.piece.power for d in self.dislodged.values()}
+        return tuple(sorted(found))
+
+    def with_phase(self, phase: Phase) -> Position:
+        """This board at another phase."""
+        return replace(self, phase=phase)
+
+    def __str__(self) -> str:
+        lines = [str(self.phase)]
+        lines += [str(p) for p in self.units.values()]
+        lines += [str(d) for d in self.dislodged.values()]
+        return "\n".join(lines)
+
+
+class Result(Enum):
+    """The DATC words for the result of an order (DATC 4.E.2)."""
+
+    SUCCEEDS = "succeeds"
+    FAILS = "fails"
+    ILLEGAL = "illegal"
+    INVALID = "invalid"
+    GIVEN = "given"
+    CUT = "cut"
+    AVAILABLE = "available"
+    DISRUPTED = "disrupted"
+    STANDS = "stands"
+
+
+class Tag(Enum):
+    """What happened to the ordered unit, beside the order's result."""
+
+    DISLODGED = "dislodged"
+    DESTROYED = "destroyed"
+
+
+@dataclass(frozen=True, slots=True)
+class OrderResult:
+    """The resolution of one order: its result word, the unit's fate and the reason in words."""
+
+    order: Order
+    result: Result
+    reason: str
+    tag: Tag | None = None
+
+    @property
+    def words(self) -> str:
+        """``fails, dislodged``: the result as the DATC prints it; a hold's fate alone (``dislodged``)."""
+        if self.tag and isinstance(self.order, Hold):
+            return self.tag.value
+        return self.result.value + (f", {self.tag.value}" if self.tag else "")
+
+    def __str__(self) -> str:
+        return f"{self.order} [{self.words}] {self.reason}"

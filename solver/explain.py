@@ -1,0 +1,132 @@
+"""Result words and reasons: read a solved phase model back into DATC words that name culprits."""
+from __future__ import annotations
+
+from dipsat.model.types import (
+    Convoy, Hold, Move, OrderResult, Result, SupportHold, SupportMove, Tag,
+)
+from dipsat.solver.legality import ILLEGAL, INVALID, Verdict
+from dipsat.solver.paradox import Solution
+from dipsat.solver.phase_model import PhaseModel
+from dipsat.solver.rules.supports import cutters
+
+
+def explain_order(pm: PhaseModel, solution: Solution, v: Verdict, fate: Tag | None) -> OrderResult:
+    """The result of one given order, with its reason in words."""
+    order = v.order
+    if v.status == ILLEGAL:
+        return OrderResult(order, Result.ILLEGAL, f"illegal: {v.reason}", fate)
+    if v.status == INVALID:
+        return OrderResult(order, Result.INVALID, f"invalid: {v.reason}", fate)
+    facts = pm.facts
+    province = order.unit.province  # type: ignore[union-attr]
+    effective = facts.orders.get(province)
+    if effective != order:
+        return OrderResult(order, Result.ILLEGAL, f"illegal: the unit carries out {effective}", fate)
+    d = solution.decisions
+    match order:
+        case Move():
+            ok = d.get(f"moves[{pm.label(province)}]", False)
+            return OrderResult(order, Result.SUCCEEDS if ok else Result.FAILS,
+                               _move_reason(pm, solution, province, ok), fate)
+        case SupportHold() | SupportMove():
+            ok = d.get(f"given[{pm.label(province)}]", False)
+            return OrderResult(order, Result.GIVEN if ok else Result.CUT,
+                               _support_reason(pm, solution, province, ok), fate)
+        case Convoy():
+            ok = d.get(f"available[{pm.label(province)}]", False)
+            return OrderResult(order, Result.AVAILABLE if ok else Result.DISRUPTED,
+                               _convoy_reason(pm, solution, province, ok), fate)
+        case Hold():
+            return OrderResult(order, Result.STANDS, _hold_reason(pm, solution, province, fate), fate)
+    return OrderResult(order, Result.ILLEGAL, "illegal: not an order of a movement phase", fate)
+
+
+def _winner(pm: PhaseModel, solution: Solution, province: str) -> str | None:
+    for a in pm.attackers(province):
+        if solution.decisions.get(f"moves[{pm.label(a)}]", False):
+            return pm.label(a)
+    return None
+
+
+def _hold_reason(pm: PhaseModel, solution: Solution, province: str, fate: Tag | None) -> str:
+    hold = solution.strengths.get(f"hold[{province}]", 1)
+    if fate is not None:
+        return f"{fate.value}: dislodged by {_winner(pm, solution, province)}"
+    return f"stands: hold strength {hold}"
+
+
+def _move_reason(pm: PhaseModel, solution: Solution, src: str, ok: bool) -> str:
+    facts, s, d = pm.facts, solution.strengths, solution.decisions
+    mf = facts.moves[src]
+    label = pm.label(src)
+    attack = s.get(f"attack[{label}]", 0)
+    for name, fixed in _fixed_by_backup(solution, f"moves[{label}]"):
+        return f"{'succeeds' if fixed else 'fails'}: {name}"
+    if ok:
+        defender = facts.position.units.get(mf.dest)
+        if defender is not None and d.get(f"dislodged[{mf.dest}]", False):
+            return f"succeeds: dislodges {defender.unit} ({attack} against {_opposition(pm, solution, src)})"
+        return f"succeeds: attack {attack}, nothing as strong opposes it"
+    if mf.convoyed and not d.get(f"path[{label}]", False):
+        return f"fails: no convoy path ({_path_culprits(pm, solution, src)})"
+    opponent = facts.opponent.get(src)
+    for rival in pm.attackers(mf.dest):
+        if rival == src:
+            continue
+        prevent = s.get(f"prevent[{pm.label(rival)}]", 0)
+        if prevent >= attack:
+            return f"fails: bounced with {pm.label(rival)} ({attack} against {prevent})"
+    if opponent is not None:
+        defend = s.get(f"defend[{pm.label(opponent)}]", 0)
+        return f"fails: lost the head-to-head battle with {pm.label(opponent)} ({attack} against {defend})"
+    defender = facts.position.units.get(mf.dest)
+    hold = s.get(f"hold[{mf.dest}]", 0)
+    if defender is not None and defender.power == mf.piece.power and attack == 0:
+        return f"fails: cannot dislodge {defender.unit} of its own power"
+    what = f"{defender.unit}" if defender else mf.dest
+    return f"fails: bounced off {what} ({attack} against hold strength {hold})"
+
+
+def _opposition(pm: PhaseModel, solution: Solution, src: str) -> str:
+    opponent = pm.facts.opponent.get(src)
+    if opponent is not None:
+        return f"defend {solution.strengths.get(f'defend[{pm.label(opponent)}]', 0)}"
+    return f"hold {solution.strengths.get(f'hold[{pm.facts.moves[src].dest}]', 0)}"
+
+
+def _path_culprits(pm: PhaseModel, solution: Solution, src: str) -> str:
+    lost = []
+    for f in sorted({f for r in pm.facts.moves[src].routes for f in r}):
+        if not solution.decisions.get(f"available[{pm.label(f)}]", False):
+            lost.append(_convoy_reason(pm, solution, f, False).removeprefix("disrupted: "))
+    return "; ".join(lost) or "convoy disrupted"
+
+
+def _support_reason(pm: PhaseModel, solution: Solution, province: str, ok: bool) -> str:
+    order = pm.facts.orders[province]
+    target = f"{order.target}" + (f" - {order.dest}" if isinstance(order, SupportMove) else "")
+    if ok:
+        return f"given to {target}"
+    if solution.decisions.get(f"dislodged[{province}]", False):
+        return f"cut: dislodged by {_winner(pm, solution, province)}"
+    for a in cutters(pm, province):
+        mf = pm.facts.moves[a]
+        if not mf.convoyed or solution.decisions.get(f"path[{pm.label(a)}]", False):
+            return f"cut: attacked by {mf.piece.unit}"
+    return "cut"
+
+
+def _convoy_reason(pm: PhaseModel, solution: Solution, province: str, ok: bool) -> str:
+    label = pm.label(province)
+    if ok:
+        return f"available to {pm.facts.orders[province].target}"  # type: ignore[union-attr]
+    for name, _ in _fixed_by_backup(solution, f"available[{label}]"):
+        return f"disrupted: {name}"
+    if solution.decisions.get(f"dislodged[{province}]", False):
+        return f"disrupted: {pm.facts.position.units[province].unit} dislodged by {_winner(pm, solution, province)}"
+    return "disrupted"
+
+
+def _fixed_by_backup(solution: Solution, decision: str) -> list[tuple[str, bool]]:
+    return [(f"paradox settled by the {p.rule} rule", value)
+            for p in solution.paradoxes for name, value in p.fixed if name == decision]

@@ -1,0 +1,286 @@
+"""Which movement orders count: legal, illegal or invalid, decided before any model is built.
+
+DATC 4.E.1: a *legal* order is one that, not knowing the other orders, could be valid; an
+*illegal* order is ignored (the unit holds). A *valid* order is legal and, for a support or a
+convoy, matches what the supported or convoyed unit was ordered; a move that needs a convoy is
+valid only when a convoy route is ordered. Everything here depends on the orders and the board
+alone, never on the resolution, so it is plain Python and yields constants for the model.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from dipsat.model.gamemap import GameMap
+from dipsat.model.types import (
+    Convoy, Hold, Location, Move, Order, Piece, Position, SupportHold, SupportMove, Unit, UnitType,
+)
+from dipsat.solver.convoy_routes import fleets_needed, routes
+from dipsat.solver.options import Rules
+
+LEGAL, ILLEGAL, INVALID = "legal", "illegal", "invalid"
+
+
+@dataclass
+class Verdict:
+    """What the checks said of one given order."""
+
+    order: Order
+    status: str
+    reason: str = ""
+
+
+@dataclass
+class MoveFacts:
+    """A legal move and what is fixed about it before the resolution."""
+
+    order: Move
+    piece: Piece
+    src: str
+    dest: str
+    dest_location: Location
+    convoyed: bool
+    routes: list[tuple[str, ...]] = field(default_factory=list)
+    blocked: str = ""
+    """Why the move cannot be carried out though the order is legal as written (it fails)."""
+
+
+@dataclass
+class Facts:
+    """The orders in force for one movement phase: a throwaway working object."""
+
+    gmap: GameMap
+    position: Position
+    rules: Rules
+    verdicts: list[Verdict]
+    orders: dict[str, Order]
+    """Province -> the order the unit there carries out (``Hold`` when it has no legal one)."""
+    generated: list[Order]
+    moves: dict[str, MoveFacts] = field(default_factory=dict)
+    supports: dict[str, SupportHold | SupportMove] = field(default_factory=dict)
+    convoys: dict[str, Convoy] = field(default_factory=dict)
+    status_of: dict[int, str] = field(default_factory=dict)
+    attackers: dict[str, list[str]] = field(default_factory=dict)
+    """Province -> origins of the moves into it, sorted."""
+    opponent: dict[str, str] = field(default_factory=dict)
+    """Origin -> origin of the head-to-head opponent: two moves over land into each other."""
+    move_supports: dict[str, list[str]] = field(default_factory=dict)
+    """Origin of a move -> provinces of the units giving it a valid support."""
+    hold_supports: dict[str, list[str]] = field(default_factory=dict)
+    """Province -> provinces of the units giving its unit a valid support to hold."""
+
+    def owner(self, province: str) -> str | None:
+        """The power of the unit in ``province``, or ``None``."""
+        piece = self.position.units.get(province)
+        return piece.power if piece else None
+
+
+def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rules: Rules) -> Facts:
+    """Match each given order to its unit and sort it into legal, illegal and invalid."""
+    verdicts = [Verdict(o, LEGAL) for o in given]
+    by_unit = _by_unit(position, verdicts)
+    facts = Facts(gmap, position, rules, verdicts, {}, [])
+    for province, piece in position.units.items():
+        legal = [v for v in by_unit.get(province, ()) if _legal_alone(gmap, position, v)]
+        chosen = rules.several_orders_rule(legal) if legal else None
+        if chosen is not None:
+            facts.orders[province] = chosen.order
+        else:
+            hold = Hold(piece.power, piece.unit)
+            facts.orders[province] = hold
+            facts.generated.append(hold)
+    _classify_moves(facts)
+    _classify_supports_and_convoys(facts)
+    _index_moves(facts)
+    for v in verdicts:
+        facts.status_of[id(v.order)] = v.status
+    return facts
+
+
+def _by_unit(position: Position, verdicts: list[Verdict]) -> dict[str, list[Verdict]]:
+    """Group orders by the unit they name; orders for absent or foreign units are illegal.
+
+    The unit letter and the coast of the ordered unit are not checked: a wrong designation is
+    ignored (DATC 4.B.5 and 4.C.2).
+    """
+    by_unit: dict[str, list[Verdict]] = {}
+    for v in verdicts:
+        o = v.order
+        if not isinstance(o, (Hold, Move, SupportHold, SupportMove, Convoy)):
+            v.status, v.reason = ILLEGAL, "not an order of a movement phase"
+            continue
+        piece = position.units.get(o.unit.province)
+        if piece is None:
+            v.status, v.reason = ILLEGAL, f"no unit in {o.unit.location}"
+        elif piece.power != o.power:
+            v.status, v.reason = ILLEGAL, f"{piece.unit} belongs to {piece.power}, not {o.power}"
+        else:
+            by_unit.setdefault(o.unit.province, []).append(v)
+    return by_unit
+
+
+def _legal_alone(gmap: GameMap, position: Position, v: Verdict) -> bool:
+    """Check what can be told from the order and the board alone; mark the verdict."""
+    if v.status != LEGAL:
+        return False
+    o = v.order
+    reason = ""
+    match o:
+        case Move():
+            actual = position.units[o.unit.province].unit
+            reason = _move_problem(gmap, position, actual, o)
+            if reason and _as_named(position, o.unit) != actual:
+                reason = _move_problem(gmap, position, _as_named(position, o.unit), o)
+        case SupportHold() | SupportMove():
+            reason = _support_problem(gmap, position, o)
+        case Convoy():
+            reason = _convoy_problem(gmap, position, o)
+    if reason:
+        v.status, v.reason = ILLEGAL, reason
+        return False
+    return True
+
+
+def _as_named(position: Position, named: Unit) -> Unit:
+    """The unit on the board, at the coast the order names when it names another one.
+
+    DATC 4.B.5, 6.B.10 and 6.B.11: a wrongly named coast is ignored when the fleet can make the
+    move from where it is; when only the named coast could, the order is legal as written and
+    the fleet fails to move (see :func:`_classify_moves`).
+    """
+    unit = position.units[named.province].unit
+    if named.location.coast and unit.location.coast and named.location != unit.location:
+        return Unit(unit.kind, named.location)
+    return unit
+
+
+def _move_problem(gmap: GameMap, position: Position, unit: Unit, o: Move) -> str:
+    src, dest = unit.province, o.dest.province
+    if dest == src:
+        return "a unit cannot move to its own province"
+    if unit.kind is UnitType.FLEET:
+        if o.via_convoy:
+            return "only armies can be convoyed"
+        if not gmap.can_move(unit, o.dest):
+            return f"a fleet in {unit.location} cannot reach {o.dest}"
+        return ""
+    if gmap.is_sea(dest):
+        return "an army cannot move to sea"
+    if gmap.army_can_move(src, dest) and not o.via_convoy:
+        return ""
+    if not (gmap.is_coastal(src) and gmap.is_coastal(dest)):
+        return f"an army cannot reach {dest} from {src}"
+    seas = [p for p, piece in position.units.items() if piece.unit.kind is UnitType.FLEET]
+    if not routes(gmap, src, dest, seas, limit=1) and not gmap.army_can_move(src, dest):
+        return f"no fleets stand between {src} and {dest} to convoy"
+    return ""
+
+
+def _support_problem(gmap: GameMap, position: Position, o: SupportHold | SupportMove) -> str:
+    supporter = position.units[o.unit.province].unit
+    into = o.target.province if isinstance(o, SupportHold) else o.dest.province
+    if o.target.province == supporter.province:
+        return "a unit cannot support itself"
+    if into == supporter.province:
+        return "a unit cannot support a move into its own province"
+    if not _reaches(gmap, supporter, into):
+        return f"{supporter} cannot reach {into}"
+    target = position.units.get(o.target.province)
+    if target is None:
+        return f"no unit in {o.target.province} to support"
+    if isinstance(o, SupportMove):
+        dest = o.dest
+        if target.unit.kind is UnitType.FLEET and dest.coast is None:
+            reachable = gmap.coasts_reachable(target.unit.location, dest.province)
+            dest = reachable[0] if reachable else dest  # any coast will do for the support
+        move = Move(target.power, target.unit, dest)
+        problem = _move_problem(gmap, position, target.unit, move)
+        if problem:
+            return f"the supported move is impossible: {problem}"
+        if target.unit.kind is UnitType.ARMY and not gmap.army_can_move(target.unit.province, into):
+            seas = [p for p, pc in position.units.items()
+                    if pc.unit.kind is UnitType.FLEET and p != supporter.province]
+            if not routes(gmap, target.unit.province, into, seas, limit=1):
+                return "the supported move needs the supporting fleet as its convoy"
+    return ""
+
+
+def _reaches(gmap: GameMap, unit: Unit, province: str) -> bool:
+    if unit.kind is UnitType.ARMY:
+        return gmap.army_can_move(unit.province, province)
+    return gmap.fleet_reaches(unit.location, province)
+
+
+def _convoy_problem(gmap: GameMap, position: Position, o: Convoy) -> str:
+    fleet = position.units[o.unit.province].unit
+    if fleet.kind is not UnitType.FLEET or not gmap.is_sea(fleet.province):
+        return "only fleets at sea can convoy"
+    army = position.units.get(o.target.province)
+    if army is None or army.unit.kind is not UnitType.ARMY:
+        return f"no army in {o.target.province} to convoy"
+    src, dest = o.target.province, o.dest.province
+    if src == dest or not (gmap.is_coastal(src) and gmap.is_coastal(dest)):
+        return f"an army cannot be convoyed from {src} to {dest}"
+    seas = [p for p, pc in position.units.items() if pc.unit.kind is UnitType.FLEET]
+    if fleet.province not in fleets_needed(gmap, src, dest, seas):
+        return f"{fleet} is on no convoy route from {src} to {dest}"
+    return ""
+
+
+def _classify_moves(facts: Facts) -> None:
+    gmap, position = facts.gmap, facts.position
+    convoy_orders = [o for o in facts.orders.values() if isinstance(o, Convoy)]
+    for province, o in facts.orders.items():
+        if not isinstance(o, Move):
+            continue
+        piece = position.units[province]
+        dest_location = o.dest
+        if piece.unit.kind is UnitType.FLEET:
+            reachable = gmap.coasts_reachable(piece.unit.location, o.dest.province)
+            dest_location = reachable[0] if o.dest.coast is None and len(reachable) == 1 else o.dest
+        convoyers = [c for c in convoy_orders
+                     if c.target.province == province and c.dest.province == o.dest.province]
+        convoyed = piece.unit.kind is UnitType.ARMY and facts.rules.uses_convoy(
+            gmap, piece, o, convoyers)
+        mf = MoveFacts(o, piece, province, o.dest.province, dest_location, convoyed)
+        if piece.unit.kind is UnitType.FLEET and not gmap.can_move(piece.unit, o.dest):
+            mf.blocked = f"{piece.unit} is not on the coast the order names"
+        if convoyed:
+            mf.routes = routes(gmap, province, o.dest.province, [c.unit.province for c in convoyers])
+            if not mf.routes:
+                _mark(facts, o, INVALID, "no convoy route was ordered")
+                continue
+        facts.moves[province] = mf
+
+
+def _classify_supports_and_convoys(facts: Facts) -> None:
+    for province, o in facts.orders.items():
+        if isinstance(o, (SupportHold, SupportMove)):
+            problem = facts.rules.support_mismatch(facts, o)
+            if problem:
+                _mark(facts, o, INVALID, problem)
+            else:
+                facts.supports[province] = o
+        elif isinstance(o, Convoy):
+            target = facts.orders.get(o.target.province)
+            if not isinstance(target, Move) or target.dest.province != o.dest.province:
+                _mark(facts, o, INVALID, f"{o.target} is not ordered to move to {o.dest.province}")
+            else:
+                facts.convoys[province] = o
+
+
+def _mark(facts: Facts, order: Order, status: str, reason: str) -> None:
+    for v in facts.verdicts:
+        if v.order is order:
+            v.status, v.reason = status, reason
+
+
+def _index_moves(facts: Facts) -> None:
+    for src, mf in sorted(facts.moves.items()):
+        facts.attackers.setdefault(mf.dest, []).append(src)
+        back = facts.moves.get(mf.dest)
+        if back is not None and back.dest == src and not mf.convoyed and not back.convoyed:
+            facts.opponent[src] = mf.dest
+    for province, o in sorted(facts.supports.items()):
+        index = facts.hold_supports if isinstance(o, SupportHold) else facts.move_supports
+        index.setdefault(o.target.province, []).append(province)

@@ -1,0 +1,115 @@
+"""Adjudicate a movement phase: facts in Python, one CP-SAT model, results and the next board."""
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from dipsat.model.gamemap import GameMap
+from dipsat.model.types import (
+    Dislodged, Location, Order, OrderResult, Phase, PhaseKind, Piece, Position, Result, Tag, Unit,
+    UnitType,
+)
+from dipsat.solver.explain import explain_order
+from dipsat.solver.legality import LEGAL, Facts, Verdict, check_orders
+from dipsat.solver.options import Rules
+from dipsat.solver.paradox import Solution, solve_phase
+from dipsat.solver.phase_model import PhaseModel
+from dipsat.solver.resolution import Resolution
+from dipsat.solver.rules import MOVEMENT_RULES, Rule
+
+
+def build_model(facts: Facts, rules: Mapping[str, Rule], overrides: Mapping[str, bool]) -> PhaseModel:
+    """Create the phase model and let every rule module add its constraints."""
+    pm = PhaseModel(facts, overrides)
+    for rule in rules.values():
+        rule(pm)
+    return pm
+
+
+def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Order], rules: Rules,
+                        movement_rules: Mapping[str, Rule] = MOVEMENT_RULES) -> Resolution:
+    """Resolve a movement phase as DATC chapter 5 describes, through one CP-SAT model."""
+    facts = check_orders(gmap, position, orders, rules)
+    solution, pm = solve_phase(lambda o: build_model(facts, movement_rules, o), rules.paradox)
+    after, fates = next_position(facts, solution)
+    results = [explain_order(pm, solution, v, _fate(position, fates, v.order)) for v in facts.verdicts]
+    ordered = {v.order.unit.province for v in facts.verdicts
+               if _fate(position, fates, v.order) is not None or _owns(position, v.order)}
+    generated = [explain_order(pm, solution, Verdict(o, LEGAL), fates.get(o.unit.province))
+                 for o in facts.generated if o.unit.province not in ordered]
+    return Resolution(position, tuple(results), tuple(generated), after, solution.paradoxes,
+                      solution.resolutions, str(rules), pm, solution)
+
+
+def _owns(position: Position, order: Order) -> bool:
+    """Whether ``order`` names a unit of the ordering power."""
+    unit = getattr(order, "unit", None)
+    piece = position.units.get(unit.province) if unit is not None else None
+    return piece is not None and piece.power == order.power
+
+
+def _fate(position: Position, fates: Mapping[str, Tag], order: Order) -> Tag | None:
+    """The fate of the unit an order names, when that unit is the ordering power's own."""
+    return fates.get(order.unit.province) if _owns(position, order) else None  # type: ignore[union-attr]
+
+
+def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str, Tag]]:
+    """The board after the movement phase, and the fate (dislodged, destroyed) of each unit."""
+    gmap, position = facts.gmap, facts.position
+    moved = {src: mf for src, mf in facts.moves.items()
+             if solution.decisions.get(f"moves[{_label(facts, src)}]", False)}
+    units: dict[str, Piece] = {}
+    for src, piece in position.units.items():
+        if src in moved:
+            continue
+        if solution.decisions.get(f"dislodged[{src}]", False):
+            continue
+        units[src] = piece
+    for src, mf in moved.items():
+        loc = mf.dest_location if mf.piece.unit.kind is UnitType.FLEET else Location(mf.dest)
+        units[mf.dest] = Piece(mf.piece.power, Unit(mf.piece.unit.kind, loc))
+    standoffs = set()
+    for dest, origins in facts.attackers.items():
+        if dest in units:
+            continue
+        if any(solution.strengths.get(f"prevent[{_label(facts, o)}]", 0) > 0 for o in origins):
+            standoffs.add(dest)
+    dislodged: dict[str, Dislodged] = {}
+    fates: dict[str, Tag] = {}
+    for province, piece in position.units.items():
+        if not solution.decisions.get(f"dislodged[{province}]", False):
+            continue
+        origin = next(o for o in facts.attackers[province] if o in moved)
+        convoyed = facts.moves[origin].convoyed
+        options = retreat_options(gmap, piece.unit, units, standoffs,
+                                  None if convoyed and facts.rules.retreat_to_convoy_origin == "allowed"
+                                  else origin)
+        if options:
+            dislodged[province] = Dislodged(piece, origin, convoyed)
+            fates[province] = Tag.DISLODGED
+        else:
+            fates[province] = Tag.DESTROYED
+    kind = PhaseKind.RETREAT if dislodged else PhaseKind.MOVEMENT
+    phase = position.phase
+    after = Position(Phase(phase.year, phase.season, kind), units, position.centres, dislodged,
+                     frozenset(standoffs) if dislodged else frozenset())
+    return after, fates
+
+
+def _label(facts: Facts, province: str) -> str:
+    return str(facts.orders[province])
+
+
+def retreat_options(gmap: GameMap, unit: Unit, occupied: Mapping[str, Piece],
+                    standoffs: set[str] | frozenset[str], attacker_origin: str | None) -> list[Location]:
+    """Where a dislodged unit may retreat: reachable, vacant, not contested, not the attacker's origin."""
+    found = []
+    if unit.kind is UnitType.ARMY:
+        reachable = [Location(p) for p in sorted(gmap.army_neighbours.get(unit.province, ()))]
+    else:
+        reachable = sorted(gmap.fleet_neighbours.get(unit.location, ()), key=str)
+    for loc in reachable:
+        p = loc.province
+        if p in occupied or p in standoffs or p == attacker_origin:
+            continue
+        found.append(loc)
+    return found

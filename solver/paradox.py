@@ -1,0 +1,156 @@
+"""Solving a phase model: one solution, a check that it is the only one, and the backup rules.
+
+DATC 5.B.9: a circular dependency may have one, none or several consistent resolutions. One is
+taken as it is. With none or several, the orders of the cycle are examined: only moves make a
+circular movement (all those moves succeed); a convoying fleet makes a convoy paradox (the
+Szykman rule: the convoys of the fleets in the cycle are not available). The cycle is a strongly
+connected component of the decision graph; the backup rule is applied to the first paradoxical
+component in dependency order, and the phase is solved again, until one resolution remains.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import networkx as nx
+from ortools.sat.python import cp_model
+
+from dipsat.model.errors import AdjudicationError
+from dipsat.solver.phase_model import PhaseModel
+
+
+@dataclass(frozen=True)
+class Paradox:
+    """A cycle of the decision graph that had no single consistent resolution."""
+
+    decisions: tuple[str, ...]
+    """The decisions of the cycle, by name (``moves[A par - bur]``...)."""
+    resolutions: int
+    """How many consistent resolutions the cycle had: 0, or 2 meaning two or more."""
+    rule: str
+    """The backup rule that settled it: ``circular movement`` or ``Szykman``..."""
+    fixed: tuple[tuple[str, bool], ...]
+    """The decisions the backup rule fixed, with their values."""
+
+    def describe(self) -> str:
+        """One line in words."""
+        count = "no" if self.resolutions == 0 else "several"
+        return (f"{self.rule}: {count} consistent resolutions for the cycle "
+                f"{', '.join(self.decisions)}")
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The values of a solved phase model."""
+
+    decisions: dict[str, bool]
+    strengths: dict[str, int]
+    paradoxes: tuple[Paradox, ...]
+    resolutions: int
+    """Consistent resolutions of the original model: 0, 1 or 2 (two or more)."""
+
+
+def _solver() -> cp_model.CpSolver:
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = 60.0
+    return solver
+
+
+def solve_once(pm: PhaseModel) -> tuple[dict[str, bool], dict[str, int]] | None:
+    """Solve ``pm``; return decision and strength values, or ``None`` when infeasible."""
+    solver = _solver()
+    status = solver.solve(pm.model)
+    if status == cp_model.INFEASIBLE:
+        return None
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise AdjudicationError(f"CP-SAT answered {solver.status_name(status)}")
+    decisions = {n: bool(solver.boolean_value(v)) for n, v in pm.decisions.items()}
+    strengths = {n: int(solver.value(v)) if not isinstance(v, int) else v
+                 for n, v in pm.strengths.items()}
+    return decisions, strengths
+
+
+Values = tuple[dict[str, bool], dict[str, int]]
+
+
+def count_resolutions(build: Callable[[dict[str, bool]], PhaseModel], overrides: dict[str, bool]
+                      ) -> tuple[int, Values | None, dict[str, bool] | None, PhaseModel]:
+    """Build and solve; return (0, 1 or 2 resolutions, first values, second decisions, model).
+
+    Only a model whose decision graph has a cycle can have several resolutions (DATC 5.B.9);
+    an acyclic one is solved once.
+    """
+    pm = build(overrides)
+    first = solve_once(pm)
+    if first is None:
+        return 0, None, None, pm
+    if nx.is_directed_acyclic_graph(pm.graph):
+        return 1, first, None, pm
+    decisions = first[0]
+    pm.model.add_bool_or([~v if decisions[n] else v for n, v in pm.decisions.items()])
+    second = solve_once(pm)
+    if second is None:
+        return 1, first, None, pm
+    return 2, first, second[0], pm
+
+
+def cycles_in_order(graph: nx.DiGraph) -> list[frozenset[str]]:
+    """The strongly connected components that hold a cycle, dependencies first."""
+    condensed = nx.condensation(graph)
+    found = []
+    for node in nx.topological_sort(condensed):
+        members = frozenset(condensed.nodes[node]["members"])
+        if len(members) > 1 or any(graph.has_edge(m, m) for m in members):
+            found.append(members)
+    return found
+
+
+def backup_rule(component: frozenset[str], rule_name: str) -> tuple[str, dict[str, bool]]:
+    """Return the backup rule's name and the decisions it fixes for one paradoxical cycle."""
+    convoys = sorted(d for d in component if d.startswith("available["))
+    if convoys:
+        if rule_name == "all_hold":
+            moves = sorted(d for d in component if d.startswith("moves["))
+            return "All Hold", {d: False for d in moves} | {c: False for c in convoys}
+        return "Szykman", {c: False for c in convoys}
+    moves = sorted(d for d in component if d.startswith("moves["))
+    if moves:
+        return "circular movement", {m: True for m in moves}
+    return "all fail", {d: False for d in sorted(component)}
+
+
+def solve_phase(build: Callable[[dict[str, bool]], PhaseModel], paradox_rule: str) -> tuple[Solution, PhaseModel]:
+    """Solve a phase, applying backup rules to paradoxical cycles until one resolution remains."""
+    overrides: dict[str, bool] = {}
+    paradoxes: list[Paradox] = []
+    original = None
+    for _ in range(64):
+        count, first, second, pm = count_resolutions(build, overrides)
+        if original is None:
+            original = count
+        if count == 1 and first is not None:
+            return Solution(first[0], first[1], tuple(paradoxes), original), pm
+        component = _culprit(pm, first[0] if first else None, second, overrides, build)
+        if component is None:
+            raise AdjudicationError(f"{count} resolutions and no paradoxical cycle to settle them")
+        rule, fixed = backup_rule(component, paradox_rule)
+        overrides.update(fixed)
+        paradoxes.append(Paradox(tuple(sorted(component)), count, rule, tuple(sorted(fixed.items()))))
+    raise AdjudicationError("backup rules did not settle the phase")
+
+
+def _culprit(pm: PhaseModel, first: dict[str, bool] | None, second: dict[str, bool] | None,
+             overrides: dict[str, bool], build: Callable[[dict[str, bool]], PhaseModel]) -> frozenset[str] | None:
+    cycles = [c for c in cycles_in_order(pm.graph) if not c <= overrides.keys()]
+    if first is not None and second is not None:
+        differ = {n for n in first if first[n] != second.get(n)}
+        for component in cycles:
+            if component & differ:
+                return component
+        return None
+    for component in cycles:  # no resolution: the first cycle whose backup rule makes one
+        _, fixed = backup_rule(component, "szykman")
+        if count_resolutions(build, overrides | fixed)[0] > 0:
+            return component
+    return cycles[0] if cycles else None

@@ -1,0 +1,131 @@
+"""The CP-SAT model of one movement phase: a container of named literals and strengths.
+
+Rules never create variables themselves: they ask the container for ``pm.moves(src)``,
+``pm.given(province)``... and it creates each literal once, named in DATC terms
+(``moves[A par - bur]``, ``dislodged[bur]``, ``attack[A par - bur]``) so that an exported model
+reads like the case. Decisions known in Python are plain ``bool`` values and get no variable.
+Each decision also becomes a node of the decision graph (networkx), with an edge from every
+decision its definition reads: cycles of that graph are where paradoxes can live.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Mapping, Union
+
+import networkx as nx
+from ortools.sat.python import cp_model
+
+from dipsat.solver.legality import Facts
+
+Lit = Union[cp_model.IntVar, bool]
+"""A decision: a model literal, or a constant already decided in Python."""
+
+
+class PhaseModel:
+    """One phase's model under construction: the facts, the CP-SAT model, the decision graph."""
+
+    def __init__(self, facts: Facts, overrides: Mapping[str, bool] | None = None) -> None:
+        self.facts = facts
+        self.model = cp_model.CpModel()
+        self.graph = nx.DiGraph()
+        self.overrides = dict(overrides or {})
+        self.decisions: dict[str, cp_model.IntVar] = {}
+        self.strengths: dict[str, cp_model.IntVar | int] = {}
+        self._names: dict[str, str] = {}
+
+    # -- naming -----------------------------------------------------------------------------
+    def label(self, province: str) -> str:
+        """The order of the unit in ``province`` in short notation, for names."""
+        name = self._names.get(province)
+        if name is None:
+            name = self._names[province] = str(self.facts.orders[province])
+        return name
+
+    # -- decisions --------------------------------------------------------------------------
+    def decision(self, name: str) -> cp_model.IntVar:
+        """Return the literal of decision ``name``, creating it on first use."""
+        lit = self.decisions.get(name)
+        if lit is None:
+            lit = self.decisions[name] = self.model.new_bool_var(name)
+            self.graph.add_node(name)
+            if name in self.overrides:
+                self.model.add(lit == int(self.overrides[name]))
+        return lit
+
+    def defines(self, name: str, reads: Iterable[str] = ()) -> bool:
+        """Record what decision ``name`` reads; say whether its rule should define it.
+
+        An overridden decision (fixed by a backup rule) keeps its node but loses its edges and
+        its defining constraints.
+        """
+        self.decision(name)
+        if name in self.overrides:
+            return False
+        self.graph.add_edges_from((r, name) for r in reads)
+        return True
+
+    def moves(self, src: str) -> Lit:
+        """``moves[...]``: the move of the unit in ``src`` succeeds (False when it has none)."""
+        return self.decision(f"moves[{self.label(src)}]") if src in self.facts.moves else False
+
+    def path(self, src: str) -> Lit:
+        """``path[...]``: the move from ``src`` has a route (True for a move over land)."""
+        mf = self.facts.moves.get(src)
+        if mf is None or mf.blocked:
+            return False
+        return self.decision(f"path[{self.label(src)}]") if mf.convoyed else True
+
+    def given(self, province: str) -> Lit:
+        """``given[...]``: the support ordered from ``province`` is given."""
+        if province not in self.facts.supports:
+            return False
+        return self.decision(f"given[{self.label(province)}]")
+
+    def available(self, province: str) -> Lit:
+        """``available[...]``: the convoy ordered from ``province`` is available."""
+        if province not in self.facts.convoys:
+            return False
+        return self.decision(f"available[{self.label(province)}]")
+
+    def dislodged(self, province: str) -> Lit:
+        """``dislodged[prov]``: the unit in ``province`` is dislodged (False if nobody attacks)."""
+        if not self.attackers(province):
+            return False
+        return self.decision(f"dislodged[{province}]")
+
+    def attackers(self, province: str) -> list[str]:
+        """The origins of the moves into ``province``, sorted."""
+        return self.facts.attackers.get(province, [])
+
+    @staticmethod
+    def name_of(lit: Lit) -> str | None:
+        """The decision name of a literal, ``None`` for a constant."""
+        return None if isinstance(lit, bool) else lit.name
+
+    # -- strengths --------------------------------------------------------------------------
+    def strength(self, name: str, upper: int) -> cp_model.IntVar:
+        """Return the integer variable ``name`` in ``0..upper``, creating it on first use."""
+        var = self.strengths.get(name)
+        if var is None:
+            var = self.strengths[name] = self.model.new_int_var(0, upper, name)
+        return var  # type: ignore[return-value]
+
+    # -- small logical helpers that accept constants -----------------------------------------
+    def equal_and(self, target: cp_model.IntVar, lits: Iterable[Lit]) -> None:
+        """target <-> AND(lits)."""
+        rest = [lit for lit in lits if lit is not True]
+        if any(lit is False for lit in rest):
+            self.model.add(target == 0)
+            return
+        for lit in rest:
+            self.model.add_implication(target, lit)
+        self.model.add_bool_or([~lit for lit in rest] + [target])
+
+    def equal_or(self, target: cp_model.IntVar, lits: Iterable[Lit]) -> None:
+        """target <-> OR(lits)."""
+        rest = [lit for lit in lits if lit is not False]
+        if any(lit is True for lit in rest):
+            self.model.add(target == 1)
+            return
+        for lit in rest:
+            self.model.add_implication(lit, target)
+        self.model.add_bool_or(rest + [~target])

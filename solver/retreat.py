@@ -1,0 +1,93 @@
+"""Adjudicate a retreat phase (DATC 6.H).
+
+A retreat succeeds when it is legal and no other retreat goes to the same province; retreats to
+one province all fail and those units are disbanded. A dislodged unit without a legal retreat
+order is disbanded. A retreat is legal only into a province the unit could move to, that is
+vacant, was not left empty by a standoff, and is not where the attacker came from (unless the
+attacker came by convoy, DATC 4.A.5). These outcomes depend on no other decision, so no model
+is needed: they are fixed here in Python.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+from dipsat.model.gamemap import GameMap
+from dipsat.model.types import (
+    Disband, Location, Order, OrderResult, Piece, Position, Result, Retreat, Unit, UnitType,
+)
+from dipsat.solver.legality import ILLEGAL, LEGAL, Verdict
+from dipsat.solver.movement import retreat_options
+from dipsat.solver.options import Rules
+from dipsat.solver.resolution import Resolution
+
+
+def adjudicate_retreats(gmap: GameMap, position: Position, orders: Sequence[Order],
+                        rules: Rules) -> Resolution:
+    """Resolve the retreats and disbands of dislodged units; return the board after."""
+    verdicts = [Verdict(o, ILLEGAL, _problem(gmap, position, o, rules)) for o in orders]
+    by_unit: dict[str, list[Verdict]] = {}
+    for v in verdicts:
+        if not v.reason:
+            v.status = LEGAL
+            by_unit.setdefault(v.order.unit.province, []).append(v)  # type: ignore[union-attr]
+    chosen: dict[str, Order] = {}
+    for province, vs in by_unit.items():
+        pick = rules.several_orders_rule(vs)
+        if pick is not None:
+            chosen[province] = pick.order
+    problems = {i: v.reason if v.status != LEGAL else "" for i, v in enumerate(verdicts)}
+    targets = Counter(o.dest.province for o in chosen.values() if isinstance(o, Retreat))
+    units = dict(position.units)
+    results = []
+    for i, o in enumerate(orders):
+        if problems[i]:
+            results.append(OrderResult(o, Result.ILLEGAL, f"illegal: {problems[i]}"))
+        elif isinstance(o, Retreat):
+            rivals = targets[o.dest.province] - 1
+            if rivals:
+                results.append(OrderResult(o, Result.FAILS,
+                                           f"fails: bounced with {rivals} other retreat(s); disbanded"))
+            else:
+                piece = position.dislodged[o.unit.province].piece
+                loc = _landing(gmap, piece.unit, o.dest)
+                units[o.dest.province] = Piece(piece.power, Unit(piece.unit.kind, loc))
+                results.append(OrderResult(o, Result.SUCCEEDS, f"succeeds: retreats to {loc}"))
+        else:
+            results.append(OrderResult(o, Result.SUCCEEDS, "succeeds: disbanded"))
+    generated = []
+    for province, d in position.dislodged.items():
+        if chosen.get(province) is None:
+            o = Disband(d.piece.power, d.piece.unit)
+            generated.append(OrderResult(o, Result.SUCCEEDS, "succeeds: no retreat ordered, disbanded"))
+    after = Position(position.phase, units, position.centres)
+    return Resolution(position, tuple(results), tuple(generated), after, rules=str(rules))
+
+
+def _landing(gmap: GameMap, unit: Unit, dest: Location) -> Location:
+    if unit.kind is UnitType.ARMY:
+        return Location(dest.province)
+    reachable = gmap.coasts_reachable(unit.location, dest.province)
+    return reachable[0] if dest.coast is None and len(reachable) == 1 else dest
+
+
+def _problem(gmap: GameMap, position: Position, o: Order, rules: Rules) -> str:
+    if not isinstance(o, (Retreat, Disband)):
+        return "only retreats and disbands are ordered in a retreat phase"
+    d = position.dislodged.get(o.unit.province)
+    if d is None:
+        return f"no dislodged unit in {o.unit.province}"
+    if d.piece.power != o.power:
+        return f"{d.piece.unit} belongs to {d.piece.power}, not {o.power}"
+    if isinstance(o, Disband):
+        return ""
+    origin = None if d.by_convoy and rules.retreat_to_convoy_origin == "allowed" else d.attacker_origin
+    options = retreat_options(gmap, d.piece.unit, position.units, position.standoffs, origin)
+    dest = _landing(gmap, d.piece.unit, o.dest)
+    if d.piece.unit.kind is UnitType.ARMY:
+        ok = any(loc.province == dest.province for loc in options)
+    else:
+        ok = dest in options
+    if not ok:
+        return f"{d.piece.unit} cannot retreat to {o.dest}"
+    return ""

@@ -1,0 +1,17 @@
+"""DATC 5.B.3 CONVOY: a convoy is available when the convoying fleet is not dislodged."""
+from __future__ import annotations
+
+from dipsat.solver.phase_model import PhaseModel
+
+
+def add_convoys(pm: PhaseModel) -> None:
+    """available[f] <-> not dislodged[f] (a backup rule may fix it instead)."""
+    for province in pm.facts.convoys:
+        available = pm.available(province)
+        dislodged = pm.dislodged(province)
+        if not pm.defines(available.name, [n for n in [pm.name_of(dislodged)] if n]):
+            continue
+        if dislodged is False:
+            pm.model.add(available == 1)
+        else:
+            pm.model.add(available + dislodged == 1)

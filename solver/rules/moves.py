@@ -1,0 +1,54 @@
+"""DATC 5.B.1 MOVE: a move succeeds when its attack beats every opposing strength.
+
+Without a head-to-head battle the attack must exceed the hold strength of the destination;
+in one, the defend strength of the opposing unit; and always the prevent strength of every
+other move to the same province.
+"""
+from __future__ import annotations
+
+from dipsat.solver.phase_model import PhaseModel
+
+
+def reads(pm: PhaseModel, src: str) -> list[str]:
+    """The decisions the success of the move from ``src`` depends on."""
+    facts = pm.facts
+    mf = facts.moves[src]
+    found = [pm.path(src)] + [pm.given(s) for s in facts.move_supports.get(src, [])]
+    opponent = facts.opponent.get(src)
+    if opponent is not None:
+        found += [pm.given(s) for s in facts.move_supports.get(opponent, [])]
+    else:
+        found += [pm.moves(mf.dest)] + [pm.given(s) for s in facts.hold_supports.get(mf.dest, [])]
+    for rival in pm.attackers(mf.dest):
+        if rival != src:
+            found += [pm.path(rival), pm.moves(facts.opponent.get(rival, ""))]
+            found += [pm.given(s) for s in facts.move_supports.get(rival, [])]
+    return [n for n in (pm.name_of(x) for x in found) if n]
+
+
+def add_moves(pm: PhaseModel) -> None:
+    """moves[m] <-> attack[m] beats the hold (or defend) strength and every prevent strength."""
+    facts = pm.facts
+    for src, mf in facts.moves.items():
+        lit = pm.moves(src)
+        if not pm.defines(lit.name, reads(pm, src)):
+            continue
+        label = pm.label(src)
+        attack = pm.strengths[f"attack[{label}]"]
+        opponent = facts.opponent.get(src)
+        if opponent is not None:
+            against = [(f"defend {pm.label(opponent)}", pm.strengths[f"defend[{pm.label(opponent)}]"])]
+        else:
+            against = [(f"hold {mf.dest}", pm.strengths[f"hold[{mf.dest}]"])] \
+                if f"hold[{mf.dest}]" in pm.strengths else []
+        against += [(f"prevent {pm.label(r)}", pm.strengths[f"prevent[{pm.label(r)}]"])
+                    for r in pm.attackers(mf.dest) if r != src]
+        beats = []
+        for what, strength in against:
+            beat = pm.model.new_bool_var(f"beats[{label} vs {what}]")
+            pm.model.add(attack >= strength + 1).only_enforce_if(beat)
+            pm.model.add(attack <= strength).only_enforce_if(~beat)
+            beats.append(beat)
+        pm.equal_and(lit, [pm.path(src), *beats] if beats else [pm.path(src)])
+        if not beats:
+            pm.model.add(attack >= 1).only_enforce_if(lit)

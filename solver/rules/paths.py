@@ -1,0 +1,26 @@
+"""DATC 5.B.4 PATH: a convoyed move has a path when every fleet of one of its routes is available.
+
+Multi-route convoys are disrupted only when all routes are (DATC 4.A.1, every rulebook since
+1982). A move over land has a path by definition (a constant, no literal).
+"""
+from __future__ import annotations
+
+from dipsat.solver.phase_model import PhaseModel
+
+
+def add_paths(pm: PhaseModel) -> None:
+    """path[m] <-> OR over the routes of m of AND(available[fleet] for each fleet of the route)."""
+    for src, mf in pm.facts.moves.items():
+        if not mf.convoyed:
+            continue
+        path = pm.path(src)
+        fleets = sorted({f for r in mf.routes for f in r})
+        reads = [pm.name_of(pm.available(f)) for f in fleets]
+        if not pm.defines(path.name, [r for r in reads if r]):
+            continue
+        route_lits = []
+        for i, route in enumerate(mf.routes):
+            ok = pm.model.new_bool_var(f"route[{pm.label(src)} #{i + 1}: {' '.join(route)}]")
+            pm.equal_and(ok, [pm.available(f) for f in route])
+            route_lits.append(ok)
+        pm.equal_or(path, route_lits)
