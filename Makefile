@@ -13,7 +13,7 @@ $(VENV): pyproject.toml
 
 run: $(VENV)
 	$(BIN)/dipsat datc
-	$(BIN)/dipsat adjudicate datacases/6F_convoys.txt --case 6.F.24 --explain
+	$(BIN)/dipsat adjudicate datacases/datc_6F_convoys.txt --case 6.F.24 --explain
 
 test: $(VENV)
 	$(BIN)/python -m pytest -q

@@ -21,8 +21,8 @@ turns each case into a :class:`~dipsat.model.cases.Case`:
   without a colon (6.C.8, 6.C.9), ``A Smyrna Supports F Armenia - Ankara`` (6.D.35); several
   orders for one unit stay separate orders.
 
-:data:`ERRATA` corrects the ``destroyed`` tags the transcription leaves out (6.D.8, 6.F.21 and,
-found by checking every dislodged unit against the map, 6.F.28); nothing else is changed.
+:data:`ERRATA` corrects the ``destroyed`` tags the transcription leaves out (6.D.8, 6.F.21, 6.H.15
+and, found by checking every dislodged unit against the map, 6.F.28); nothing else is changed.
 """
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ from dipsat.model.gamemap import GameMap, load_map
 from dipsat.model.notation import parse_order, parse_unit
 from dipsat.model.types import (
     Build, Disband, Dislodged, Location, Move, Order, Phase, PhaseKind, Piece, Position, Retreat,
-    Season, Unit, UnitType,
+    Season, Unit, UnitType, Waive,
 )
 
 __all__ = ["ERRATA", "read_transcription", "load_transcription"]
@@ -62,13 +62,13 @@ ERRATA: Mapping[tuple[str, str], tuple[str, str]] = MappingProxyType({
     # Edinburgh (English, staying), North Sea (taken from Skagerrak), Clyde (Russian): no retreat.
     ("6.F.28", "F Norwegian Sea Convoys A Edinburgh - St Petersburg"):
         ("disrupted, dislodged", "disrupted, destroyed"),
+    # 6.H.15: the DATC text says "The English fleet in Portugal is destroyed and cannot retreat
+    # to Spain(nc)": Mid-Atlantic Ocean (French fleet stays) and Spain (the attacker's origin,
+    # both coasts) are closed. Its retreat order that follows is then illegal: no unit retreats.
+    ("6.H.15", "F Portugal Holds"): ("dislodged", "destroyed"),
 })
 """(case id, order text) -> (words as transcribed, corrected words): units dislodged with no
-retreat that the source does not tag ``destroyed``. Each entry must match exactly once.
-
-Not corrected: 6.H.15 ``F Portugal Holds [dislodged]`` has no retreat either (the DATC says it
-is destroyed), but the case goes on with its (illegal) retreat order, so it stays dislodged and
-the retreat phase removes it."""
+retreat that the source does not tag ``destroyed``. Each entry must match exactly once."""
 
 _OWNS_RE = re.compile(r"(\w+) owns (SC )?(.+)", re.IGNORECASE)
 _AUTO_RE = re.compile(r"\[Automatic disband (.+)\]", re.IGNORECASE)
@@ -207,9 +207,9 @@ def _build(raw: _Raw, source: str, gmap: GameMap) -> Case:
     position, phase, orders = start, start_phase, first
     for block, kind in zip(raw.orders, kinds, strict=True):
         if steps:
-            phase = phase_after(phase, True)
-            if not position.dislodged or phase.kind is not kind:
-                raise case_error(f"case {raw.id}: RETREATS but no unit is dislodged", source, raw.line)
+            phase = phase_after(phase, True)  # a retreat phase, even when nobody can retreat (6.H.15)
+            if phase.kind is not kind:
+                raise case_error(f"case {raw.id}: RETREATS after a {phase.kind.value} phase", source, raw.line)
             orders = [order(p, t, n, kind, position) for p, t, _, n in block]
         expected = tuple(Expected(w) if w is not None else None for _, _, w, _ in block)
         auto = tuple(_auto(text, n, position, source, gmap) for text, n in raw.auto) if not steps else ()
@@ -236,6 +236,8 @@ def _start(raw: _Raw, orders: list[Order], source: str, gmap: GameMap) -> Positi
     explicit = set(units)
     if raw.phase is not None and raw.phase.kind is PhaseKind.MOVEMENT:
         for o, (_, text, _, lineno) in zip(orders, raw.orders[0], strict=True):
+            if isinstance(o, Waive):
+                continue
             piece = Piece(o.power, o.unit)
             if units.setdefault(o.unit.province, piece) != piece and o.unit.province not in explicit:
                 raise case_error(f"two different units in {o.unit.province}: {text!r}", source, lineno)
@@ -295,7 +297,7 @@ def _after(phase: Phase, before: Position, orders: list[Order], expected: tuple[
                 if units.pop(unit.province, None) is None:
                     raise ValueError(f"disband {o} succeeds but no unit is there")
     for o in auto:
-        if units.pop(o.unit.province, None) is None:
+        if isinstance(o, Waive) or units.pop(o.unit.province, None) is None:
             raise ValueError(f"automatic {o} but no unit is there")
     return Position(phase_after(phase, False), units, before.centres)
 
@@ -312,10 +314,10 @@ def _after_movement(phase: Phase, before: Position, results: list[tuple[Order, E
     arriving: list[Piece] = []
     dislodged: dict[str, Dislodged] = {}
     for o, e in results:
-        province = o.unit.province
-        piece = before.units.get(province)
+        piece = None if isinstance(o, Waive) else before.units.get(o.unit.province)
         if piece is None:
             continue
+        province = piece.unit.province
         if e.fate is not None:  # a hold's result itself may be "dislodged"/"destroyed"
             staying.pop(province, None)
             if e.fate == "dislodged":
@@ -324,7 +326,8 @@ def _after_movement(phase: Phase, before: Position, results: list[tuple[Order, E
                 if len(origins) != 1:
                     raise ValueError(f"{o} dislodged, but {len(origins)} moves into {province} succeed")
                 dislodged[province] = Dislodged(piece, origins.pop())
-        elif isinstance(o, Move) and e.result == "succeeds" and staying.pop(province, None):
+        elif isinstance(o, Move) and e.result == "succeeds" and province in staying:
+            del staying[province]
             arriving.append(Piece(piece.power, _landing(piece.unit, o.dest, gmap)))
     for piece in arriving:
         _place(staying, piece)

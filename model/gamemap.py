@@ -369,7 +369,8 @@ def _build(data: dict[str, Any], source: str) -> GameMap:
         for node in (a, b):
             p = provinces[node.partition("/")[0]]
             if "A" in kinds and ("/" in node or p.terrain is Terrain.SEA):
-                raise _fail(source, f"{where}: army edge touching {'coast' if '/' in node else 'sea'} {node!r}")
+                what = "coast" if "/" in node else "sea"
+                raise _fail(source, f"{where}: army edge touching {what} {node!r}")
             if "F" in kinds and p.terrain is Terrain.LAND:
                 raise _fail(source, f"{where}: fleet edge touching land province {node!r}")
             if "F" in kinds and "/" not in node and p.coasts:

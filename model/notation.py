@@ -168,7 +168,8 @@ class _Parser:
         except UnknownProvinceError:
             raise UnknownProvinceError(f"unknown province {name!r} in {self.text!r}") from None
 
-    def unit(self, ordered: bool, required: bool = False, verb_follows: bool = False) -> tuple[Unit, Piece | None]:
+    def unit(self, ordered: bool, required: bool = False,
+             verb_follows: bool = False) -> tuple[Unit, Piece | None]:
         """Read a unit whose type may be omitted; return it and the piece on the board there."""
         word = self.peek()
         kind = _UNIT_WORDS.get(word) if word is not None else None

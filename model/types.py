@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
-from typing import Mapping
+from typing import Any, Mapping
 
 
 class UnitType(Enum):
@@ -212,7 +212,7 @@ class Dislodged:
         return f"{self.piece} dislodged{origin}"
 
 
-def _frozen(mapping: Mapping | None) -> Mapping:
+def _frozen(mapping: Mapping[Any, Any] | None) -> Mapping[Any, Any]:
     return MappingProxyType(dict(sorted((mapping or {}).items())))
 
 

@@ -13,7 +13,7 @@ from dipsat.model.gamemap import GameMap, load_map
 from dipsat.model.notation import format_order
 from dipsat.model.types import (
     Build, Disband, Dislodged, Location, Phase, PhaseKind, Piece, Retreat, Season, SupportMove,
-    Unit, UnitType,
+    Unit, UnitType, Waive,
 )
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "datc"
@@ -204,8 +204,10 @@ def test_all_errata_applied(datc: dict[str, Case], gmap: GameMap) -> None:
         texts = [format_order(o, gmap, style="long") for o in step.orders]
         i = texts.index(order_text)
         assert step.expected[i] == Expected(new)
-        province = step.orders[i].unit.province
-        assert step.after is not None and province not in step.after.dislodged
+        order = step.orders[i]
+        assert not isinstance(order, Waive) and step.after is not None
+        assert order.unit.province not in step.after.dislodged
+        assert datc[case_id].start.units[order.unit.province] not in step.after.units.values()
 
 
 @needs_shared

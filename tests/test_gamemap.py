@@ -34,7 +34,7 @@ def test_counts() -> None:
     assert sum(len(MAP.home_centres(p)) for p in MAP.powers) == 22
     assert MAP.powers == ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
     terrains = [p.terrain for p in MAP.provinces.values()]
-    assert (terrains.count(Terrain.LAND), terrains.count(Terrain.COAST), terrains.count(Terrain.SEA)) == (14, 42, 19)
+    assert [terrains.count(t) for t in (Terrain.LAND, Terrain.COAST, Terrain.SEA)] == [14, 42, 19]
 
 
 def test_home_centres() -> None:
@@ -304,13 +304,17 @@ def broken(change: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("change", "match"), [
-    ("unknown node", "unknown node 'zzz'"), ("coast without parent", "coast without a parent province 'zzz/nc'"),
-    ("unknown coast", "unknown coast 'spl/ec'"), ("fleet edge on land", "fleet edge touching land province 'lnd'"),
-    ("army edge on sea", "army edge touching sea 'sea'"), ("army edge on coast node", "army edge touching coast"),
+    ("unknown node", "unknown node 'zzz'"),
+    ("coast without parent", "coast without a parent province 'zzz/nc'"),
+    ("unknown coast", "unknown coast 'spl/ec'"),
+    ("fleet edge on land", "fleet edge touching land province 'lnd'"),
+    ("army edge on sea", "army edge touching sea 'sea'"),
+    ("army edge on coast node", "army edge touching coast"),
     ("bare split coast", "split-coast province 'spl' used as a fleet node"),
     ("duplicate id", "duplicate province id 'aaa'"), ("duplicate alias", "alias 'aaa land'"),
     ("home not sc", "home centre of Blue is not a supply centre"), ("home of unknown power", "'Green'"),
-    ("duplicate edge", "duplicate edge"), ("bad kinds", "expected"), ("bad terrain", "unknown terrain 'swamp'"),
+    ("duplicate edge", "duplicate edge"), ("bad kinds", "expected"),
+    ("bad terrain", "unknown terrain 'swamp'"),
     ("coasts on sea", "coasts on a sea province"), ("missing key", "malformed map"),
 ])
 def test_broken_maps_raise_map_error(change: str, match: str) -> None:

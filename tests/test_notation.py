@@ -137,7 +137,8 @@ DROIDIPPY: list[tuple[str, PhaseKind, Order]] = [
 ]
 
 
-@pytest.mark.parametrize(("text", "kind", "expected"), DROIDIPPY, ids=[d[0] + "/" + d[1].value for d in DROIDIPPY])
+@pytest.mark.parametrize(("text", "kind", "expected"), DROIDIPPY,
+                         ids=[f"{d[0]}/{d[1].value}" for d in DROIDIPPY])
 def test_parse_droidippy(text: str, kind: PhaseKind, expected: Order) -> None:
     """Take unit types, coasts and powers from the board when the text omits them."""
     assert parse_order(text, MAP, position=BOARD, kind=kind) == expected
@@ -240,12 +241,14 @@ def test_format_long(order: Order, text: str) -> None:
 def test_format_short() -> None:
     """Write orders in short notation, as the types print themselves."""
     assert format_order(Convoy(E, u("F nth"), u("A lon"), loc("bel")), MAP) == "F nth C A lon - bel"
-    assert format_order(SupportMove("Italy", u("A tyr"), u("A ven"), loc("tri")), MAP) == "A tyr S A ven - tri"
+    order = SupportMove("Italy", u("A tyr"), u("A ven"), loc("tri"))
+    assert format_order(order, MAP) == "A tyr S A ven - tri"
 
 
 def test_no_name_contains_a_keyword() -> None:
     """Keep every word of every province name and alias out of the order keywords."""
-    words = {w for p in MAP.provinces.values() for name in (p.name.lower(), p.id, *p.aliases) for w in name.split()}
+    names = [n for p in MAP.provinces.values() for n in (p.name.lower(), p.id, *p.aliases)]
+    words = {w for name in names for w in name.split()}
     assert not words & KEYWORDS
 
 

@@ -1,0 +1,93 @@
+"""An independent check of a resolution: the DATC chapter-5 equations evaluated in plain Python.
+
+It shares nothing with the constraint model but the facts (which orders are legal and valid):
+given the decisions of a solved phase, it recomputes every strength from the equations and says
+which decision disagrees with the value its equation gives. Decisions fixed by a backup rule
+are taken as they are. An empty list means the resolution is consistent.
+"""
+from __future__ import annotations
+
+from dipsat.model.types import Move, SupportHold
+from dipsat.solver.legality import Facts
+
+
+def check_resolution(facts: Facts, decisions: dict[str, bool], fixed: frozenset[str] = frozenset()) -> list[str]:
+    """Return the decisions that break an equation of DATC 5.B, in words (empty: consistent)."""
+    label = {p: str(o) for p, o in facts.orders.items()}
+
+    def moves(src: str) -> bool:
+        return src in facts.moves and decisions.get(f"moves[{label[src]}]", False)
+
+    def path(src: str) -> bool:
+        mf = facts.moves.get(src)
+        if mf is None or mf.blocked:
+            return False
+        return decisions.get(f"path[{label[src]}]", False) if mf.convoyed else True
+
+    def given(p: str) -> bool:
+        return p in facts.supports and decisions.get(f"given[{label[p]}]", False)
+
+    def dislodged(p: str) -> bool:
+        return decisions.get(f"dislodged[{p}]", False)
+
+    def available(p: str) -> bool:
+        return p in facts.convoys and decisions.get(f"available[{label[p]}]", False)
+
+    def support_count(src: str, excluding: str | None = None) -> int:
+        return sum(1 for s in facts.move_supports.get(src, [])
+                   if given(s) and (excluding is None or facts.position.units[s].power != excluding))
+
+    def hold(p: str) -> int:  # 5.B.5
+        if p not in facts.position.units:
+            return 0
+        if p in facts.moves:
+            return 0 if moves(p) else 1
+        if isinstance(facts.orders[p], Move):
+            return 1
+        return 1 + sum(1 for s in facts.hold_supports.get(p, []) if given(s))
+
+    def prevent(src: str) -> int:  # 5.B.6
+        if not path(src):
+            return 0
+        opponent = facts.opponent.get(src)
+        if opponent is not None and moves(opponent):
+            return 0
+        return 1 + support_count(src)
+
+    def attack(src: str) -> int:  # 5.B.8
+        mf = facts.moves[src]
+        if not path(src):
+            return 0
+        defender = facts.position.units.get(mf.dest)
+        if defender is None or (src not in facts.opponent and moves(mf.dest)):
+            return 1 + support_count(src)
+        if defender.power == mf.piece.power:
+            return 0
+        return 1 + support_count(src, excluding=defender.power)
+
+    wrong: list[str] = []
+
+    def expect(name: str, value: bool) -> None:
+        if name not in fixed and decisions.get(name, False) != value:
+            wrong.append(f"{name} is {decisions.get(name, False)}, the equations say {value}")
+
+    for src, mf in facts.moves.items():  # 5.B.1
+        a = attack(src)
+        opponent = facts.opponent.get(src)
+        against = 1 + support_count(opponent) if opponent is not None else hold(mf.dest)
+        rivals = [prevent(r) for r in facts.attackers.get(mf.dest, []) if r != src]
+        expect(f"moves[{label[src]}]", path(src) and a > against and all(a > x for x in rivals))
+        if mf.convoyed:  # 5.B.4
+            ok = any(all(available(f) for f in route) for route in mf.routes)
+            expect(f"path[{label[src]}]", ok and not mf.blocked)
+    for p, o in facts.supports.items():  # 5.B.2
+        into = o.target.province if isinstance(o, SupportHold) else o.dest.province
+        cut = any(path(a) for a in facts.attackers.get(p, [])
+                  if a != into and facts.position.units[a].power != o.power)
+        expect(f"given[{label[p]}]", not cut and not dislodged(p))
+    for p in facts.convoys:  # 5.B.3
+        expect(f"available[{label[p]}]", not dislodged(p))
+    for p in facts.position.units:
+        entered = any(moves(a) for a in facts.attackers.get(p, []))
+        expect(f"dislodged[{p}]", entered and not moves(p))
+    return wrong

@@ -1,0 +1,178 @@
+"""Tests of dipsat.model.jdip_cases (the jDip/godip case-file format)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dipsat.model.casefiles import load_any
+from dipsat.model.cases import Case, read_cases, write_case
+from dipsat.model.errors import CaseFileError
+from dipsat.model.gamemap import GameMap, load_map
+from dipsat.model.jdip_cases import RENAMES, load_jdip, read_jdip
+from dipsat.model.types import (
+    Disband, Dislodged, Location, Move, Phase, PhaseKind, Piece, Season, Unit, UnitType,
+)
+
+JDIP = Path(__file__).resolve().parents[2] / "shared" / "datc" / "datc_v2.4_06.txt"
+needs_shared = pytest.mark.skipif(not JDIP.is_file(), reason=f"jDip case file not found at {JDIP}")
+
+
+@pytest.fixture(scope="module")
+def gmap() -> GameMap:
+    """The standard map."""
+    return load_map("dipsat.variants.classical")
+
+
+def A(province: str) -> Unit:  # noqa: N802 - reads like the notation
+    """An army at ``province``."""
+    return Unit(UnitType.ARMY, Location(province))
+
+
+def F(province: str, coast: str | None = None) -> Unit:  # noqa: N802
+    """A fleet at ``province``."""
+    return Unit(UnitType.FLEET, Location(province, coast))
+
+
+DIRTY = """\
+VARIANT_ALL Standard
+# a comment that titles the case
+CASE 6.X.1
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+\tGermnay:  A mun          # typo kept in the file
+\tItaly F gol
+\tFrance f mid
+\tRussia: F stp/sc
+ORDERS
+\tGermnay: A mun-boh
+\tItaly: F gol H
+\tFrance: F mid S F gol
+POSTSTATE
+\tGermany: A boh
+\tItaly F gol
+\tFrance: F mid
+\tRussia: F stp/sc
+END
+
+CASE 6.X.2. TEST CASE, RETREAT SET-UP
+PRESTATE_SETPHASE Spring 1901, Retreat
+PRESTATE
+\tAustria: A vie
+\tGermany: A mun
+\tGermany: A sil
+PRESTATE_DISLODGED
+\tItaly: A vie
+PRESTATE_RESULTS
+\tSUCCESS: Austria: A tri-vie
+\tFAILURE: Germany: A mun-boh
+\tFAILURE: Germany: A sil-boh
+\tSUCCESS: this is not an order
+ORDERS
+\tItaly: A vie-boh
+POSTSTATE_SAME
+END
+
+CASE 6.X.3
+PRESTATE_SETPHASE Fall 1901, Adjustment # note
+PRESTATE_SUPPLYCENTER_OWNERS
+\tFrance: A par
+PRESTATE
+\tFrance: A pic
+\tFrance: A par
+ORDERS
+\tFrance: Remove gol
+\tFrance: Remove pic
+POSTSTATE
+\tFrance: A par
+END
+"""
+
+
+def test_dirty_movement_case(gmap: GameMap) -> None:
+    """Typos, missing colons, lower-case letters, tabs and godip codes are all read."""
+    case = read_jdip(DIRTY, "j.txt", gmap)[0]
+    assert (case.id, case.title) == ("6.X.1", "a comment that titles the case")
+    assert case.start.units == {"mun": Piece("Germany", A("mun")), "lyo": Piece("Italy", F("lyo")),
+                                "mao": Piece("France", F("mao")),
+                                "stp": Piece("Russia", F("stp", "sc"))}
+    step = case.steps[0]
+    assert step.orders[0] == Move("Germany", A("mun"), Location("boh"))
+    assert step.expected == (None, None, None)
+    assert step.lines == (11, 12, 13)
+    assert step.after is not None and step.after.units["boh"] == Piece("Germany", A("boh"))
+    assert step.after.phase == Phase(1901, Season.FALL, PhaseKind.MOVEMENT)
+
+
+def test_retreat_setup(gmap: GameMap) -> None:
+    """PRESTATE_RESULTS give attacker origins and standoffs; bad result lines are skipped."""
+    case = read_jdip(DIRTY, "j.txt", gmap)[1]
+    assert (case.id, case.title) == ("6.X.2", "RETREAT SET-UP")
+    assert case.start.dislodged == {"vie": Dislodged(Piece("Italy", A("vie")), "tri")}
+    assert case.start.standoffs == frozenset({"boh"})
+    after = case.steps[0].after
+    assert after is not None and after.units == case.start.units and not after.dislodged
+
+
+def test_adjustment_case(gmap: GameMap) -> None:
+    """Fall adjustment becomes Winter; centres come from the owners block; Remove gets a type."""
+    case = read_jdip(DIRTY, "j.txt", gmap)[2]
+    assert case.start.phase == Phase(1901, Season.WINTER, PhaseKind.ADJUSTMENT)
+    assert case.start.centres == {"par": "France"}
+    assert case.steps[0].orders == (Disband("France", F("lyo")), Disband("France", A("pic")))
+    assert case.steps[0].after is not None and case.steps[0].after.centres == {"par": "France"}
+
+
+def test_round_trip_through_own_format(gmap: GameMap) -> None:
+    """jDip cases written in dipsat's format read back equal."""
+    for case in read_jdip(DIRTY, "j.txt", gmap):
+        assert read_cases(write_case(case, gmap), "w", gmap) == [case]
+
+
+@pytest.mark.parametrize(("text", "line", "quoted"), [
+    ("CASE 6.X.1\nPRESTATE\n\tEngland: F nth\n", 1, "no END"),
+    ("CASE 6.X.1\nPRESTATE\n\tAtlantis: F nth\nEND\n", 3, "Atlantis"),
+    ("CASE 6.X.1\nPRESTATE\n\tEngland: F nowhere\nEND\n", 3, "nowhere"),
+    ("CASE 6.X.1\nPRESTATE\nORDERS\n\tEngland: F nth flies\nEND\n", 4, "flies"),
+    ("CASE 6.X.1\nPRESTATES\nEND\n", 2, "PRESTATES"),
+    ("CASE 6.X.1\nEND\nCASE 6.X.1\nEND\n", 3, "duplicate"),
+    ("VARIANT_ALL Standard\n", None, "no cases"),
+])
+def test_errors(text: str, line: int | None, quoted: str, gmap: GameMap) -> None:
+    """Bad jDip text raises CaseFileError with source, line and the bad text."""
+    with pytest.raises(CaseFileError, match=quoted) as info:
+        read_jdip(text, "j.txt", gmap)
+    assert (info.value.source, info.value.line) == ("j.txt", line)
+
+
+@pytest.fixture(scope="module")
+def jdip(gmap: GameMap) -> dict[str, Case]:
+    """Every case of the shared jDip file, by id."""
+    return {c.id: c for c in load_jdip(JDIP, gmap)}
+
+
+@needs_shared
+def test_all_167_cases(jdip: dict[str, Case], gmap: GameMap) -> None:
+    """The jDip file holds 167 cases with unique ids, the misnamed two renamed."""
+    assert len(jdip) == 167
+    assert set(RENAMES.values()) <= set(jdip) and "6.F.E" not in jdip
+    assert {"6.E.15", "6.G.14", "6.A.3.fleet.support.inland", "6.J.9.part2"} <= set(jdip)
+    assert len(load_any(JDIP, gmap)) == 167
+
+
+@needs_shared
+def test_some_known_cases(jdip: dict[str, Case]) -> None:
+    """Spot checks: phases, dislodged units after, and the retreat set-up of 6.H.6."""
+    assert jdip["6.G.14"].start.phase == Phase(1901, Season.SPRING, PhaseKind.MOVEMENT)
+    assert jdip["6.I.1"].start.phase.season is Season.WINTER
+    a5 = jdip["6.A.5"].steps[0].after
+    assert a5 is not None and a5.dislodged == {"yor": Dislodged(Piece("England", A("yor")), None)}
+    h6 = jdip["6.H.6"].start
+    assert h6.standoffs == frozenset({"boh"}) and h6.dislodged["vie"].attacker_origin == "tri"
+
+
+@needs_shared
+def test_every_case_round_trips(jdip: dict[str, Case], gmap: GameMap) -> None:
+    """Every jDip case written in dipsat's format reads back equal."""
+    for case in jdip.values():
+        assert read_cases(write_case(case, gmap), "w", gmap) == [case], case.id
