@@ -30,6 +30,8 @@ class PhaseModel:
         self.overrides = dict(overrides or {})
         self.decisions: dict[str, cp_model.IntVar] = {}
         self.strengths: dict[str, cp_model.IntVar | int] = {}
+        self.terms: dict[str, list[tuple[str, cp_model.LinearExprT, int, int]]] = {}
+        """Strength name -> extra terms (what, expression, lowest, highest) added by variants."""
         self._names: dict[str, str] = {}
 
     # -- naming -----------------------------------------------------------------------------
@@ -103,11 +105,33 @@ class PhaseModel:
 
     # -- strengths --------------------------------------------------------------------------
     def strength(self, name: str, upper: int) -> cp_model.IntVar:
-        """Return the integer variable ``name`` in ``0..upper``, creating it on first use."""
+        """Return the integer variable ``name``, creating it on first use.
+
+        Its range is ``0..upper`` widened by the ranges of the extra terms added to it.
+        """
         var = self.strengths.get(name)
         if var is None:
-            var = self.strengths[name] = self.model.new_int_var(0, upper, name)
+            low = sum(t[2] for t in self.terms.get(name, ()))
+            high = upper + sum(t[3] for t in self.terms.get(name, ()))
+            var = self.strengths[name] = self.model.new_int_var(min(0, low), max(upper, high), name)
         return var  # type: ignore[return-value]
+
+    def add_term(self, strength: str, what: str, expr: cp_model.LinearExprT, lowest: int, highest: int) -> None:
+        """Add ``expr`` (between ``lowest`` and ``highest``) to the strength named ``strength``.
+
+        For variants: a rule module that runs before ``strengths`` adds, say, ``-1`` times a ban
+        literal to ``attack[A par - bur]``, or a Superman's constant to its attack and hold. The
+        term becomes part of the strength's defining equations whenever the strength is not 0
+        by the DATC conditions (a move without a path has no attack, however strong).
+        """
+        self.terms.setdefault(strength, []).append((what, expr, lowest, highest))
+
+    def extra(self, strength: str) -> cp_model.LinearExprT:
+        """The sum of the extra terms of ``strength`` (0 when a variant added none)."""
+        terms = self.terms.get(strength)
+        if not terms:
+            return 0
+        return cp_model.LinearExpr.sum([t[1] for t in terms])
 
     # -- small logical helpers that accept constants -----------------------------------------
     def equal_and(self, target: cp_model.IntVar, lits: Iterable[Lit]) -> None:

@@ -36,12 +36,14 @@ def add_strengths(pm: PhaseModel) -> None:
     for province, order in facts.orders.items():
         supporters = facts.hold_supports.get(province, [])
         var = pm.strength(f"hold[{province}]", 1 + len(supporters))
+        extra = pm.extra(f"hold[{province}]")
         if province in facts.moves:
-            pm.model.add(var + pm.moves(province) == 1)
+            pm.model.add(var == 0).only_enforce_if(pm.moves(province))
+            pm.model.add(var == 1 + extra).only_enforce_if(~pm.moves(province))
         elif isinstance(order, Move):
-            pm.model.add(var == 1)  # an invalid move: it fails, nobody may support it to hold
+            pm.model.add(var == 1 + extra)  # an invalid move: it fails, nobody may support it to hold
         else:
-            pm.model.add(var == support_sum(pm, supporters))
+            pm.model.add(var == support_sum(pm, supporters) + extra)
     for src, mf in facts.moves.items():
         supporters = facts.move_supports.get(src, [])
         top = 1 + len(supporters)
@@ -50,22 +52,23 @@ def add_strengths(pm: PhaseModel) -> None:
         attack = pm.strength(f"attack[{label}]", top)
         defend = pm.strength(f"defend[{label}]", top)
         prevent = pm.strength(f"prevent[{label}]", top)
-        full = support_sum(pm, supporters)
-        pm.model.add(defend == full)
+        full = support_sum(pm, supporters) + pm.extra(f"attack[{label}]")
+        pm.model.add(defend == support_sum(pm, supporters) + pm.extra(f"defend[{label}]"))
         _set(pm, attack, 0, [_neg(path)])
         _set(pm, prevent, 0, [_neg(path)])
         opponent = facts.opponent.get(src)
+        prevented = support_sum(pm, supporters) + pm.extra(f"prevent[{label}]")
         if opponent is not None:
             _set(pm, prevent, 0, [path, pm.moves(opponent)])
-            _set(pm, prevent, full, [path, _neg(pm.moves(opponent))])
+            _set(pm, prevent, prevented, [path, _neg(pm.moves(opponent))])
         else:
-            _set(pm, prevent, full, [path])
+            _set(pm, prevent, prevented, [path])
         defender = facts.position.units.get(mf.dest)
         if defender is None:
             _set(pm, attack, full, [path])
             continue
         restricted = 0 if defender.power == mf.piece.power else support_sum(
-            pm, supporters, excluding_power=defender.power)
+            pm, supporters, excluding_power=defender.power) + pm.extra(f"attack[{label}]")
         leaves = pm.moves(mf.dest) if opponent is None else False
         _set(pm, attack, full, [path, leaves])
         _set(pm, attack, restricted, [path, _neg(leaves)])

@@ -1,0 +1,68 @@
+"""Small builders shared by the tests: boards and orders written in DATC short notation.
+
+``board("England: F nth", "France: A bel")`` is a :class:`Position`; ``orders(GMAP, "England: F nth
+- hol")`` the orders; ``phase_model(position, given)`` the CP-SAT model of a movement phase with
+every rule module applied, ready to be probed with extra constraints.
+"""
+from __future__ import annotations
+
+from typing import Mapping
+
+from ortools.sat.python import cp_model
+
+from dipsat.model.cases import parse_phase
+from dipsat.model.gamemap import GameMap, load_map
+from dipsat.model.notation import parse_order, parse_unit
+from dipsat.model.types import Order, Phase, Piece, Position
+from dipsat.solver.legality import Facts, check_orders
+from dipsat.solver.movement import build_model
+from dipsat.solver.options import DATC, Rules
+from dipsat.solver.phase_model import PhaseModel
+from dipsat.solver.rules import MOVEMENT_RULES, Rule
+
+GMAP: GameMap = load_map("dipsat.variants.classical")
+"""The standard map, loaded once for all tests."""
+
+
+def board(*units: str, phase: str | Phase = "Spring 1901 Movement",
+          centres: Mapping[str, str] | None = None, gmap: GameMap = GMAP) -> Position:
+    """A position from lines ``"England: F nth"``; ``centres`` maps centre -> owner."""
+    pieces = {}
+    for line in units:
+        power, _, text = line.partition(":")
+        unit = parse_unit(text.strip(), gmap)
+        assert unit.province not in pieces, f"two units in {unit.province}"
+        pieces[unit.province] = Piece(gmap.resolve_power(power), unit)
+    when = phase if isinstance(phase, Phase) else parse_phase(phase)
+    return Position(when, pieces, dict(centres or {}))
+
+
+def orders(gmap: GameMap, *texts: str, position: Position | None = None) -> list[Order]:
+    """Orders from lines ``"England: F nth - hol"``, read for the phase of ``position`` if given."""
+    if position is None:
+        return [parse_order(t, gmap) for t in texts]
+    return [parse_order(t, gmap, position=position, kind=position.phase.kind) for t in texts]
+
+
+def facts_of(position: Position, *texts: str, rules: Rules = DATC) -> Facts:
+    """The checked orders of a movement phase on the standard map."""
+    return check_orders(GMAP, position, orders(GMAP, *texts, position=position), rules)
+
+
+def phase_model(position: Position, *texts: str, rules: Mapping[str, Rule] = MOVEMENT_RULES,
+                overrides: Mapping[str, bool] | None = None) -> PhaseModel:
+    """The phase model of ``texts`` on ``position`` with ``rules`` applied (all by default)."""
+    return build_model(facts_of(position, *texts), rules, dict(overrides or {}))
+
+
+def solve(pm: PhaseModel, *extra: object) -> tuple[int, cp_model.CpSolver]:
+    """Add the constraints ``extra`` (bounded linear expressions) to ``pm`` and solve it.
+
+    Returns the CP-SAT status and the solver, to read values from when the status is OPTIMAL.
+    """
+    for constraint in extra:
+        pm.model.add(constraint)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = 10.0
+    return solver.solve(pm.model), solver
