@@ -12,7 +12,7 @@ from typing import Callable, Sequence
 
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import (
-    Build, Disband, Order, OrderResult, Piece, Position, Result, UnitType, Waive,
+    Build, Disband, Location, Order, OrderResult, Piece, Position, Result, Unit, UnitType, Waive,
 )
 from dipsat.solver.options import Rules
 from dipsat.solver.resolution import Resolution
@@ -36,32 +36,39 @@ def adjustments_due(position: Position) -> dict[str, int]:
 
 def adjudicate_adjustments(gmap: GameMap, position: Position, orders: Sequence[Order],
                            rules: Rules) -> Resolution:
-    """Resolve builds and disbands in the order given; remove units of powers in civil disorder."""
+    """Resolve builds and disbands in order; remove units of powers in civil disorder.
+
+    Which of too many builds or disbands count is an option (DATC 4.D.4-4.D.6): the first legal
+    ones (orders read top to bottom), the last ones (bottom to top), or none.
+    """
     due = adjustments_due(position)
     units = dict(position.units)
     builds_left = {p: n for p, n in due.items() if n > 0}
     disbands_left = {p: -n for p, n in due.items() if n < 0}
-    results = []
-    for o in orders:
-        problem = _problem(gmap, position, units, o, builds_left, disbands_left)
+    orders = [_as_meant(gmap, o, rules) for o in orders]
+    voided = _voided(gmap, position, orders, rules, builds_left, disbands_left)
+    results: dict[int, OrderResult] = {}
+    for i in sorted(range(len(orders)), key=lambda i: _sequence(orders[i], i, rules)):
+        o = orders[i]
+        problem = voided.get(i) or _problem(gmap, position, units, o, builds_left, disbands_left, rules)
         if problem.startswith(FAILS):
-            results.append(OrderResult(o, Result.FAILS, problem))
+            results[i] = OrderResult(o, Result.FAILS, problem)
             continue
         if problem:
-            results.append(OrderResult(o, Result.ILLEGAL, f"illegal: {problem}"))
+            results[i] = OrderResult(o, Result.ILLEGAL, f"illegal: {problem}")
             continue
         match o:
             case Build():
                 units[o.unit.province] = Piece(o.power, o.unit)
                 builds_left[o.power] -= 1
-                results.append(OrderResult(o, Result.SUCCEEDS, f"succeeds: {o.unit} built"))
+                results[i] = OrderResult(o, Result.SUCCEEDS, f"succeeds: {o.unit} built")
             case Disband():
                 del units[o.unit.province]
                 disbands_left[o.power] -= 1
-                results.append(OrderResult(o, Result.SUCCEEDS, f"succeeds: {o.unit} disbanded"))
+                results[i] = OrderResult(o, Result.SUCCEEDS, f"succeeds: {o.unit} disbanded")
             case Waive():
                 builds_left[o.power] -= 1
-                results.append(OrderResult(o, Result.SUCCEEDS, "succeeds: one build waived"))
+                results[i] = OrderResult(o, Result.SUCCEEDS, "succeeds: one build waived")
     generated = []
     choose = CIVIL_DISORDER[rules.civil_disorder]
     for power, count in sorted(disbands_left.items()):
@@ -71,11 +78,52 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, orders: Sequence[O
             generated.append(OrderResult(o, Result.SUCCEEDS,
                                          f"succeeds: civil disorder ({rules.civil_disorder} rule)"))
     after = Position(position.phase, units, position.centres)
-    return Resolution(position, tuple(results), tuple(generated), after, rules=str(rules))
+    return Resolution(position, tuple(results[i] for i in range(len(orders))), tuple(generated),
+                      after, rules=str(rules))
+
+
+def _as_meant(gmap: GameMap, o: Order, rules: Rules) -> Order:
+    """DATC 4.C.4 choice b: a fleet ordered built inland is built as an army."""
+    if (isinstance(o, Build) and o.unit.kind is UnitType.FLEET and rules.fleet_inland_build == "army"
+            and o.unit.province in gmap.provinces and gmap.is_land(o.unit.province)):
+        return Build(o.power, Unit(UnitType.ARMY, Location(o.unit.province)))
+    return o
+
+
+def _sequence(o: Order, i: int, rules: Rules) -> int:
+    """Where order ``i`` comes when orders are carried out (4.D.4-4.D.6: first or last ones count)."""
+    last = rules.too_many_disbands == "last" if isinstance(o, Disband) else rules.too_many_builds == "last"
+    return -i if last else i
+
+
+def _voided(gmap: GameMap, position: Position, orders: list[Order], rules: Rules,
+            builds_left: dict[str, int], disbands_left: dict[str, int]) -> dict[int, str]:
+    """Orders that an all-or-nothing choice of 4.D.4-4.D.6 sets aside, with the reason."""
+    voided: dict[int, str] = {}
+    alone = {i: _problem(gmap, position, dict(position.units), o, builds_left, disbands_left, rules)
+             for i, o in enumerate(orders)}
+    if rules.same_province_builds == "all_fail":
+        sites: dict[str, list[int]] = {}
+        for i, o in enumerate(orders):
+            if isinstance(o, Build) and not alone[i]:
+                sites.setdefault(o.unit.province, []).append(i)
+        for i in (i for group in sites.values() if len(group) > 1 for i in group):
+            voided[i] = f"{FAILS}two builds in {orders[i].unit.province} (DATC 4.D.5)"  # type: ignore[union-attr]
+    for kind, left, choice, word in ((Build, builds_left, rules.too_many_builds, "all_void"),
+                                     (Disband, disbands_left, rules.too_many_disbands, "civil_disorder")):
+        if choice != word:
+            continue
+        for power, allowed in left.items():
+            mine = [i for i, o in enumerate(orders) if isinstance(o, kind) and o.power == power
+                    and not alone[i] and i not in voided]
+            if len(mine) > allowed:
+                for i in mine:
+                    voided[i] = f"{power} ordered {len(mine)} where {allowed} are due (DATC {'4.D.4' if kind is Build else '4.D.6'})"
+    return voided
 
 
 def _problem(gmap: GameMap, position: Position, units: dict[str, Piece], o: Order,
-             builds_left: dict[str, int], disbands_left: dict[str, int]) -> str:
+             builds_left: dict[str, int], disbands_left: dict[str, int], rules: Rules) -> str:
     match o:
         case Build():
             province = o.unit.province
@@ -104,6 +152,8 @@ def _problem(gmap: GameMap, position: Position, units: dict[str, Piece], o: Orde
                 return f"{o.power} has no unit in {o.unit.province}"
             return ""
         case Waive():
+            if rules.waive == "forbidden":
+                return "builds may not be waived (DATC 4.D.7)"
             return "" if builds_left.get(o.power, 0) > 0 else f"{o.power} has no build to waive"
     return "only builds, disbands and waives are ordered in an adjustment phase"
 

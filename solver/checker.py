@@ -49,8 +49,8 @@ def check_resolution(facts: Facts, decisions: dict[str, bool], fixed: frozenset[
     def prevent(src: str) -> int:  # 5.B.6
         if not path(src):
             return 0
-        opponent = facts.opponent.get(src)
-        if opponent is not None and moves(opponent):
+        beaten_by = facts.beaten_by.get(src)
+        if beaten_by is not None and moves(beaten_by) and not moves(src):
             return 0
         return 1 + support_count(src)
 

@@ -7,7 +7,6 @@ from dipsat.model.types import (
 from dipsat.solver.legality import ILLEGAL, INVALID, Verdict
 from dipsat.solver.paradox import Solution
 from dipsat.solver.phase_model import PhaseModel
-from dipsat.solver.rules.supports import cutters
 
 
 def explain_order(pm: PhaseModel, solution: Solution, v: Verdict, fate: Tag | None) -> OrderResult:
@@ -109,7 +108,7 @@ def _support_reason(pm: PhaseModel, solution: Solution, province: str, ok: bool)
         return f"given to {target}"
     if solution.decisions.get(f"dislodged[{province}]", False):
         return f"cut: dislodged by {_winner(pm, solution, province)}"
-    for a in cutters(pm, province):
+    for a in pm.cut_by.get(province, []):
         mf = pm.facts.moves[a]
         if not mf.convoyed or solution.decisions.get(f"path[{pm.label(a)}]", False):
             return f"cut: attacked by {mf.piece.unit}"

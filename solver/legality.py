@@ -17,6 +17,7 @@ from dipsat.model.types import (
 )
 from dipsat.solver.convoy_routes import fleets_needed, routes
 from dipsat.solver.options import Rules
+from dipsat.solver.order_choices import CONVOY_ADJACENT, SEVERAL_ORDERS, fleet_destination, support_mismatch
 
 LEGAL, ILLEGAL, INVALID = "legal", "illegal", "invalid"
 
@@ -64,6 +65,9 @@ class Facts:
     """Province -> origins of the moves into it, sorted."""
     opponent: dict[str, str] = field(default_factory=dict)
     """Origin -> origin of the head-to-head opponent: two moves over land into each other."""
+    beaten_by: dict[str, str] = field(default_factory=dict)
+    """Origin -> origin of the opposite move that, when it succeeds, leaves this move no prevent
+    strength: the head-to-head opponent, or any opposite move (option ``dislodged_effect``)."""
     move_supports: dict[str, list[str]] = field(default_factory=dict)
     """Origin of a move -> provinces of the units giving it a valid support."""
     hold_supports: dict[str, list[str]] = field(default_factory=dict)
@@ -78,11 +82,11 @@ class Facts:
 def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rules: Rules) -> Facts:
     """Match each given order to its unit and sort it into legal, illegal and invalid."""
     verdicts = [Verdict(o, LEGAL) for o in given]
-    by_unit = _by_unit(position, verdicts)
+    by_unit = _by_unit(position, verdicts, rules)
     facts = Facts(gmap, position, rules, verdicts, {}, [])
     for province, piece in position.units.items():
-        legal = [v for v in by_unit.get(province, ()) if _legal_alone(gmap, position, v)]
-        chosen = rules.several_orders_rule(legal) if legal else None
+        legal = [v for v in by_unit.get(province, ()) if _legal_alone(gmap, position, v, rules)]
+        chosen = SEVERAL_ORDERS[rules.several_orders](legal) if legal else None
         if chosen is not None:
             facts.orders[province] = chosen.order
         else:
@@ -97,11 +101,11 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
     return facts
 
 
-def _by_unit(position: Position, verdicts: list[Verdict]) -> dict[str, list[Verdict]]:
+def _by_unit(position: Position, verdicts: list[Verdict], rules: Rules) -> dict[str, list[Verdict]]:
     """Group orders by the unit they name; orders for absent or foreign units are illegal.
 
-    The unit letter and the coast of the ordered unit are not checked: a wrong designation is
-    ignored (DATC 4.B.5 and 4.C.2).
+    A wrong unit letter is ignored or makes the order invalid (option ``unit_designation``,
+    DATC 4.C.2); a wrong coast is dealt with when the move is classified (4.B.5).
     """
     by_unit: dict[str, list[Verdict]] = {}
     for v in verdicts:
@@ -114,12 +118,14 @@ def _by_unit(position: Position, verdicts: list[Verdict]) -> dict[str, list[Verd
             v.status, v.reason = ILLEGAL, f"no unit in {o.unit.location}"
         elif piece.power != o.power:
             v.status, v.reason = ILLEGAL, f"{piece.unit} belongs to {piece.power}, not {o.power}"
+        elif piece.unit.kind != o.unit.kind and rules.unit_designation == "invalid":
+            v.status, v.reason = INVALID, f"the unit in {o.unit.province} is {piece.unit}"
         else:
             by_unit.setdefault(o.unit.province, []).append(v)
     return by_unit
 
 
-def _legal_alone(gmap: GameMap, position: Position, v: Verdict) -> bool:
+def _legal_alone(gmap: GameMap, position: Position, v: Verdict, rules: Rules) -> bool:
     """Check what can be told from the order and the board alone; mark the verdict."""
     if v.status != LEGAL:
         return False
@@ -128,11 +134,11 @@ def _legal_alone(gmap: GameMap, position: Position, v: Verdict) -> bool:
     match o:
         case Move():
             actual = position.units[o.unit.province].unit
-            reason = _move_problem(gmap, position, actual, o)
+            reason = _move_problem(gmap, position, actual, o, rules)
             if reason and _as_named(position, o.unit) != actual:
-                reason = _move_problem(gmap, position, _as_named(position, o.unit), o)
+                reason = _move_problem(gmap, position, _as_named(position, o.unit), o, rules)
         case SupportHold() | SupportMove():
-            reason = _support_problem(gmap, position, o)
+            reason = _support_problem(gmap, position, o, rules)
         case Convoy():
             reason = _convoy_problem(gmap, position, o)
     if reason:
@@ -154,14 +160,16 @@ def _as_named(position: Position, named: Unit) -> Unit:
     return unit
 
 
-def _move_problem(gmap: GameMap, position: Position, unit: Unit, o: Move) -> str:
+def _move_problem(gmap: GameMap, position: Position, unit: Unit, o: Move, rules: Rules) -> str:
     src, dest = unit.province, o.dest.province
     if dest == src:
         return "a unit cannot move to its own province"
     if unit.kind is UnitType.FLEET:
         if o.via_convoy:
             return "only armies can be convoyed"
-        if not gmap.can_move(unit, o.dest):
+        _, verdict = fleet_destination(gmap, unit.location, o.dest, rules.coast_omitted,
+                                       rules.coast_impossible)
+        if verdict == ILLEGAL or gmap.is_land(dest):
             return f"a fleet in {unit.location} cannot reach {o.dest}"
         return ""
     if gmap.is_sea(dest):
@@ -176,7 +184,7 @@ def _move_problem(gmap: GameMap, position: Position, unit: Unit, o: Move) -> str
     return ""
 
 
-def _support_problem(gmap: GameMap, position: Position, o: SupportHold | SupportMove) -> str:
+def _support_problem(gmap: GameMap, position: Position, o: SupportHold | SupportMove, rules: Rules) -> str:
     supporter = position.units[o.unit.province].unit
     into = o.target.province if isinstance(o, SupportHold) else o.dest.province
     if o.target.province == supporter.province:
@@ -194,7 +202,7 @@ def _support_problem(gmap: GameMap, position: Position, o: SupportHold | Support
             reachable = gmap.coasts_reachable(target.unit.location, dest.province)
             dest = reachable[0] if reachable else dest  # any coast will do for the support
         move = Move(target.power, target.unit, dest)
-        problem = _move_problem(gmap, position, target.unit, move)
+        problem = _move_problem(gmap, position, target.unit, move, rules)
         if problem:
             return f"the supported move is impossible: {problem}"
         if target.unit.kind is UnitType.ARMY and not gmap.army_can_move(target.unit.province, into):
@@ -234,17 +242,26 @@ def _classify_moves(facts: Facts) -> None:
         if not isinstance(o, Move):
             continue
         piece = position.units[province]
-        dest_location = o.dest
-        if piece.unit.kind is UnitType.FLEET:
-            reachable = gmap.coasts_reachable(piece.unit.location, o.dest.province)
-            dest_location = reachable[0] if o.dest.coast is None and len(reachable) == 1 else o.dest
+        rules = facts.rules
         convoyers = [c for c in convoy_orders
                      if c.target.province == province and c.dest.province == o.dest.province]
-        convoyed = piece.unit.kind is UnitType.ARMY and facts.rules.uses_convoy(
-            gmap, piece, o, convoyers)
-        mf = MoveFacts(o, piece, province, o.dest.province, dest_location, convoyed)
-        if piece.unit.kind is UnitType.FLEET and not gmap.can_move(piece.unit, o.dest):
-            mf.blocked = f"{piece.unit} is not on the coast the order names"
+        blocked = ""
+        if piece.unit.kind is UnitType.FLEET:
+            dest_location, verdict = fleet_destination(gmap, piece.unit.location, o.dest,
+                                                       rules.coast_omitted, rules.coast_impossible)
+            if verdict == ILLEGAL:
+                blocked = f"{piece.unit} is not on the coast the order names (DATC 4.B.5)"
+            elif verdict == "fails":
+                blocked = f"no coast of {o.dest.province} was named (DATC 4.B.2)"
+            elif rules.unit_coast == "fails" and o.unit.location.coast not in (None, piece.unit.location.coast):
+                blocked = f"the order names {o.unit.location}, the fleet is in {piece.unit.location} (DATC 4.B.5)"
+            convoyed = False
+        else:
+            dest_location = Location(o.dest.province)
+            if o.dest.coast and rules.irrelevant_coast == "fails":
+                blocked = f"an army has no coast to move to (DATC 4.B.6): {o.dest}"
+            convoyed = CONVOY_ADJACENT[rules.convoy_adjacent](gmap, piece, o, convoyers, facts.orders)
+        mf = MoveFacts(o, piece, province, o.dest.province, dest_location, convoyed, blocked=blocked)
         if convoyed:
             mf.routes = routes(gmap, province, o.dest.province, [c.unit.province for c in convoyers])
             if not mf.routes:
@@ -256,7 +273,7 @@ def _classify_moves(facts: Facts) -> None:
 def _classify_supports_and_convoys(facts: Facts) -> None:
     for province, o in facts.orders.items():
         if isinstance(o, (SupportHold, SupportMove)):
-            problem = facts.rules.support_mismatch(facts, o)
+            problem = support_mismatch(facts, o)
             if problem:
                 _mark(facts, o, INVALID, problem)
             else:
@@ -271,7 +288,7 @@ def _classify_supports_and_convoys(facts: Facts) -> None:
 
 def _mark(facts: Facts, order: Order, status: str, reason: str) -> None:
     for v in facts.verdicts:
-        if v.order is order:
+        if v.order == order:
             v.status, v.reason = status, reason
 
 
@@ -281,6 +298,9 @@ def _index_moves(facts: Facts) -> None:
         back = facts.moves.get(mf.dest)
         if back is not None and back.dest == src and not mf.convoyed and not back.convoyed:
             facts.opponent[src] = mf.dest
+        if back is not None and back.dest == src and (
+                src in facts.opponent or facts.rules.dislodged_effect == "never"):
+            facts.beaten_by[src] = mf.dest
     for province, o in sorted(facts.supports.items()):
         index = facts.hold_supports if isinstance(o, SupportHold) else facts.move_supports
         index.setdefault(o.target.province, []).append(province)

@@ -14,7 +14,7 @@ from dipsat.solver.options import Rules
 from dipsat.solver.paradox import Solution, solve_phase
 from dipsat.solver.phase_model import PhaseModel
 from dipsat.solver.resolution import Resolution
-from dipsat.solver.rules import MOVEMENT_RULES, Rule
+from dipsat.solver.rules import MOVEMENT_RULES, Rule, with_options
 
 
 def build_model(facts: Facts, rules: Mapping[str, Rule], overrides: Mapping[str, bool]) -> PhaseModel:
@@ -29,7 +29,8 @@ def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Orde
                         movement_rules: Mapping[str, Rule] = MOVEMENT_RULES) -> Resolution:
     """Resolve a movement phase as DATC chapter 5 describes, through one CP-SAT model."""
     facts = check_orders(gmap, position, orders, rules)
-    solution, pm = solve_phase(lambda o: build_model(facts, movement_rules, o), rules.paradox)
+    modules = with_options(movement_rules, rules)
+    solution, pm = solve_phase(lambda o: build_model(facts, modules, o), rules.paradox)
     after, fates = next_position(facts, solution)
     results = [explain_order(pm, solution, v, _fate(position, fates, v.order)) for v in facts.verdicts]
     ordered = {v.order.unit.province for v in facts.verdicts

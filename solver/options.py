@@ -1,149 +1,153 @@
 """Rule options: each DATC chapter-4 issue that changes an outcome, as a named choice.
 
-A :class:`Rules` value holds one choice name per issue; each choice is a small function (or a
-constraint module) looked up here, never an ``if`` inside shared adjudication code. The default
-of every field is the DATC v3.2 preference.
+A :class:`Rules` value holds one choice name per issue; the default of every field is the DATC
+v3.2 preference. What a choice does lives where its concept lives, as a choice of function or
+of rule module, never as an ``if`` inside shared adjudication code:
+
+* order legality and matching: :mod:`dipsat.solver.order_choices` (looked up by choice name);
+* the constraint model: :meth:`Rules.movement_rules` picks the rule modules
+  (:mod:`dipsat.solver.rules`) that carry the chosen semantics;
+* paradox backup rules: :mod:`dipsat.solver.paradox`;
+* retreats and adjustments: :mod:`dipsat.solver.retreat`, :mod:`dipsat.solver.adjustment`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING, Callable, Sequence
-
-from dipsat.model.gamemap import GameMap
-from dipsat.model.types import Convoy, Move, Piece, SupportHold, SupportMove
-
-if TYPE_CHECKING:
-    from dipsat.solver.legality import Facts, Verdict
+from types import MappingProxyType
+from typing import Mapping
 
 
-# -- 4.D.3 several orders for one unit -------------------------------------------------------
+@dataclass(frozen=True)
+class Option:
+    """One DATC rule issue: its number, what it decides, and the choices with their meaning."""
 
-def _several_all_void(vs: Sequence[Verdict]) -> Verdict | None:
-    """4.D.3 c: several different legal orders make all of them illegal; the unit holds."""
-    first = vs[0]
-    if all(v.order == first.order for v in vs):
-        return first
-    for v in vs:
-        v.status, v.reason = "illegal", "the unit was given several different orders"
-    return None
+    name: str
+    issue: str
+    question: str
+    choices: Mapping[str, str]
+    """Choice name -> what it means; the first is the DATC v3.2 preference."""
 
-
-def _several_first(vs: Sequence[Verdict]) -> Verdict | None:
-    """4.D.3 a: the first legal order counts; later ones are illegal."""
-    for v in vs[1:]:
-        if v.order != vs[0].order:
-            v.status, v.reason = "illegal", f"the unit's first order was {vs[0].order}"
-    return vs[0]
+    @property
+    def default(self) -> str:
+        """The DATC v3.2 preference."""
+        return next(iter(self.choices))
 
 
-def _several_last(vs: Sequence[Verdict]) -> Verdict | None:
-    """4.D.3 b: the last legal order counts; earlier ones are illegal."""
-    for v in vs[:-1]:
-        if v.order != vs[-1].order:
-            v.status, v.reason = "illegal", f"the unit's last order was {vs[-1].order}"
-    return vs[-1]
+def _option(name: str, issue: str, question: str, **choices: str) -> Option:
+    return Option(name, issue, question, MappingProxyType({k.lstrip("_"): v for k, v in choices.items()}))
 
 
-# -- 4.A.3 convoy to an adjacent province ----------------------------------------------------
-
-def _adjacent_2000(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[Convoy]) -> bool:
-    """4.A.3 2000/2023: convoyed when ``via convoy`` or a fleet of the army's power convoys it."""
-    if move.via_convoy or not gmap.army_can_move(piece.unit.province, move.dest.province):
-        return True
-    return any(c.power == piece.power for c in convoyers)
-
-
-def _adjacent_explicit(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[Convoy]) -> bool:
-    """4.A.3 DPTG: an adjacent move is convoyed only when written ``via convoy``."""
-    return move.via_convoy or not gmap.army_can_move(piece.unit.province, move.dest.province)
-
-
-def _adjacent_any_convoy(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[Convoy]) -> bool:
-    """4.A.3 1982 (as most judges read it): any ordered convoy makes the move convoyed."""
-    return bool(convoyers) or _adjacent_explicit(gmap, piece, move, convoyers)
-
-
-# -- 4.B.4 coast in a support order; matching a support to the supported order ---------------
-
-def _support_mismatch_strict_coast(facts: Facts, o: SupportHold | SupportMove) -> str:
-    """4.B.4 (2023): a coast named in a support must be the coast the fleet moves to."""
-    return _support_mismatch(facts, o, coast_matters=True)
-
-
-def _support_mismatch_ignore_coast(facts: Facts, o: SupportHold | SupportMove) -> str:
-    """Coasts in support orders are ignored (as the ``diplomacy`` package does)."""
-    return _support_mismatch(facts, o, coast_matters=False)
-
-
-def _support_mismatch(facts: Facts, o: SupportHold | SupportMove, coast_matters: bool) -> str:
-    target = facts.orders.get(o.target.province)
-    if isinstance(o, SupportHold):
-        if isinstance(target, Move):
-            return f"{o.target} is ordered to move ({target}), not to hold"
-        return ""
-    if not isinstance(target, Move) or target.dest.province != o.dest.province:
-        what = f"ordered {target}" if target is not None else "not ordered to move"
-        return f"{o.target} is {what}, not to move to {o.dest.province}"
-    if coast_matters and o.dest.coast:
-        mf = facts.moves.get(o.target.province)
-        actual = mf.dest_location.coast if mf else target.dest.coast
-        if actual != o.dest.coast:
-            return f"{o.target} moves to {target.dest}, not to {o.dest}"
-    return ""
-
-
-CHOICES: dict[str, dict[str, Callable]] = {
-    "several_orders": {"all_void": _several_all_void, "first": _several_first,
-                       "last": _several_last},
-    "convoy_adjacent": {"2000": _adjacent_2000, "dptg": _adjacent_explicit,
-                        "1982": _adjacent_any_convoy},
-    "support_coast": {"strict": _support_mismatch_strict_coast,
-                      "ignore": _support_mismatch_ignore_coast},
-}
-"""Option name -> choice name -> the function that carries it out."""
-
-TEXT_CHOICES: dict[str, tuple[str, ...]] = {
-    "paradox": ("szykman", "all_hold"),
-    "civil_disorder": ("2023", "home_distance"),
-    "retreat_to_convoy_origin": ("allowed", "forbidden"),
-}
-"""Options whose choices the solver reads by name (the constraint modules pick them)."""
+OPTIONS: dict[str, Option] = {o.name: o for o in (
+    _option("multi_route", "4.A.1", "When is a convoy with several routes disrupted?",
+            _2023="when every route is disrupted (1982 and later rulebooks)",
+            _1971="when any one route is disrupted (1971 rulebook)"),
+    _option("paradox", "4.A.2", "How are convoy paradoxes settled?",
+            szykman="Szykman: the convoys of the fleets in the paradox are not available",
+            all_hold="All Hold: every move and convoy in the paradox fails",
+            _1971="1971 rule: a convoyed army does not cut the support of a fleet supporting a fleet "
+                  "attacking one of its convoying fleets (Szykman as backup)",
+            _1982="1982 rule: a convoyed army does not cut the support of a fleet supporting an "
+                  "action in a sea holding a convoying fleet (Szykman as backup)",
+            _2000="2000/2023 rule: a convoyed army does not cut the support of a unit supporting an "
+                  "attack on a fleet its convoy needs (Szykman as backup)"),
+    _option("convoy_adjacent", "4.A.3", "When does an army that could walk go by convoy?",
+            _2000="when written 'via convoy' or a fleet of its own power convoys it (2000/2023)",
+            _1971="only when the unit at the destination moves the opposite way (1971)",
+            _1982="when its own player orders a convoy for it (1982 intent)",
+            dptg="only when written 'via convoy' (DPTG)"),
+    _option("convoy_cut_origin", "4.A.4", "Does a convoyed attack from the supported-into province cut support?",
+            army_origin="no: the attack comes from where the army started (Calhamer)",
+            convoy="yes: a convoyed attack comes from the sea"),
+    _option("retreat_to_convoy_origin", "4.A.5", "May a unit dislodged by a convoyed attack retreat to the attacker's origin?",
+            allowed="yes (2023 rulebook)", forbidden="no"),
+    _option("dislodged_effect", "4.A.7", "Where has a dislodged unit no effect?",
+            head_to_head="on the attacker's origin, when it was a head-to-head battle",
+            never="on the attacker's origin, always (also when the attacker was convoyed)"),
+    _option("coast_omitted", "4.B.2", "A fleet move to a split-coast province without coast, one coast reachable:",
+            attempt="moves to the only reachable coast", fails="fails"),
+    _option("coast_impossible", "4.B.3", "A fleet move to a coast it cannot reach:",
+            illegal="is illegal", ignore="moves to the coast it can reach, if there is one"),
+    _option("support_coast", "4.B.4", "A coast named in a support order:",
+            strict="must be the coast the supported fleet moves to (2023)",
+            ignore="is ignored (as the diplomacy package does)"),
+    _option("unit_coast", "4.B.5", "An order naming the wrong coast of the ordered fleet:",
+            ignore="the coast is ignored", fails="the move fails"),
+    _option("irrelevant_coast", "4.B.6", "A coast named for an army's destination:",
+            ignore="is ignored", fails="makes the move fail"),
+    _option("unit_designation", "4.C.2", "An order naming the wrong unit type:",
+            ignore="is carried out (the type is ignored)", invalid="is invalid; the unit holds"),
+    _option("fleet_inland_build", "4.C.4", "A fleet built in a province without coast:",
+            fails="fails", army="builds an army"),
+    _option("several_orders", "4.D.3", "A unit given several different legal orders:",
+            all_void="holds; all those orders are illegal", first="carries out the first",
+            last="carries out the last"),
+    _option("too_many_builds", "4.D.4", "More builds than allowed:",
+            first="the first legal ones count", last="the last legal ones count",
+            all_void="all builds are illegal"),
+    _option("same_province_builds", "4.D.5", "Two builds in one province:",
+            first="the first counts", last="the last counts", all_fail="both fail"),
+    _option("too_many_disbands", "4.D.6", "More disbands than due:",
+            first="the first legal ones count", last="the last legal ones count",
+            civil_disorder="all are replaced by the civil-disorder rule"),
+    _option("waive", "4.D.7", "May a build be waived?", allowed="yes (2000/2023)", forbidden="no"),
+    _option("civil_disorder", "4.D.8", "Which units are removed when a power disbands too few?",
+            _2023="farthest from the nearest owned centre, moving over land and sea alike (2023)",
+            home_distance="farthest from the nearest home centre, fleets by sea only (pre-2023 practice)"),
+    _option("hold_support_civil_disorder", "4.D.9", "Support to hold a unit of a power that ordered nothing:",
+            given="is given", fails="is invalid"),
+)}
+"""Every rule option by name, in DATC order."""
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
     """The resolution semantics in force: one choice per DATC rule issue (DATC v3.2 defaults)."""
 
-    several_orders: str = "all_void"
-    convoy_adjacent: str = "2000"
-    support_coast: str = "strict"
+    multi_route: str = "2023"
     paradox: str = "szykman"
-    civil_disorder: str = "2023"
+    convoy_adjacent: str = "2000"
+    convoy_cut_origin: str = "army_origin"
     retreat_to_convoy_origin: str = "allowed"
+    dislodged_effect: str = "head_to_head"
+    coast_omitted: str = "attempt"
+    coast_impossible: str = "illegal"
+    support_coast: str = "strict"
+    unit_coast: str = "ignore"
+    irrelevant_coast: str = "ignore"
+    unit_designation: str = "ignore"
+    fleet_inland_build: str = "fails"
+    several_orders: str = "all_void"
+    too_many_builds: str = "first"
+    same_province_builds: str = "first"
+    too_many_disbands: str = "first"
+    waive: str = "allowed"
+    civil_disorder: str = "2023"
+    hold_support_civil_disorder: str = "given"
 
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
-            allowed = CHOICES.get(f.name, {}).keys() or TEXT_CHOICES.get(f.name, ())
+            allowed = OPTIONS[f.name].choices
             if value not in allowed:
-                raise ValueError(f"unknown choice {value!r} for rule option {f.name!r}; "
-                                 f"choose one of {', '.join(allowed)}")
-
-    def several_orders_rule(self, vs: Sequence[Verdict]) -> Verdict | None:
-        """Pick the order a unit with several legal orders carries out (or none: it holds)."""
-        return CHOICES["several_orders"][self.several_orders](vs)
-
-    def uses_convoy(self, gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[Convoy]) -> bool:
-        """Tell whether an army's move goes by convoy (4.A.3)."""
-        return CHOICES["convoy_adjacent"][self.convoy_adjacent](gmap, piece, move, convoyers)
-
-    def support_mismatch(self, facts: Facts, o: SupportHold | SupportMove) -> str:
-        """Say why a support does not match the supported unit's order, or ``""``."""
-        return CHOICES["support_coast"][self.support_coast](facts, o)
+                raise ValueError(f"unknown choice {value!r} for rule option {f.name!r} "
+                                 f"(DATC {OPTIONS[f.name].issue}); choose one of {', '.join(allowed)}")
 
     def with_choices(self, **choices: str) -> Rules:
-        """This semantics with some options switched."""
+        """This semantics with some options switched.
+
+        Raises:
+            ValueError: an unknown option or choice.
+        """
+        unknown = set(choices) - set(OPTIONS)
+        if unknown:
+            raise ValueError(f"unknown rule option {', '.join(sorted(unknown))}; "
+                             f"options: {', '.join(OPTIONS)}")
         return replace(self, **choices)
+
+    def changed(self) -> dict[str, str]:
+        """The options whose choice is not the DATC preference."""
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if getattr(self, f.name) != OPTIONS[f.name].default}
 
     def __str__(self) -> str:
         return ",".join(f"{f.name}={getattr(self, f.name)}" for f in fields(self))

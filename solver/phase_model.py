@@ -32,6 +32,8 @@ class PhaseModel:
         self.strengths: dict[str, cp_model.IntVar | int] = {}
         self.terms: dict[str, list[tuple[str, cp_model.LinearExprT, int, int]]] = {}
         """Strength name -> extra terms (what, expression, lowest, highest) added by variants."""
+        self.cut_by: dict[str, list[str]] = {}
+        """Supporter province -> origins of the moves that cut its support if they have a path."""
         self._names: dict[str, str] = {}
 
     # -- naming -----------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from dipsat.model.types import (
 from dipsat.solver.legality import ILLEGAL, LEGAL, Verdict
 from dipsat.solver.movement import retreat_options
 from dipsat.solver.options import Rules
+from dipsat.solver.order_choices import SEVERAL_ORDERS
 from dipsat.solver.resolution import Resolution
 
 
@@ -33,7 +34,7 @@ def adjudicate_retreats(gmap: GameMap, position: Position, orders: Sequence[Orde
             by_unit.setdefault(v.order.unit.province, []).append(v)  # type: ignore[union-attr]
     chosen: dict[str, Order] = {}
     for province, vs in by_unit.items():
-        pick = rules.several_orders_rule(vs)
+        pick = SEVERAL_ORDERS[rules.several_orders](vs)
         if pick is not None:
             chosen[province] = pick.order
     problems = {i: v.reason if v.status != LEGAL else "" for i, v in enumerate(verdicts)}

@@ -5,15 +5,16 @@ standard game applies :data:`MOVEMENT_RULES` in order; a variant may replace any
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Mapping
 
+from dipsat.solver.options import Rules
 from dipsat.solver.phase_model import PhaseModel
 from dipsat.solver.rules.convoys import add_convoys
 from dipsat.solver.rules.dislodgement import add_dislodgement
 from dipsat.solver.rules.moves import add_moves
-from dipsat.solver.rules.paths import add_paths
+from dipsat.solver.rules.paths import add_paths, add_paths_every_route
 from dipsat.solver.rules.strengths import add_strengths
-from dipsat.solver.rules.supports import add_supports
+from dipsat.solver.rules.supports import add_supports, supports_rule
 
 Rule = Callable[[PhaseModel], None]
 
@@ -27,4 +28,19 @@ MOVEMENT_RULES: dict[str, Rule] = {
 }
 """Rule name -> rule, in the order they are applied."""
 
-__all__ = ["MOVEMENT_RULES", "Rule"]
+
+def with_options(base: Mapping[str, Rule], rules: Rules) -> dict[str, Rule]:
+    """The rule modules that carry the options in force.
+
+    A module is swapped only where ``base`` has the standard one: a variant that replaced a
+    module keeps its own.
+    """
+    chosen = dict(base)
+    if chosen.get("paths") is add_paths and rules.multi_route == "1971":
+        chosen["paths"] = add_paths_every_route
+    if chosen.get("supports") is add_supports:
+        chosen["supports"] = supports_rule(rules.paradox, rules.convoy_cut_origin)
+    return chosen
+
+
+__all__ = ["MOVEMENT_RULES", "Rule", "with_options"]

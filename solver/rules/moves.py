@@ -21,7 +21,10 @@ def reads(pm: PhaseModel, src: str) -> list[str]:
         found += [pm.moves(mf.dest)] + [pm.given(s) for s in facts.hold_supports.get(mf.dest, [])]
     for rival in pm.attackers(mf.dest):
         if rival != src:
-            found += [pm.path(rival), pm.moves(facts.opponent.get(rival, ""))]
+            beaten_by = facts.beaten_by.get(rival, "")
+            found += [pm.path(rival), pm.moves(beaten_by)]
+            if beaten_by and beaten_by != facts.opponent.get(rival):
+                found.append(pm.moves(rival))
             found += [pm.given(s) for s in facts.move_supports.get(rival, [])]
     return [n for n in (pm.name_of(x) for x in found) if n]
 

@@ -8,8 +8,12 @@ from __future__ import annotations
 from dipsat.solver.phase_model import PhaseModel
 
 
-def add_paths(pm: PhaseModel) -> None:
-    """path[m] <-> OR over the routes of m of AND(available[fleet] for each fleet of the route)."""
+def add_paths(pm: PhaseModel, every_route: bool = False) -> None:
+    """path[m] <-> OR over the routes of m of AND(available[fleet] for each fleet of the route).
+
+    With ``every_route`` (DATC 4.A.1, 1971 rulebook) a convoy is disrupted as soon as any of its
+    routes is: path[m] <-> AND over every route.
+    """
     for src, mf in pm.facts.moves.items():
         if not mf.convoyed:
             continue
@@ -23,4 +27,12 @@ def add_paths(pm: PhaseModel) -> None:
             ok = pm.model.new_bool_var(f"route[{pm.label(src)} #{i + 1}: {' '.join(route)}]")
             pm.equal_and(ok, [pm.available(f) for f in route])
             route_lits.append(ok)
-        pm.equal_or(path, route_lits)
+        if every_route:
+            pm.equal_and(path, route_lits)
+        else:
+            pm.equal_or(path, route_lits)
+
+
+def add_paths_every_route(pm: PhaseModel) -> None:
+    """DATC 4.A.1, 1971: a convoy with several routes is disrupted when any one route is."""
+    add_paths(pm, every_route=True)

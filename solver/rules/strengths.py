@@ -58,11 +58,17 @@ def add_strengths(pm: PhaseModel) -> None:
         _set(pm, prevent, 0, [_neg(path)])
         opponent = facts.opponent.get(src)
         prevented = support_sum(pm, supporters) + pm.extra(f"prevent[{label}]")
-        if opponent is not None:
-            _set(pm, prevent, 0, [path, pm.moves(opponent)])
-            _set(pm, prevent, prevented, [path, _neg(pm.moves(opponent))])
-        else:
+        beaten_by = facts.beaten_by.get(src)
+        if beaten_by is None:
             _set(pm, prevent, prevented, [path])
+        elif beaten_by == opponent:  # head to head: both cannot succeed
+            _set(pm, prevent, 0, [path, pm.moves(beaten_by)])
+            _set(pm, prevent, prevented, [path, _neg(pm.moves(beaten_by))])
+        else:  # DATC 4.A.7 choice a: dislodged by a convoyed unit from the destination
+            beaten = pm.model.new_bool_var(f"beaten[{label}]")
+            pm.equal_and(beaten, [pm.moves(beaten_by), _neg(pm.moves(src))])
+            _set(pm, prevent, 0, [path, beaten])
+            _set(pm, prevent, prevented, [path, ~beaten])
         defender = facts.position.units.get(mf.dest)
         if defender is None:
             _set(pm, attack, full, [path])

@@ -2,34 +2,106 @@
 
 A support is cut by a move into the supporter's province that has a path, by a unit of another
 power, from anywhere but the province the support is directed at. "From" is where the attacker
-started, even when it is convoyed (DATC 4.A.4, as Calhamer ruled): test cases 6.D, 6.G.13.
+started, even when it is convoyed (DATC 4.A.4, as Calhamer ruled; option ``convoy_cut_origin``).
+The older paradox rules of DATC 4.A.2 add exceptions: convoyed armies that do not cut certain
+supports. Each choice is its own rule (:data:`SUPPORT_RULES`), built from :func:`add_supports`.
 """
 from __future__ import annotations
 
-from dipsat.model.types import SupportHold
-from dipsat.solver.phase_model import PhaseModel
+from functools import partial
+from typing import Callable
+
+from dipsat.model.types import SupportHold, SupportMove
+from dipsat.solver.phase_model import Lit, PhaseModel
+
+Exempt = Callable[[PhaseModel, str, str], bool]
+"""(model, supporter province, attacker origin) -> the attack does not cut that support."""
 
 
-def cutters(pm: PhaseModel, province: str) -> list[str]:
-    """The origins of the moves that cut the support ordered from ``province`` if they have a path."""
+def _into(pm: PhaseModel, province: str) -> str:
     support = pm.facts.supports[province]
-    into = support.target.province if isinstance(support, SupportHold) else support.dest.province
-    power = support.power
-    return [a for a in pm.attackers(province)
-            if a != into and pm.facts.position.units[a].power != power]
+    return support.target.province if isinstance(support, SupportHold) else support.dest.province
 
 
-def add_supports(pm: PhaseModel) -> None:
+def cutters(pm: PhaseModel, province: str, cut_from_target_by_convoy: bool = False,
+            exempt: Exempt | None = None) -> list[str]:
+    """The origins of the moves that cut the support ordered from ``province`` if they have a path."""
+    into = _into(pm, province)
+    power = pm.facts.supports[province].power
+    found = []
+    for a in pm.attackers(province):
+        if pm.facts.position.units[a].power == power:
+            continue
+        if a == into and not (cut_from_target_by_convoy and pm.facts.moves[a].convoyed):
+            continue
+        if exempt is not None and exempt(pm, province, a):
+            continue
+        found.append(a)
+    return found
+
+
+def add_supports(pm: PhaseModel, cut_from_target_by_convoy: bool = False, exempt: Exempt | None = None) -> None:
     """given[s] <-> not dislodged[supporter] and no cutting attack has a path."""
     for province in pm.facts.supports:
         given = pm.given(province)
         dislodged = pm.dislodged(province)
-        paths = [pm.path(a) for a in cutters(pm, province)]
+        pm.cut_by[province] = cutters(pm, province, cut_from_target_by_convoy, exempt)
+        paths = [pm.path(a) for a in pm.cut_by[province]]
         reads = [pm.name_of(x) for x in [dislodged, *paths]]
         if not pm.defines(given.name, [r for r in reads if r]):
             continue
         pm.equal_and(given, [_not(dislodged)] + [_not(p) for p in paths])
 
 
-def _not(lit):
+def _not(lit: Lit) -> Lit:
     return (not lit) if isinstance(lit, bool) else ~lit
+
+
+def _convoy_fleets(pm: PhaseModel, attacker: str) -> tuple[set[str], set[str]]:
+    """The fleets on any route and the fleets on every route of a convoyed move."""
+    mf = pm.facts.moves[attacker]
+    if not mf.convoyed or not mf.routes:
+        return set(), set()
+    every = set(mf.routes[0]).intersection(*map(set, mf.routes))
+    return {f for r in mf.routes for f in r}, every
+
+
+def _exempt_1971(pm: PhaseModel, supporter: str, attacker: str) -> bool:
+    """1971: a convoyed army does not cut the support of a fleet supporting a fleet that attacks
+    one of the army's convoying fleets."""
+    support = pm.facts.supports[supporter]
+    units = pm.facts.position.units
+    any_route, _ = _convoy_fleets(pm, attacker)
+    return (isinstance(support, SupportMove) and units[supporter].unit.kind.value == "F"
+            and units[support.target.province].unit.kind.value == "F"
+            and support.dest.province in any_route)
+
+
+def _exempt_1982(pm: PhaseModel, supporter: str, attacker: str) -> bool:
+    """1982: a convoyed army does not cut the support of a fleet supporting an action in a sea
+    that holds a fleet ordered to convoy."""
+    if not pm.facts.moves[attacker].convoyed:
+        return False
+    into = _into(pm, supporter)
+    units = pm.facts.position.units
+    return (units[supporter].unit.kind.value == "F" and pm.facts.gmap.is_sea(into)
+            and into in pm.facts.convoys)
+
+
+def _exempt_2000(pm: PhaseModel, supporter: str, attacker: str) -> bool:
+    """2000/2023: a convoyed army does not cut the support of a unit supporting an attack on a
+    fleet the army's convoy needs (a fleet on every one of its routes)."""
+    support = pm.facts.supports[supporter]
+    _, every = _convoy_fleets(pm, attacker)
+    return isinstance(support, SupportMove) and support.dest.province in every
+
+
+def supports_rule(paradox: str, convoy_cut_origin: str) -> Callable[[PhaseModel], None]:
+    """The support rule for a choice of options ``paradox`` (4.A.2) and ``convoy_cut_origin`` (4.A.4)."""
+    exempt = {"1971": _exempt_1971, "1982": _exempt_1982, "2000": _exempt_2000}.get(paradox)
+    by_convoy = convoy_cut_origin == "convoy"
+    if exempt is None and not by_convoy:
+        return add_supports
+    rule = partial(add_supports, cut_from_target_by_convoy=by_convoy, exempt=exempt)
+    rule.__doc__ = f"Supports under paradox={paradox}, convoy_cut_origin={convoy_cut_origin}."  # type: ignore[misc]
+    return rule

@@ -1,0 +1,134 @@
+"""The rule options that decide, before any model is built, what an order means.
+
+Each table maps a choice name of :mod:`dipsat.solver.options` to the function that carries it
+out; :mod:`dipsat.solver.legality` looks them up by the choice in force.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+
+from dipsat.model.gamemap import GameMap
+from dipsat.model.types import Convoy, Location, Move, Order, Piece, SupportHold, SupportMove
+
+if TYPE_CHECKING:
+    from dipsat.solver.legality import Facts, Verdict
+
+
+# -- 4.D.3 several orders for one unit -------------------------------------------------------
+
+def _several_all_void(vs: Sequence[Verdict]) -> Verdict | None:
+    """Several different legal orders make all of them illegal; the unit holds."""
+    first = vs[0]
+    if all(v.order == first.order for v in vs):
+        return first
+    for v in vs:
+        v.status, v.reason = "illegal", "the unit was given several different orders"
+    return None
+
+
+def _several_first(vs: Sequence[Verdict]) -> Verdict | None:
+    """The first legal order counts; later different ones are illegal."""
+    for v in vs[1:]:
+        if v.order != vs[0].order:
+            v.status, v.reason = "illegal", f"the unit's first order was {vs[0].order}"
+    return vs[0]
+
+
+def _several_last(vs: Sequence[Verdict]) -> Verdict | None:
+    """The last legal order counts; earlier different ones are illegal."""
+    for v in vs[:-1]:
+        if v.order != vs[-1].order:
+            v.status, v.reason = "illegal", f"the unit's last order was {vs[-1].order}"
+    return vs[-1]
+
+
+SEVERAL_ORDERS: Mapping[str, Callable[[Sequence["Verdict"]], "Verdict | None"]] = {
+    "all_void": _several_all_void, "first": _several_first, "last": _several_last,
+}
+
+
+# -- 4.A.3 convoy to an adjacent province ----------------------------------------------------
+
+ConvoyChoice = Callable[[GameMap, Piece, Move, Sequence[Convoy], Mapping[str, Order]], bool]
+
+
+def _needs_convoy(gmap: GameMap, piece: Piece, move: Move) -> bool:
+    return not gmap.army_can_move(piece.unit.province, move.dest.province)
+
+
+def _adjacent_2000(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[Convoy],
+                   orders: Mapping[str, Order]) -> bool:
+    """Convoyed when ``via convoy`` or a fleet of the army's own power convoys it."""
+    if move.via_convoy or _needs_convoy(gmap, piece, move):
+        return True
+    return any(c.power == piece.power for c in convoyers)
+
+
+def _adjacent_dptg(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[Convoy],
+                   orders: Mapping[str, Order]) -> bool:
+    """Convoyed only when written ``via convoy`` (or when no land route exists)."""
+    return move.via_convoy or _needs_convoy(gmap, piece, move)
+
+
+def _adjacent_1982(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[Convoy],
+                   orders: Mapping[str, Order]) -> bool:
+    """Convoyed when the army's own player orders a convoy for it (intent from the orders)."""
+    return _needs_convoy(gmap, piece, move) or any(c.power == piece.power for c in convoyers)
+
+
+def _adjacent_1971(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[Convoy],
+                   orders: Mapping[str, Order]) -> bool:
+    """Convoyed only when the unit at the destination moves the opposite way (a swap)."""
+    if _needs_convoy(gmap, piece, move):
+        return True
+    back = orders.get(move.dest.province)
+    return bool(convoyers) and isinstance(back, Move) and back.dest.province == piece.unit.province
+
+
+CONVOY_ADJACENT: Mapping[str, ConvoyChoice] = {
+    "2000": _adjacent_2000, "dptg": _adjacent_dptg, "1982": _adjacent_1982, "1971": _adjacent_1971,
+}
+
+
+# -- 4.B.4 coast in a support order ------------------------------------------------------------
+
+def support_mismatch(facts: Facts, o: SupportHold | SupportMove) -> str:
+    """Say why a support does not match the supported unit's order, or ``""``."""
+    target = facts.orders.get(o.target.province)
+    if isinstance(o, SupportHold):
+        if isinstance(target, Move):
+            return f"{o.target} is ordered to move ({target}), not to hold"
+        owner = facts.position.units[o.target.province].power
+        if facts.rules.hold_support_civil_disorder == "fails" and owner != o.power and \
+                not any(getattr(v.order, "power", None) == owner for v in facts.verdicts):
+            return f"{owner} ordered nothing: a power in civil disorder (DATC 4.D.9)"
+        return ""
+    if not isinstance(target, Move) or target.dest.province != o.dest.province:
+        what = f"ordered {target}" if target is not None else "not ordered to move"
+        return f"{o.target} is {what}, not to move to {o.dest.province}"
+    if facts.rules.support_coast == "strict" and o.dest.coast:
+        mf = facts.moves.get(o.target.province)
+        actual = mf.dest_location.coast if mf else target.dest.coast
+        if actual != o.dest.coast:
+            return f"{o.target} moves to {target.dest}, not to {o.dest}"
+    return ""
+
+
+# -- 4.B.2 / 4.B.3 / 4.B.6 where a fleet or army move goes -------------------------------------
+
+def fleet_destination(gmap: GameMap, src: Location, dest: Location, coast_omitted: str,
+                      coast_impossible: str) -> tuple[Location, str]:
+    """The location a fleet move goes to, and ``"illegal"``/``"fails"`` when it cannot go."""
+    if not gmap.provinces[dest.province].coasts:
+        loc = Location(dest.province)
+        return loc, "" if gmap.fleet_can_move(src, loc) else "illegal"
+    reachable = gmap.coasts_reachable(src, dest.province)
+    if dest.coast is None:
+        if len(reachable) == 1:
+            return (reachable[0], "") if coast_omitted == "attempt" else (reachable[0], "fails")
+        return dest, "illegal"
+    if dest in reachable:
+        return dest, ""
+    if coast_impossible == "ignore" and len(reachable) == 1:
+        return reachable[0], ""
+    return dest, "illegal"
