@@ -5,17 +5,46 @@ from typing import Any, Iterable
 
 from dipsat.cli.deviations import DEVIATIONS
 from dipsat.cli.runner import CaseReport
+from dipsat.solver.explain import decision_chain, decision_of
 from dipsat.solver.paradox import Paradox
+from dipsat.solver.resolution import Resolution
+
+
+def cycle_orders(p: Paradox) -> list[str]:
+    """The orders of a cycle: the order named by each of its decisions (``dislodged[p]``: the
+    unit in p), in short notation."""
+    found = []
+    for name in p.decisions:
+        inside = name[name.index("[") + 1:-1]
+        if name.startswith("dislodged["):
+            continue
+        if inside not in found:
+            found.append(inside)
+    return found
 
 
 def paradox_json(p: Paradox) -> dict[str, Any]:
-    """A paradox as JSON."""
-    return {"cycle": list(p.decisions), "resolutions": p.resolutions if p.resolutions < 2 else "2+",
-            "rule": p.rule, "fixed": {name: value for name, value in p.fixed}}
+    """A cycle of the decision graph as JSON: its orders, decisions, resolutions and backup rule."""
+    return {"orders": cycle_orders(p), "decisions": list(p.decisions),
+            "resolutions": p.resolutions if p.resolutions < 2 else "2+",
+            "rule": p.rule or None, "fixed": {name: value for name, value in p.fixed}}
 
 
-def case_json(r: CaseReport) -> dict[str, Any]:
-    """One case report as JSON."""
+def chains_json(res: Resolution) -> dict[str, list[dict[str, Any]]]:
+    """Order -> the chain of decisions that fixed its result (movement phases)."""
+    if res.model is None:
+        return {}
+    found = {}
+    for r in res.results + res.generated:
+        name = decision_of(res.model, r.order)
+        if name is not None:
+            found[str(r.order)] = [{"depth": d, "decision": n, "value": v, "fixed_by": how}
+                                   for d, n, v, how in decision_chain(res.model, res.values, name)]
+    return found
+
+
+def case_json(r: CaseReport, explain: bool = False) -> dict[str, Any]:
+    """One case report as JSON (with ``explain``, each order's chain of decisions)."""
     return {
         "id": r.id, "title": r.title, "rules": r.rules, "passed": r.passed,
         "has_expectations": r.has_expectations,
@@ -23,8 +52,11 @@ def case_json(r: CaseReport) -> dict[str, Any]:
         "orders": [{"order": c.order, "expected": c.expected, "actual": c.actual, "reason": c.reason}
                    for c in r.orders],
         "differences": list(r.differences),
-        "phases": [{"phase": str(res.before.phase), "resolutions": res.resolutions if res.resolutions < 2 else "2+",
-                    "paradoxes": [paradox_json(p) for p in res.paradoxes]} for res in r.resolutions],
+        "phases": [{"phase": str(res.before.phase), "rules": res.rules,
+                    "resolutions": res.resolutions if res.resolutions < 2 else "2+",
+                    "cycles": [paradox_json(p) for p in (res.values.cycles if res.values else ())],
+                    "paradoxes": [paradox_json(p) for p in res.paradoxes],
+                    **({"chains": chains_json(res)} if explain else {})} for res in r.resolutions],
     }
 
 
@@ -43,7 +75,7 @@ def case_text(r: CaseReport, explain: bool = False) -> list[str]:
     status = "pass" if r.passed else ("DEVIATION" if r.id in DEVIATIONS else "FAIL")
     if not r.has_expectations:
         status = "(no expectations)"
-    lines = [f"{r.id}  {r.title}  [{status}]"]
+    lines = [f"{r.id}  {r.title}  [{status}]  rules: {r.rules}"]
     width = max((len(c.order) for c in r.orders), default=0)
     for c in r.orders:
         mark = "  " if c.passed else "XX"
@@ -56,9 +88,15 @@ def case_text(r: CaseReport, explain: bool = False) -> list[str]:
         if explain or res.paradoxes:
             count = {0: "no", 1: "one", 2: "two or more"}[min(res.resolutions, 2)]
             lines.append(f"  {res.before.phase}: {count} consistent resolution(s) of the equations")
-        for p in res.paradoxes:
-            lines.append(f"  paradox settled by the {p.rule} rule; cycle: {', '.join(p.decisions)}")
-            lines.append(f"    fixed: {', '.join(f'{n} = {v}' for n, v in p.fixed)}")
+        for p in (res.values.cycles if res.values and explain else res.paradoxes):
+            settled = f"settled by the {p.rule} rule" if p.rule else "one resolution, no backup rule"
+            lines.append(f"  cycle of {', '.join(cycle_orders(p))}: {settled}")
+            if p.fixed:
+                lines.append(f"    fixed: {', '.join(f'{n} = {v}' for n, v in p.fixed)}")
+        if explain:
+            for order, chain in chains_json(res).items():
+                lines.append(f"  why {order}:")
+                lines += [f"    {'  ' * c['depth']}{c['decision']} = {c['value']} ({c['fixed_by']})" for c in chain]
     if r.id in DEVIATIONS and not r.passed:
         lines.append(f"  known deviation: {DEVIATIONS[r.id]}")
     return lines

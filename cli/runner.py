@@ -7,7 +7,7 @@ from dipsat.model.cases import Case, Expected, Step
 from dipsat.model.notation import format_order
 from dipsat.model.types import Disband, Order, Phase, Position
 from dipsat.solver import Resolution, Rules
-from dipsat.solver.presets import rules_from_text
+from dipsat.solver.presets import describe, rules_from_text
 from dipsat.variants import Variant, find_variant
 
 
@@ -45,11 +45,15 @@ class CaseReport:
         return not self.differences
 
 
-def expected_words(expected: Expected | None, rules_text: str) -> str | None:
-    """The words expected under ``rules_text``: an alternative named so, else the default."""
+def expected_words(expected: Expected | None, rules: Rules) -> str | None:
+    """The words expected under ``rules``: the alternative whose key names exactly these rules,
+    else the default words."""
     if expected is None:
         return None
-    return expected.alternatives.get(rules_text, expected.words)
+    for key, words in expected.alternatives.items():
+        if rules_from_text(key) == rules:
+            return words
+    return expected.words
 
 
 def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
@@ -67,7 +71,7 @@ def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
         res = variant.adjudicate(position, step.orders, rules, advance=False)
         resolutions.append(res)
         for i, (order, result) in enumerate(zip(step.orders, res.results)):
-            want = expected_words(step.expected[i] if i < len(step.expected) else None, text)
+            want = expected_words(step.expected[i] if i < len(step.expected) else None, rules)
             has_expectations |= want is not None
             check = OrderCheck(format_order(order, variant.map, "long"), want, result.words, result.reason)
             checks.append(check)
@@ -79,8 +83,8 @@ def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
             differences += _board_differences(variant, step.after, res.after)
         has_expectations |= bool(step.auto)
         position = res.after
-    return CaseReport(case.id, case.title, text, tuple(checks), tuple(differences), has_expectations,
-                      tuple(resolutions))
+    return CaseReport(case.id, case.title, describe(rules), tuple(checks), tuple(differences),
+                      has_expectations, tuple(resolutions))
 
 
 def _auto_differences(variant: Variant, step: Step, res: Resolution) -> list[str]:

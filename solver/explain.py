@@ -129,3 +129,39 @@ def _convoy_reason(pm: PhaseModel, solution: Solution, province: str, ok: bool) 
 def _fixed_by_backup(solution: Solution, decision: str) -> list[tuple[str, bool]]:
     return [(f"paradox settled by the {p.rule} rule", value)
             for p in solution.paradoxes for name, value in p.fixed if name == decision]
+
+
+def decision_chain(pm: PhaseModel, solution: Solution, name: str, depth: int = 3) -> list[tuple[int, str, bool, str]]:
+    """The decisions that fixed ``name``, depth first: (depth, decision, value, how it was fixed).
+
+    How: ``equations`` for a decision its DATC equation fixed, or the backup rule that fixed it.
+    A decision already listed is not followed again, so cycles end.
+    """
+    fixed = {n: p.rule for p in solution.paradoxes for n, _ in p.fixed}
+    seen: set[str] = set()
+    found: list[tuple[int, str, bool, str]] = []
+
+    def walk(node: str, level: int) -> None:
+        if node in seen or level > depth:
+            return
+        seen.add(node)
+        how = f"{fixed[node]} rule" if node in fixed else "equations"
+        found.append((level, node, solution.decisions.get(node, False), how))
+        if node in fixed:
+            return
+        for pred in sorted(pm.graph.predecessors(node)) if node in pm.graph else ():
+            walk(pred, level + 1)
+
+    walk(name, 0)
+    return found
+
+
+def decision_of(pm: PhaseModel, order: object) -> str | None:
+    """The decision that gives an order its result: moves, given, available or dislodged."""
+    unit = getattr(order, "unit", None)
+    if unit is None or pm.facts.orders.get(unit.province) != order:
+        return None
+    prefix = {"Move": "moves", "SupportHold": "given", "SupportMove": "given", "Convoy": "available"}
+    kind = prefix.get(type(order).__name__)
+    name = f"{kind}[{pm.label(unit.province)}]" if kind else f"dislodged[{unit.province}]"
+    return name if name in pm.decisions else None

@@ -9,7 +9,7 @@ alone, never on the resolution, so it is plain Python and yields constants for t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import (
@@ -44,6 +44,9 @@ class MoveFacts:
     routes: list[tuple[str, ...]] = field(default_factory=list)
     blocked: str = ""
     """Why the move cannot be carried out though the order is legal as written (it fails)."""
+    off_graph: bool = False
+    """A variant's move off the adjacency graph (a teleport, a flight): never convoyed, never a
+    head-to-head battle, and the unit it dislodges may retreat to its origin as after a convoy."""
 
 
 @dataclass
@@ -72,6 +75,8 @@ class Facts:
     """Origin of a move -> provinces of the units giving it a valid support."""
     hold_supports: dict[str, list[str]] = field(default_factory=dict)
     """Province -> provinces of the units giving its unit a valid support to hold."""
+    off_graph: Mapping[str, str] = field(default_factory=dict)
+    """Variant hook: province -> the one destination its unit may move to whatever the adjacency."""
 
     def owner(self, province: str) -> str | None:
         """The power of the unit in ``province``, or ``None``."""
@@ -79,13 +84,20 @@ class Facts:
         return piece.power if piece else None
 
 
-def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rules: Rules) -> Facts:
-    """Match each given order to its unit and sort it into legal, illegal and invalid."""
+def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rules: Rules,
+                 off_graph: Mapping[str, str] | None = None) -> Facts:
+    """Match each given order to its unit and sort it into legal, illegal and invalid.
+
+    ``off_graph`` (variant hook, empty in the standard game) maps a province to the one
+    destination its unit may move to off the adjacency graph (see :attr:`MoveFacts.off_graph`);
+    such a move needs only a destination its unit can stand on.
+    """
     verdicts = [Verdict(o, LEGAL) for o in given]
     by_unit = _by_unit(position, verdicts, rules)
-    facts = Facts(gmap, position, rules, verdicts, {}, [])
+    facts = Facts(gmap, position, rules, verdicts, {}, [], off_graph=dict(off_graph or {}))
     for province, piece in position.units.items():
-        legal = [v for v in by_unit.get(province, ()) if _legal_alone(gmap, position, v, rules)]
+        legal = [v for v in by_unit.get(province, ())
+                 if _legal_alone(gmap, position, v, rules, facts.off_graph)]
         chosen = SEVERAL_ORDERS[rules.several_orders](legal) if legal else None
         if chosen is not None:
             facts.orders[province] = chosen.order
@@ -125,7 +137,8 @@ def _by_unit(position: Position, verdicts: list[Verdict], rules: Rules) -> dict[
     return by_unit
 
 
-def _legal_alone(gmap: GameMap, position: Position, v: Verdict, rules: Rules) -> bool:
+def _legal_alone(gmap: GameMap, position: Position, v: Verdict, rules: Rules,
+                 off_graph: Mapping[str, str]) -> bool:
     """Check what can be told from the order and the board alone; mark the verdict."""
     if v.status != LEGAL:
         return False
@@ -134,11 +147,11 @@ def _legal_alone(gmap: GameMap, position: Position, v: Verdict, rules: Rules) ->
     match o:
         case Move():
             actual = position.units[o.unit.province].unit
-            reason = _move_problem(gmap, position, actual, o, rules)
+            reason = _move_problem(gmap, position, actual, o, rules, off_graph)
             if reason and _as_named(position, o.unit) != actual:
-                reason = _move_problem(gmap, position, _as_named(position, o.unit), o, rules)
+                reason = _move_problem(gmap, position, _as_named(position, o.unit), o, rules, off_graph)
         case SupportHold() | SupportMove():
-            reason = _support_problem(gmap, position, o, rules)
+            reason = _support_problem(gmap, position, o, rules, off_graph)
         case Convoy():
             reason = _convoy_problem(gmap, position, o)
     if reason:
@@ -160,10 +173,17 @@ def _as_named(position: Position, named: Unit) -> Unit:
     return unit
 
 
-def _move_problem(gmap: GameMap, position: Position, unit: Unit, o: Move, rules: Rules) -> str:
+def _move_problem(gmap: GameMap, position: Position, unit: Unit, o: Move, rules: Rules,
+                  off_graph: Mapping[str, str] | None = None) -> str:
     src, dest = unit.province, o.dest.province
     if dest == src:
         return "a unit cannot move to its own province"
+    if off_graph and off_graph.get(src) == dest and not o.via_convoy:  # variant hook
+        if unit.kind is UnitType.ARMY and gmap.is_sea(dest):
+            return "an army cannot move to sea"
+        if unit.kind is UnitType.FLEET and gmap.is_land(dest):
+            return "a fleet cannot move inland"
+        return ""
     if unit.kind is UnitType.FLEET:
         if o.via_convoy:
             return "only armies can be convoyed"
@@ -184,7 +204,8 @@ def _move_problem(gmap: GameMap, position: Position, unit: Unit, o: Move, rules:
     return ""
 
 
-def _support_problem(gmap: GameMap, position: Position, o: SupportHold | SupportMove, rules: Rules) -> str:
+def _support_problem(gmap: GameMap, position: Position, o: SupportHold | SupportMove, rules: Rules,
+                     off_graph: Mapping[str, str]) -> str:
     supporter = position.units[o.unit.province].unit
     into = o.target.province if isinstance(o, SupportHold) else o.dest.province
     if o.target.province == supporter.province:
@@ -202,9 +223,11 @@ def _support_problem(gmap: GameMap, position: Position, o: SupportHold | Support
             reachable = gmap.coasts_reachable(target.unit.location, dest.province)
             dest = reachable[0] if reachable else dest  # any coast will do for the support
         move = Move(target.power, target.unit, dest)
-        problem = _move_problem(gmap, position, target.unit, move, rules)
+        problem = _move_problem(gmap, position, target.unit, move, rules, off_graph)
         if problem:
             return f"the supported move is impossible: {problem}"
+        if off_graph.get(target.unit.province) == into:
+            return ""
         if target.unit.kind is UnitType.ARMY and not gmap.army_can_move(target.unit.province, into):
             seas = [p for p, pc in position.units.items()
                     if pc.unit.kind is UnitType.FLEET and p != supporter.province]
@@ -246,7 +269,11 @@ def _classify_moves(facts: Facts) -> None:
         convoyers = [c for c in convoy_orders
                      if c.target.province == province and c.dest.province == o.dest.province]
         blocked = ""
-        if piece.unit.kind is UnitType.FLEET:
+        off_graph = facts.off_graph.get(province) == o.dest.province and not o.via_convoy
+        if off_graph:  # variant hook: the destination is reached off the adjacency graph
+            dest_location = o.dest if piece.unit.kind is UnitType.FLEET else Location(o.dest.province)
+            convoyed = False
+        elif piece.unit.kind is UnitType.FLEET:
             dest_location, verdict = fleet_destination(gmap, piece.unit.location, o.dest,
                                                        rules.coast_omitted, rules.coast_impossible)
             if verdict == ILLEGAL:
@@ -261,7 +288,8 @@ def _classify_moves(facts: Facts) -> None:
             if o.dest.coast and rules.irrelevant_coast == "fails":
                 blocked = f"an army has no coast to move to (DATC 4.B.6): {o.dest}"
             convoyed = CONVOY_ADJACENT[rules.convoy_adjacent](gmap, piece, o, convoyers, facts.orders)
-        mf = MoveFacts(o, piece, province, o.dest.province, dest_location, convoyed, blocked=blocked)
+        mf = MoveFacts(o, piece, province, o.dest.province, dest_location, convoyed, blocked=blocked,
+                       off_graph=off_graph)
         if convoyed:
             mf.routes = routes(gmap, province, o.dest.province, [c.unit.province for c in convoyers])
             if not mf.routes:
@@ -296,7 +324,8 @@ def _index_moves(facts: Facts) -> None:
     for src, mf in sorted(facts.moves.items()):
         facts.attackers.setdefault(mf.dest, []).append(src)
         back = facts.moves.get(mf.dest)
-        if back is not None and back.dest == src and not mf.convoyed and not back.convoyed:
+        if (back is not None and back.dest == src and not mf.convoyed and not back.convoyed
+                and not mf.off_graph and not back.off_graph):
             facts.opponent[src] = mf.dest
         if back is not None and back.dest == src and (
                 src in facts.opponent or facts.rules.dislodged_effect == "never"):

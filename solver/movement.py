@@ -26,9 +26,14 @@ def build_model(facts: Facts, rules: Mapping[str, Rule], overrides: Mapping[str,
 
 
 def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Order], rules: Rules,
-                        movement_rules: Mapping[str, Rule] = MOVEMENT_RULES) -> Resolution:
-    """Resolve a movement phase as DATC chapter 5 describes, through one CP-SAT model."""
-    facts = check_orders(gmap, position, orders, rules)
+                        movement_rules: Mapping[str, Rule] = MOVEMENT_RULES,
+                        off_graph: Mapping[str, str] | None = None) -> Resolution:
+    """Resolve a movement phase as DATC chapter 5 describes, through one CP-SAT model.
+
+    ``off_graph`` is a variant hook (see :func:`~dipsat.solver.legality.check_orders`): moves
+    off the adjacency graph, province -> destination; none in the standard game.
+    """
+    facts = check_orders(gmap, position, orders, rules, off_graph)
     modules = with_options(movement_rules, rules)
     solution, pm = solve_phase(lambda o: build_model(facts, modules, o), rules.paradox)
     after, fates = next_position(facts, solution)
@@ -80,7 +85,7 @@ def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str,
         if not solution.decisions.get(f"dislodged[{province}]", False):
             continue
         origin = next(o for o in facts.attackers[province] if o in moved)
-        convoyed = facts.moves[origin].convoyed
+        convoyed = facts.moves[origin].convoyed or facts.moves[origin].off_graph
         options = retreat_options(gmap, piece.unit, units, standoffs,
                                   None if convoyed and facts.rules.retreat_to_convoy_origin == "allowed"
                                   else origin)

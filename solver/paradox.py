@@ -48,6 +48,11 @@ class Solution:
     paradoxes: tuple[Paradox, ...]
     resolutions: int
     """Consistent resolutions of the original model: 0, 1 or 2 (two or more)."""
+    graph: nx.DiGraph | None = None
+    """The decision graph before any backup rule cut a cycle."""
+    cycles: tuple[Paradox, ...] = ()
+    """Every cycle of the decision graph (a strongly connected component), dependencies first;
+    a cycle no backup rule touched had exactly one consistent resolution (rule ``""``)."""
 
 
 def _solver() -> cp_model.CpSolver:
@@ -91,7 +96,7 @@ def count_resolutions(build: Callable[[dict[str, bool]], PhaseModel], overrides:
     pm.model.add_bool_or([~v if decisions[n] else v for n, v in pm.decisions.items()])
     second = solve_once(pm)
     if second is None:
-        return 1, first, None, pm
+        return 1, first, None, build(overrides)  # a model without the blocking clause, for export
     return 2, first, second[0], pm
 
 
@@ -125,12 +130,14 @@ def solve_phase(build: Callable[[dict[str, bool]], PhaseModel], paradox_rule: st
     overrides: dict[str, bool] = {}
     paradoxes: list[Paradox] = []
     original = None
+    graph = None
     for _ in range(64):
         count, first, second, pm = count_resolutions(build, overrides)
         if original is None:
-            original = count
+            original, graph = count, pm.graph
         if count == 1 and first is not None:
-            return Solution(first[0], first[1], tuple(paradoxes), original), pm
+            cycles = _cycles(graph, paradoxes)
+            return Solution(first[0], first[1], tuple(paradoxes), original, graph, cycles), pm
         component = _culprit(pm, first[0] if first else None, second, overrides, build)
         if component is None:
             raise AdjudicationError(f"{count} resolutions and no paradoxical cycle to settle them")
@@ -138,6 +145,19 @@ def solve_phase(build: Callable[[dict[str, bool]], PhaseModel], paradox_rule: st
         overrides.update(fixed)
         paradoxes.append(Paradox(tuple(sorted(component)), count, rule, tuple(sorted(fixed.items()))))
     raise AdjudicationError("backup rules did not settle the phase")
+
+
+def _cycles(graph: nx.DiGraph | None, paradoxes: list[Paradox]) -> tuple[Paradox, ...]:
+    if graph is None or nx.is_directed_acyclic_graph(graph):
+        return ()
+    found = []
+    for component in cycles_in_order(graph):
+        settled = [p for p in paradoxes if component & set(p.decisions)]
+        if settled:
+            found += settled
+        else:
+            found.append(Paradox(tuple(sorted(component)), 1, "", ()))
+    return tuple(dict.fromkeys(found))
 
 
 def _culprit(pm: PhaseModel, first: dict[str, bool] | None, second: dict[str, bool] | None,

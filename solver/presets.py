@@ -1,12 +1,40 @@
-"""Named rule presets and the ``PRESET[,OPTION=CHOICE...]`` notation of ``--rules``."""
+"""Named rule presets and the ``PRESET[,OPTION=CHOICE...]`` notation of ``--rules``.
+
+A preset is a :class:`~dipsat.solver.options.Rules` value: the choices of one rulebook edition
+or one judge. Where a rulebook is silent or ambiguous on an issue, the preset keeps the DATC
+preference, except where the DATC names the common reading of that edition (noted below).
+"""
 from __future__ import annotations
 
-from dipsat.solver.options import DATC, Rules
+from dipsat.solver.options import DATC, OPTIONS, Rules
+
+_PRE_2023 = dict(civil_disorder="home_distance", retreat_to_convoy_origin="forbidden")
+"""What every rulebook before 2023 shares in the DATC's reading: civil disorder by distance
+to the home centres (4.D.8) and no explicit permission to retreat to a convoyed attacker's
+origin (4.A.5: the 2023 rulebook added it)."""
 
 PRESETS: dict[str, Rules] = {
     "datc": DATC,
+    "2023": DATC.with_choices(paradox="2000"),
+    "2000": DATC.with_choices(paradox="2000", **_PRE_2023),
+    "1982": DATC.with_choices(paradox="1982", convoy_adjacent="1982", **_PRE_2023),
+    "1971": DATC.with_choices(paradox="1971", convoy_adjacent="1971", multi_route="1971", **_PRE_2023),
+    "dptg": DATC.with_choices(convoy_adjacent="dptg"),
+    "droidippy": DATC.with_choices(civil_disorder="home_distance"),
+    "mila": DATC.with_choices(support_coast="ignore"),
 }
-"""Preset name -> the semantics it stands for."""
+"""Preset name -> the semantics it stands for.
+
+* ``datc``: the DATC v3.2 preferences (2023 rulebook, Szykman for paradoxes). The default.
+* ``2023``: the 2023/2025 rulebook as written: its own paradox rule (page 18), Szykman only as
+  the backup for the paradoxes that rule leaves open.
+* ``2000``, ``1982``, ``1971``: the older rulebooks' paradox, convoy and civil-disorder rules.
+* ``dptg``: the Diplomacy Players' Technical Guide: an adjacent move goes by convoy only when
+  written so.
+* ``droidippy``: the Droidippy/godip judge of the archived games (civil disorder by distance to
+  the nearest home centre).
+* ``mila``: the ``diplomacy`` Python package 1.1.2 (coasts in support orders are ignored).
+"""
 
 
 class RulesError(ValueError):
@@ -14,7 +42,7 @@ class RulesError(ValueError):
 
 
 def rules_from_text(text: str) -> Rules:
-    """Read ``datc`` or ``datc,paradox=all_hold,convoy_adjacent=dptg``.
+    """Read ``datc`` or ``1982,paradox=all_hold`` or just ``paradox=all_hold`` (on ``datc``).
 
     Raises:
         RulesError: unknown preset, option or choice; the message lists what is known.
@@ -25,17 +53,27 @@ def rules_from_text(text: str) -> Rules:
     head, rest = (parts[0], parts[1:]) if "=" not in parts[0] else ("datc", parts)
     rules = PRESETS.get(head.lower())
     if rules is None:
-        raise RulesError(f"unknown rules preset {head!r}; known presets: {', '.join(sorted(PRESETS))}")
+        raise RulesError(f"unknown rules preset {head!r}; known presets: {', '.join(PRESETS)}")
     choices = {}
     for part in rest:
         option, sep, choice = part.partition("=")
         if not sep:
-            raise RulesError(f"expected OPTION=CHOICE, got {part!r}")
-        choices[option.strip()] = choice.strip()
+            raise RulesError(f"expected OPTION=CHOICE after the preset, got {part!r}")
+        option = option.strip()
+        if option not in OPTIONS:
+            raise RulesError(f"unknown rule option {option!r}; options: {', '.join(OPTIONS)}")
+        choices[option] = choice.strip()
     try:
         return rules.with_choices(**choices)
-    except TypeError:
-        known = ", ".join(Rules.__dataclass_fields__)
-        raise RulesError(f"unknown rule option in {text!r}; options: {known}") from None
     except ValueError as e:
         raise RulesError(str(e)) from None
+
+
+def describe(rules: Rules) -> str:
+    """The shortest text that names ``rules``: a preset, plus the options that differ from it."""
+    best = "datc"
+    for name, preset in PRESETS.items():
+        if preset == rules:
+            return name
+    diff = {k: v for k, v in rules.changed().items()}
+    return ",".join([best, *(f"{k}={v}" for k, v in diff.items())])

@@ -41,16 +41,24 @@ def cutters(pm: PhaseModel, province: str, cut_from_target_by_convoy: bool = Fal
 
 
 def add_supports(pm: PhaseModel, cut_from_target_by_convoy: bool = False, exempt: Exempt | None = None) -> None:
-    """given[s] <-> not dislodged[supporter] and no cutting attack has a path."""
+    """given[s] <-> not dislodged[supporter] and no cutting attack has a path.
+
+    With an exemption (the 1971, 1982 and 2000 paradox rules) the exempted convoyed army cuts
+    the support neither by attacking nor by dislodging the supporter: those rules take
+    precedence over the dislodge rule, as is commonly read (DATC 4.A.2, 6.F.17, 6.F.21).
+    """
     for province in pm.facts.supports:
         given = pm.given(province)
-        dislodged = pm.dislodged(province)
         pm.cut_by[province] = cutters(pm, province, cut_from_target_by_convoy, exempt)
         paths = [pm.path(a) for a in pm.cut_by[province]]
-        reads = [pm.name_of(x) for x in [dislodged, *paths]]
+        if exempt is None:
+            lost = [pm.dislodged(province)]
+        else:
+            lost = [pm.moves(a) for a in pm.attackers(province) if not exempt(pm, province, a)]
+        reads = [pm.name_of(x) for x in [*lost, *paths]]
         if not pm.defines(given.name, [r for r in reads if r]):
             continue
-        pm.equal_and(given, [_not(dislodged)] + [_not(p) for p in paths])
+        pm.equal_and(given, [_not(x) for x in lost] + [_not(p) for p in paths])
 
 
 def _not(lit: Lit) -> Lit:

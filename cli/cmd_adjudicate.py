@@ -1,0 +1,75 @@
+"""``dipsat adjudicate FILE...``: adjudicate case files and compare with their expectations."""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from dipsat.cli.options import rules_argument
+from dipsat.cli.picture import decision_graph_svg
+from dipsat.cli.report import case_json, case_text, summary
+from dipsat.cli.runner import CaseReport, run_case
+from dipsat.model.casefiles import load_any
+from dipsat.model.errors import InputError
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Register the command."""
+    a = sub.add_parser("adjudicate", help="adjudicate the cases of case files and compare with their expectations")
+    a.add_argument("files", nargs="+", metavar="FILE",
+                   help="case file: dipsat's format, the DATC v3.2 transcription or the jDip format")
+    a.add_argument("--case", action="append", metavar="ID", help="only this case (repeatable)")
+    rules_argument(a)
+    a.add_argument("--json", action="store_true", help="print one JSON document")
+    a.add_argument("--explain", action="store_true",
+                   help="for each phase, its consistent resolutions and paradoxes; for each order, "
+                        "the chain of decisions that fixed its result")
+    a.add_argument("--export-model", metavar="FILE",
+                   help="write each movement phase's CP-SAT model (text proto, readable names)")
+    a.add_argument("--graph", metavar="FILE.svg", help="draw each movement phase's decision graph")
+    return a
+
+
+def run(args: argparse.Namespace) -> int:
+    """Adjudicate; exit 0 only when every case with expectations passes."""
+    cases = [c for f in args.files for c in load_any(f)]
+    if args.case:
+        wanted = set(args.case)
+        cases = [c for c in cases if c.id in wanted]
+        missing = wanted - {c.id for c in cases}
+        if missing:
+            raise InputError(f"no case {', '.join(sorted(missing))} in {', '.join(args.files)}")
+    reports = [run_case(c, args.rules) for c in cases]
+    _write_files(reports, args.export_model, args.graph)
+    if args.json:
+        print(json.dumps({"summary": summary(reports), "cases": [case_json(r, args.explain) for r in reports]},
+                         indent=1))
+    else:
+        for r in reports:
+            print("\n".join(case_text(r, args.explain)))
+        s = summary(reports)
+        print(f"\n{s['cases']} cases: {s['passed']} passed, {s['failed']} failed"
+              + (f" ({s['known_deviations']} known deviations)" if s["known_deviations"] else ""))
+    return 0 if all(r.passed for r in reports if r.has_expectations) else 1
+
+
+def _targets(pattern: str | None, reports: list[CaseReport]) -> list[tuple[Path, object, str]]:
+    """One file per movement phase: the name given, or name-CASE-N.ext when there are several."""
+    if pattern is None:
+        return []
+    phases = [(r, i, res) for r in reports for i, res in enumerate(r.resolutions) if res.model is not None]
+    base = Path(pattern)
+    found = []
+    for r, i, res in phases:
+        path = base if len(phases) == 1 else base.with_name(f"{base.stem}-{r.id}-{i + 1}{base.suffix}")
+        found.append((path, res, f"{r.id} {r.title}: {res.before.phase} (rules {r.rules})"))
+    return found
+
+
+def _write_files(reports: list[CaseReport], export: str | None, graph: str | None) -> None:
+    for path, res, title in _targets(export, reports):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        res.model.model.export_to_file(str(path))  # type: ignore[attr-defined]
+    for path, res, title in _targets(graph, reports):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(decision_graph_svg(res, title), encoding="utf-8")  # type: ignore[arg-type]

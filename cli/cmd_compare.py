@@ -1,0 +1,136 @@
+"""``dipsat compare --rules A --rules B PATH...``: what changes between two rule semantics.
+
+Every case of the case files is adjudicated under both semantics; every order whose result
+differs is listed (case, phase, order, result under A, result under B), on the terminal and,
+with ``--out``, as CSV or Parquet. ``--json`` prints the summary.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+from dataclasses import astuple, dataclass, fields
+from pathlib import Path
+from typing import Iterable
+
+from dipsat.cli.runner import run_case
+from dipsat.model.casefiles import load_any
+from dipsat.model.errors import InputError
+from dipsat.solver.presets import describe, rules_from_text
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One order resolved differently under the two semantics."""
+
+    source: str
+    case: str
+    phase: str
+    order: str
+    result_a: str
+    result_b: str
+    reason_a: str
+    reason_b: str
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Register the command."""
+    c = sub.add_parser("compare", help="adjudicate under two rule semantics and list what differs")
+    c.add_argument("paths", nargs="+", metavar="PATH", help="case files, or folders of them")
+    c.add_argument("--rules", action="append", required=True, metavar="PRESET[,OPTION=CHOICE...]",
+                   help="give exactly twice: semantics A, then B")
+    c.add_argument("--out", metavar="FILE", help="write the differences as .csv or .parquet")
+    c.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    return c
+
+
+def _files(paths: Iterable[str]) -> list[Path]:
+    found: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            found += sorted(q for q in p.glob("*.txt") if q.is_file())
+        elif p.exists():
+            found.append(p)
+        else:
+            raise InputError(f"{p}: no such file or folder")
+    return found
+
+
+def compare(paths: Iterable[str], rules_a: str, rules_b: str) -> tuple[dict[str, int], list[Difference], list[str]]:
+    """Adjudicate every case under both semantics; return the counts, the differing orders, and
+    the ids of the cases that differ (in an order result, an automatic order or the board)."""
+    diffs: list[Difference] = []
+    counts = dict(cases=0, cases_differ=0, phases=0, phases_differ=0, orders=0, orders_differ=0)
+    ids: set[str] = set()
+    for path in _files(paths):
+        for case in load_any(path):
+            a, b = run_case(case, rules_a), run_case(case, rules_b)
+            counts["cases"] += 1
+            case_differs = False
+            offset = 0
+            for step, res_a, res_b in zip(case.steps, a.resolutions, b.resolutions):
+                counts["phases"] += 1
+                n = len(step.orders)
+                checks = zip(a.orders[offset:offset + n], b.orders[offset:offset + n])
+                offset += n
+                phase_diffs = [Difference(str(path), case.id, str(step.phase), ca.order, ca.actual,
+                                          cb.actual, ca.reason, cb.reason)
+                               for ca, cb in checks if ca.actual != cb.actual]
+                auto_a = {f"{g.order.power}: {g.order}" for g in res_a.generated if "civil disorder" in g.reason}
+                auto_b = {f"{g.order.power}: {g.order}" for g in res_b.generated if "civil disorder" in g.reason}
+                phase_diffs += [Difference(str(path), case.id, str(step.phase), f"(automatic) {o}",
+                                           "succeeds" if o in auto_a else "not ordered",
+                                           "succeeds" if o in auto_b else "not ordered", "civil disorder", "civil disorder")
+                                for o in sorted(auto_a ^ auto_b)]
+                board_differs = (dict(res_a.after.units) != dict(res_b.after.units)
+                                 or dict(res_a.after.dislodged) != dict(res_b.after.dislodged))
+                counts["orders"] += n
+                counts["orders_differ"] += len(phase_diffs)
+                diffs += phase_diffs
+                if phase_diffs or board_differs:
+                    counts["phases_differ"] += 1
+                    case_differs = True
+            counts["cases_differ"] += case_differs
+            if case_differs:
+                ids.add(case.id)
+    return counts, diffs, sorted(ids, key=_case_key)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Compare and report."""
+    if len(args.rules) != 2:
+        raise InputError("give --rules exactly twice: the two semantics to compare")
+    names = [describe(rules_from_text(r)) for r in args.rules]
+    counts, diffs, ids = compare(args.paths, *args.rules)
+    if args.out:
+        _write(Path(args.out), diffs)
+    summary = {"rules_a": names[0], "rules_b": names[1], **counts,
+               "cases_that_differ": ids}
+    if args.json:
+        print(json.dumps(summary, indent=1))
+        return 0
+    print(f"A = {names[0]}\nB = {names[1]}")
+    for d in diffs:
+        print(f"{d.case:<8} {d.phase:<22} {d.order:<48} A: {d.result_a:<20} B: {d.result_b}")
+    print(f"\n{counts['phases']} phases, {counts['phases_differ']} differ; "
+          f"{counts['orders']} orders, {counts['orders_differ']} differ")
+    return 0
+
+
+def _case_key(case_id: str) -> tuple:
+    return tuple(int(p) if p.isdigit() else p for p in case_id.split("."))
+
+
+def _write(path: Path, diffs: list[Difference]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    columns = [f.name for f in fields(Difference)]
+    if path.suffix == ".parquet":
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+        table = pa.table({c: [getattr(d, c) for d in diffs] for c in columns})
+        pq.write_table(table, path)
+        return
+    with path.open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(columns)
+        w.writerows(astuple(d) for d in diffs)

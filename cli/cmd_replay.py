@@ -1,0 +1,95 @@
+"""``dipsat replay PATH...``: replay archived games phase by phase and check every recorded result."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from dipsat.model.errors import InputError
+
+DEFAULT_OUT = "dipsat-replay"
+
+DESCRIPTION = """\
+Replay every phase of archived games from its recorded position with its recorded orders, and
+compare the result (units, dislodged units, centre owners) with the recorded next position.
+Reads Droidippy game histories, saved games of the `diplomacy` package and the webDiplomacy
+research datasets (.json, .jsonl, .gz), and case files; PATH may be files or folders.
+Writes OUT/phases.parquet (one row per phase), OUT/orders.parquet (one row per order) and
+OUT/summary.json. Rerun with the same --out to resume an interrupted run.
+Exit status: 0 all phases agree, 1 some differ or could not be read, 2 bad arguments, 130 interrupted."""
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare the arguments of ``dipsat replay``."""
+    p.description = DESCRIPTION
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    p.add_argument("paths", nargs="+", metavar="PATH", help="archive file or folder")
+    p.add_argument("--rules", metavar="PRESET[,OPTION=CHOICE...]",
+                   help="rule options for every game (default: each archive's own judge, e.g. droidippy, mila)")
+    p.add_argument("--out", metavar="DIR", default=DEFAULT_OUT, help=f"output folder (default: {DEFAULT_OUT})")
+    p.add_argument("--workers", metavar="N", type=_positive, help="local worker processes (default: all cores)")
+    p.add_argument("--dask", metavar="ADDRESS", help="run on the Dask cluster at ADDRESS (tcp://host:port)")
+    p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
+    return value
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``dipsat replay``; return the exit status.
+
+    Raises:
+        InputError: a path does not exist, the output folder cannot be made, the cluster cannot be reached.
+    """
+    from dipsat.replay.run import RunConfig, default_workers, run_replay
+
+    config = RunConfig(paths=tuple(args.paths), out=Path(args.out), rules_text=args.rules,
+                       workers=args.workers or default_workers(), dask=args.dask,
+                       progress=not args.json)
+    try:
+        summary = run_replay(config)
+    except FileNotFoundError as exc:
+        raise InputError(str(exc)) from None
+    except ConnectionError as exc:
+        raise InputError(str(exc)) from None
+    except KeyboardInterrupt:
+        print(f"\ndipsat: interrupted; finished games are kept in {args.out}: "
+              "rerun the same command to complete the run", file=sys.stderr)
+        return 130
+    if args.json:
+        print(json.dumps(summary, indent=1))
+    else:
+        print("\n".join(summary_text(summary)))
+    return 0 if not summary["phases_differ"] and not summary["errors"] else 1
+
+
+def summary_text(s: dict[str, Any]) -> list[str]:
+    """The summary in a few lines, then every listed difference and error."""
+    run = s["run"]
+    rate = f", {run['phases_per_second']} phases/s" if run["phases_per_second"] else ""
+    agreement = f" (agreement {100 * s['agreement']:.2f}%)" if s["agreement"] is not None else ""
+    lines = [
+        f"{s['games']} games, {s['phases']} phases; replayed {run['games_replayed']} games "
+        f"({run['games_resumed']} already done) in {run['seconds']} s on {run['executor']}{rate}",
+        f"rules: {run['rules']}",
+        f"agree {s['phases_agree']}, differ {s['phases_differ']}, unchecked {s['phases_unchecked']}, "
+        f"errors {s['errors']}{agreement}",
+    ]
+    for d in s["differences"]:
+        lines.append(f"differ {d['file']} {d['game']} {d['phase']}: {d['difference']}"
+                     + (f" [{d['note']}]" if d.get("note") else ""))
+    for e in s["error_list"]:
+        where = f":{e['line']}" if e.get("line") else ""
+        lines.append(f"error  {e['file']}{where} {e['game']} {e['phase']}: {e['error']}")
+    out = Path(run["out"])
+    lines.append(f"tables: {out / 'phases.parquet'}, {out / 'orders.parquet'}; summary: {out / 'summary.json'}")
+    return lines
