@@ -7,10 +7,33 @@ from dipsat.solver.presets import PRESETS, rules_from_text
 
 
 def rules_argument(parser: argparse.ArgumentParser, **kwargs: object) -> None:
-    """Add ``--rules PRESET[,OPTION=CHOICE...]``, checked when parsed."""
-    def checked(text: str) -> str:
-        rules_from_text(text)  # raises RulesError with what is known
-        return text
-    parser.add_argument("--rules", type=checked, metavar="PRESET[,OPTION=CHOICE...]",
+    """Add ``--rules PRESET[,OPTION=CHOICE...]`` (checked by :func:`check_rules` before a run)."""
+    parser.add_argument("--rules", metavar="PRESET[,OPTION=CHOICE...]",
                         help=f"rule semantics: a preset ({', '.join(PRESETS)}) and options "
                              "(see dipsat rules); default: each case's own, else datc", **kwargs)  # type: ignore[arg-type]
+
+
+def variant_argument(parser: argparse.ArgumentParser, help_text: str | None = None) -> None:
+    """Add ``--variant NAME[,OPTION=CHOICE...]``, checked when parsed (an unknown name lists the known ones)."""
+    from dipsat.variants import VARIANTS, UnknownVariantError, VariantOptionError, find_variant
+
+    def checked(text: str) -> str:
+        try:
+            find_variant(text)
+        except (UnknownVariantError, VariantOptionError) as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+        return text
+    parser.add_argument("--variant", type=checked, metavar="NAME[,OPTION=CHOICE...]",
+                        help=help_text or f"play every case as this variant ({', '.join(VARIANTS)}) "
+                                          "instead of each case's own VARIANT")
+
+
+def check_rules(args: argparse.Namespace) -> None:
+    """Read every ``--rules`` given, so that a mistake stops the run before any work.
+
+    Raises:
+        RulesError: an unknown preset, option or choice (the message lists the known ones).
+    """
+    given = getattr(args, "rules", None)
+    for text in given if isinstance(given, list) else [given] if given else []:
+        rules_from_text(text)

@@ -6,19 +6,32 @@
   (:mod:`dipsat.model.cases`).
 * :func:`convert` turns such a file into dipsat case files, one per DATC section
   (``datc_6A_basic.txt`` ...); ``datacases/regenerate.py`` uses it for the bundled cases.
+* :func:`load_alternatives` reads an alternatives file (``datacases/datc_alternatives.psv``):
+  one line ``CASE_ID | ORDER | KEY | WORDS`` per result expected under another rule choice;
+  :func:`apply_alternatives` (and ``convert(..., alternatives=path)``) adds each to the
+  ``Expected.alternatives`` of the one order it names.
 """
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Final, Mapping
+from typing import Final, Mapping, Sequence
 
-from dipsat.model.cases import DEFAULT_MAP, Case, read_cases, read_text, write_case
+from dipsat.model.cases import (
+    DEFAULT_MAP, Case, Expected, OrderReader, case_error, normalise_words, read_cases, read_text,
+    write_case,
+)
 from dipsat.model.datc_transcription import read_transcription
 from dipsat.model.gamemap import GameMap, load_map
 from dipsat.model.jdip_cases import read_jdip
+from dipsat.model.notation import format_order
+from dipsat.model.types import Waive
 
-__all__ = ["SECTIONS", "convert", "load_any", "sniff"]
+__all__ = [
+    "RESULT_WORDS", "SECTIONS", "Alternative", "apply_alternatives", "convert", "load_alternatives",
+    "load_any", "read_alternatives", "sniff",
+]
 
 SECTIONS: Final[Mapping[str, tuple[str, str]]] = {
     "A": ("datc_6A_basic.txt", "basic checks"),
@@ -52,33 +65,167 @@ def sniff(text: str) -> str:
     return "dipsat"
 
 
-def _read(path: str | Path, gmap: GameMap | None) -> tuple[str, list[Case]]:
+def _read(path: str | Path, gmap: GameMap | None,
+          order_reader: OrderReader | None = None) -> tuple[str, list[Case]]:
     text = read_text(path)
     kind = sniff(text)
-    reader = {"transcription": read_transcription, "jdip": read_jdip, "dipsat": read_cases}[kind]
+    if kind == "dipsat":
+        return kind, read_cases(text, str(path), gmap, order_reader)
+    reader = {"transcription": read_transcription, "jdip": read_jdip}[kind]
     return kind, reader(text, str(path), gmap)
 
 
-def load_any(path: str | Path, gmap: GameMap | None = None) -> list[Case]:
+def load_any(path: str | Path, gmap: GameMap | None = None,
+             order_reader: OrderReader | None = None) -> list[Case]:
     """Read the cases of a file in any supported format (see the module docstring).
+
+    ``order_reader`` reads the orders of dipsat-format cases of variants with orders of their
+    own (:data:`~dipsat.model.cases.OrderReader`).
 
     Raises:
         CaseFileError: the file is missing, not UTF-8 or not valid in its format.
     """
-    return _read(path, gmap)[1]
+    return _read(path, gmap, order_reader)[1]
 
 
-def convert(path: str | Path, gmap: GameMap | None = None) -> dict[str, str]:
-    """Convert the cases of ``path`` to dipsat case files, one per DATC section.
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """One line of an alternatives file: the words expected for one order under other rules."""
 
-    Returns file name -> file text, e.g. ``"datc_6A_basic.txt"``; cases keep their order.
+    case: str
+    """The case id, ``6.F.19``."""
+    order: str
+    """The order as the case file writes it (DATC English), with or without ``Power: ``."""
+    key: str
+    """A rules text: one ``option=choice`` or a preset name."""
+    words: str
+    """The result words expected under ``key``, normalised."""
+    source: str = "<string>"
+    line: int = 0
+
+
+RESULT_WORDS: Final = frozenset({"succeeds", "fails", "illegal", "invalid", "given", "cut",
+                                 "available", "disrupted", "stands", "dislodged", "destroyed"})
+"""The DATC 4.E.2 result words an alternative may use."""
+_FATES: Final = frozenset({"dislodged", "destroyed"})
+_KEY_RE: Final = re.compile(r"[A-Za-z0-9_.-]+(=[A-Za-z0-9_.-]+)?")
+
+
+def read_alternatives(text: str, source: str = "<string>") -> list[Alternative]:
+    """Read an alternatives text: ``CASE_ID | ORDER | KEY | WORDS`` lines, ``#`` comments.
 
     Raises:
-        CaseFileError: the file cannot be read.
+        CaseFileError: with ``source`` and line, for a line that is not four ``|``-separated
+            fields, a key that is not ``option=choice`` or a preset name, or unknown words.
+    """
+    found: list[Alternative] = []
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        fields = [f.strip() for f in line.split("|")]
+        if len(fields) != 4 or not all(fields):
+            raise case_error(f"expected 'CASE_ID | ORDER | KEY | WORDS', got {line!r}", source, lineno)
+        case_id, order, key, words = fields
+        if not _KEY_RE.fullmatch(key):
+            raise case_error(f"key must be one 'option=choice' or a preset name, got {key!r}",
+                             source, lineno)
+        norm = normalise_words(words)
+        first, *tags = norm.split(", ")
+        unknown = [w for w in (first, *tags) if w not in RESULT_WORDS]
+        if unknown or any(t not in _FATES for t in tags):
+            raise case_error(f"not result words (a result, then 'dislodged'/'destroyed'): {words!r}",
+                             source, lineno)
+        found.append(Alternative(case_id, order, key, norm, source, lineno))
+    return found
+
+
+def load_alternatives(path: str | Path) -> list[Alternative]:
+    """Read the alternatives file at ``path`` (see :func:`read_alternatives`).
+
+    Raises:
+        CaseFileError: the file is missing, not UTF-8 or has a bad line.
+    """
+    return read_alternatives(read_text(path), str(path))
+
+
+def apply_alternatives(cases: Sequence[Case], alternatives: Sequence[Alternative],
+                       gmap: GameMap | None = None) -> list[Case]:
+    """Return ``cases`` with each alternative added to the one order it names.
+
+    An order is named by its DATC English text (:func:`~dipsat.model.notation.format_order`,
+    ``style="long"``), optionally preceded by ``Power: ``; it may be in any phase of the case.
+
+    Raises:
+        CaseFileError: with the alternative's file and line, when its case is unknown, its
+            order matches no order or several, that order states no result, the order already
+            has an alternative under that key, or the words equal the default words.
+    """
+    gmap = gmap or load_map(DEFAULT_MAP)
+    by_id = {c.id: c for c in cases}
+    # (case id, step index, order index) -> alternatives in file order
+    extra: dict[tuple[str, int, int], dict[str, str]] = {}
+    for alt in alternatives:
+        def fail(message: str, alt: Alternative = alt) -> Exception:
+            return case_error(f"{alt.case} | {alt.order} | {alt.key}: {message}", alt.source, alt.line)
+
+        case = by_id.get(alt.case)
+        if case is None:
+            raise fail(f"no case {alt.case!r}")
+        hits = [(i, j) for i, step in enumerate(case.steps) for j, order in enumerate(step.orders)
+                if alt.order in _names(order, gmap)]
+        if len(hits) != 1:
+            raise fail("matches no order of the case" if not hits
+                       else f"matches {len(hits)} orders of the case")
+        i, j = hits[0]
+        expected = case.steps[i].expected[j]
+        if expected is None:
+            raise fail("that order states no result")
+        have = extra.setdefault((case.id, i, j), dict(expected.alternatives))
+        if alt.key in have:
+            raise fail(f"the order already has an alternative for {alt.key!r}")
+        if alt.words == expected.words:
+            raise fail(f"the words equal the default [{expected.words}]")
+        have[alt.key] = alt.words
+    result = []
+    for case in cases:
+        steps = []
+        for i, step in enumerate(case.steps):
+            expected = tuple(
+                Expected(e.words, extra[(case.id, i, j)]) if (case.id, i, j) in extra and e else e
+                for j, e in enumerate(step.expected))
+            steps.append(replace(step, expected=expected))
+        result.append(replace(case, steps=tuple(steps)))
+    return result
+
+
+def _names(order: object, gmap: GameMap) -> tuple[str, ...]:
+    if isinstance(order, Waive):
+        return ()
+    text = format_order(order, gmap, style="long")  # type: ignore[arg-type]
+    return text, f"{order.power}: {text}"  # type: ignore[attr-defined]
+
+
+def convert(path: str | Path, gmap: GameMap | None = None,
+            alternatives: str | Path | None = None) -> dict[str, str]:
+    """Convert the cases of ``path`` to dipsat case files, one per DATC section.
+
+    Returns file name -> file text, e.g. ``"datc_6A_basic.txt"``; cases keep their order. With
+    ``alternatives`` (an alternatives file, see :func:`read_alternatives`) each of its lines is
+    added to the order it names first (:func:`apply_alternatives`); by default none is.
+
+    Raises:
+        CaseFileError: the file or the alternatives file cannot be read, or an alternative
+            does not name exactly one order.
         ValueError: a case id is not a DATC chapter-6 id (``6.X.N...``).
     """
     gmap = gmap or load_map(DEFAULT_MAP)
     kind, cases = _read(path, gmap)
+    merged_from = None
+    if alternatives is not None:
+        alts = load_alternatives(alternatives)
+        cases = apply_alternatives(cases, alts, gmap)
+        merged_from = Path(alternatives).name
     by_section: dict[str, list[Case]] = {}
     for case in cases:
         m = re.match(r"6\.([A-Z])\.", case.id)
@@ -94,5 +241,8 @@ def convert(path: str | Path, gmap: GameMap | None = None) -> dict[str, str]:
             f"# {_ORIGINS[kind]}; DATC text (c) L. B. Kruijswijk,",
             "# test cases may be copied. Generated by datacases/regenerate.py: do not edit by hand.",
         ]
+        if merged_from and any(e is not None and e.alternatives
+                               for c in group for s in c.steps for e in s.expected):
+            header.append(f"# '; KEY: words' results under other rule choices are from {merged_from}.")
         files[name] = "\n".join(header) + "\n\n" + "\n".join(write_case(c, gmap) for c in group)
     return files

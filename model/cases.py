@@ -50,7 +50,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
+from typing import Callable, Mapping
 
 from dipsat.model.errors import CaseFileError, InputError
 from dipsat.model.gamemap import GameMap, load_map
@@ -58,11 +58,17 @@ from dipsat.model.notation import format_order, parse_order, parse_unit
 from dipsat.model.types import Dislodged, Location, Order, Phase, PhaseKind, Piece, Position, Season, Unit
 
 __all__ = [
-    "Case", "Expected", "Step", "load_cases", "read_cases", "write_case", "phase_after",
+    "Case", "Expected", "OrderReader", "Step", "load_cases", "read_cases", "write_case", "phase_after",
     "read_text", "parse_phase", "case_error",
 ]
 
 DEFAULT_MAP = "dipsat.variants.classical"
+
+OrderReader = Callable[[str, str, Position | None, PhaseKind, str], Order]
+"""Variant hook: ``(text, power, position, phase kind, variant) -> order`` reads one order line
+of a case whose ``VARIANT`` has orders of its own (``BAN ...``); it raises an
+:class:`~dipsat.model.errors.InputError` for text it cannot read. Without one, every order is
+read by :func:`~dipsat.model.notation.parse_order`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,13 +199,14 @@ def parse_phase(text: str) -> Phase:
     return Phase(int(m[2]), seasons[m[1].lower()], kinds[m[3].lower()])
 
 
-def load_cases(path: str | Path, gmap: GameMap | None = None) -> list[Case]:
-    """Read every case of a dipsat case file.
+def load_cases(path: str | Path, gmap: GameMap | None = None,
+               order_reader: OrderReader | None = None) -> list[Case]:
+    """Read every case of a dipsat case file (``order_reader``: see :data:`OrderReader`).
 
     Raises:
         CaseFileError: the file is missing, not UTF-8, or not a valid case file (with its line).
     """
-    return read_cases(read_text(path), str(path), gmap)
+    return read_cases(read_text(path), str(path), gmap, order_reader)
 
 
 _KEYWORDS = frozenset({"CASE", "TITLE", "VARIANT", "RULES", "PHASE", "UNITS", "CENTRES", "CENTERS",
@@ -274,8 +281,8 @@ class _Draft:
 class _Reader:
     """State of one pass over a case file (throwaway)."""
 
-    def __init__(self, source: str, gmap: GameMap) -> None:
-        self.source, self.gmap = source, gmap
+    def __init__(self, source: str, gmap: GameMap, order_reader: OrderReader | None = None) -> None:
+        self.source, self.gmap, self.order_reader = source, gmap, order_reader
         self.cases: list[Case] = []
         self.draft: _Draft | None = None
         self.lineno = 0
@@ -398,7 +405,10 @@ class _Reader:
             raise self.fail(f"AUTO orders take no result: {line!r}")
         position = d.steps[-1].after if d.steps else d.start.position(d.phase)
         try:
-            order = parse_order(text, self.gmap, power=power, position=position, kind=d.phase.kind)
+            if self.order_reader is not None:
+                order = self.order_reader(text, power, position, d.phase.kind, d.head["variant"])
+            else:
+                order = parse_order(text, self.gmap, power=power, position=position, kind=d.phase.kind)
             result = _expected(expected) if expected is not None else None
         except InputError as exc:
             raise self.fail(f"cannot read order {text!r}: {exc.message}") from exc
@@ -412,13 +422,14 @@ class _Reader:
             d.lines.append(self.lineno)
 
 
-def read_cases(text: str, source: str = "<string>", gmap: GameMap | None = None) -> list[Case]:
-    """Read every case of a dipsat case-file text.
+def read_cases(text: str, source: str = "<string>", gmap: GameMap | None = None,
+               order_reader: OrderReader | None = None) -> list[Case]:
+    """Read every case of a dipsat case-file text (``order_reader``: see :data:`OrderReader`).
 
     Raises:
         CaseFileError: with ``source`` and the line, for any text that is not a valid case file.
     """
-    return _Reader(source, gmap or load_map(DEFAULT_MAP)).run(text)
+    return _Reader(source, gmap or load_map(DEFAULT_MAP), order_reader).run(text)
 
 
 def _unit_text(unit: Unit, gmap: GameMap) -> str:

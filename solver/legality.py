@@ -132,9 +132,16 @@ def _by_unit(position: Position, verdicts: list[Verdict], rules: Rules) -> dict[
             v.status, v.reason = ILLEGAL, f"{piece.unit} belongs to {piece.power}, not {o.power}"
         elif piece.unit.kind != o.unit.kind and rules.unit_designation == "invalid":
             v.status, v.reason = INVALID, f"the unit in {o.unit.province} is {piece.unit}"
+        elif rules.unit_coast == "illegal" and _wrong_coast(o.unit, piece.unit):
+            v.status, v.reason = ILLEGAL, f"the order names {o.unit.location}, the fleet is in {piece.unit.location} (DATC 4.B.5)"
         else:
             by_unit.setdefault(o.unit.province, []).append(v)
     return by_unit
+
+
+def _wrong_coast(named: Unit, actual: Unit) -> bool:
+    """The order names a coast, and not the one the unit is on."""
+    return named.location.coast is not None and named.location != actual.location
 
 
 def _legal_alone(gmap: GameMap, position: Position, v: Verdict, rules: Rules,
@@ -194,6 +201,8 @@ def _move_problem(gmap: GameMap, position: Position, unit: Unit, o: Move, rules:
         return ""
     if gmap.is_sea(dest):
         return "an army cannot move to sea"
+    if o.dest.coast and rules.irrelevant_coast == "illegal":
+        return f"an army has no coast to move to: {o.dest} (DATC 4.B.6)"
     if gmap.army_can_move(src, dest) and not o.via_convoy:
         return ""
     if not (gmap.is_coastal(src) and gmap.is_coastal(dest)):
@@ -217,6 +226,12 @@ def _support_problem(gmap: GameMap, position: Position, o: SupportHold | Support
     target = position.units.get(o.target.province)
     if target is None:
         return f"no unit in {o.target.province} to support"
+    if rules.unit_coast == "illegal" and _wrong_coast(o.target, target.unit):
+        return f"the support names {o.target.location}, the fleet is in {target.unit.location} (DATC 4.B.5)"
+    if isinstance(o, SupportMove) and target.unit.kind is UnitType.FLEET and o.dest.coast is None \
+            and gmap.provinces[o.dest.province].coasts:
+        if rules.support_coast == "illegal" or (rules.support_coast == "same_power" and target.power != o.power):
+            return f"the support names no coast of {o.dest.province} (DATC 4.B.4)"
     if isinstance(o, SupportMove):
         dest = o.dest
         if target.unit.kind is UnitType.FLEET and dest.coast is None:
@@ -280,13 +295,9 @@ def _classify_moves(facts: Facts) -> None:
                 blocked = f"{piece.unit} is not on the coast the order names (DATC 4.B.5)"
             elif verdict == "fails":
                 blocked = f"no coast of {o.dest.province} was named (DATC 4.B.2)"
-            elif rules.unit_coast == "fails" and o.unit.location.coast not in (None, piece.unit.location.coast):
-                blocked = f"the order names {o.unit.location}, the fleet is in {piece.unit.location} (DATC 4.B.5)"
             convoyed = False
         else:
             dest_location = Location(o.dest.province)
-            if o.dest.coast and rules.irrelevant_coast == "fails":
-                blocked = f"an army has no coast to move to (DATC 4.B.6): {o.dest}"
             convoyed = CONVOY_ADJACENT[rules.convoy_adjacent](gmap, piece, o, convoyers, facts.orders)
         mf = MoveFacts(o, piece, province, o.dest.province, dest_location, convoyed, blocked=blocked,
                        off_graph=off_graph)

@@ -67,20 +67,22 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
             attempt="moves to the only reachable coast", fails="fails"),
     _option("coast_impossible", "4.B.3", "A fleet move to a coast it cannot reach:",
             illegal="is illegal", ignore="moves to the coast it can reach, if there is one"),
-    _option("support_coast", "4.B.4", "A coast named in a support order:",
-            strict="must be the coast the supported fleet moves to (2023)",
-            ignore="is ignored (as the diplomacy package does)"),
-    _option("unit_coast", "4.B.5", "An order naming the wrong coast of the ordered fleet:",
-            ignore="the coast is ignored", fails="the move fails"),
+    _option("support_coast", "4.B.4", "The coast in a support of a fleet's move to a split-coast province:",
+            strict="may be left out; when named, it must be the coast the fleet moves to (2023, v3.2 c)",
+            illegal="must be named: a support without it is illegal (v3.2 a)",
+            same_power="may be left out only for a unit of the supporter's own power (Calhamer, v3.2 b)",
+            ignore="is ignored altogether (as the diplomacy package does)"),
+    _option("unit_coast", "4.B.5", "An order naming the wrong coast of a fleet (the ordered or the supported one):",
+            ignore="the coast is ignored", illegal="the order is illegal (v3.2 choice a)"),
     _option("irrelevant_coast", "4.B.6", "A coast named for an army's destination:",
-            ignore="is ignored", fails="makes the move fail"),
+            ignore="is ignored", illegal="makes the order illegal (v3.2 choice a)"),
     _option("unit_designation", "4.C.2", "An order naming the wrong unit type:",
             ignore="is carried out (the type is ignored)", invalid="is invalid; the unit holds"),
     _option("fleet_inland_build", "4.C.4", "A fleet built in a province without coast:",
             fails="fails", army="builds an army"),
     _option("several_orders", "4.D.3", "A unit given several different legal orders:",
-            all_void="holds; all those orders are illegal", first="carries out the first",
-            last="carries out the last"),
+            first="carries out the first (2025 rulebook, DATC v3.2)", last="carries out the last",
+            all_void="holds; all those orders are illegal (DATC v3.0)"),
     _option("too_many_builds", "4.D.4", "More builds than allowed:",
             first="the first legal ones count", last="the last legal ones count",
             all_void="all builds are illegal"),
@@ -116,7 +118,7 @@ class Rules:
     irrelevant_coast: str = "ignore"
     unit_designation: str = "ignore"
     fleet_inland_build: str = "fails"
-    several_orders: str = "all_void"
+    several_orders: str = "first"
     too_many_builds: str = "first"
     same_province_builds: str = "first"
     too_many_disbands: str = "first"

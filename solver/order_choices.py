@@ -106,7 +106,7 @@ def support_mismatch(facts: Facts, o: SupportHold | SupportMove) -> str:
     if not isinstance(target, Move) or target.dest.province != o.dest.province:
         what = f"ordered {target}" if target is not None else "not ordered to move"
         return f"{o.target} is {what}, not to move to {o.dest.province}"
-    if facts.rules.support_coast == "strict" and o.dest.coast:
+    if facts.rules.support_coast != "ignore" and o.dest.coast:
         mf = facts.moves.get(o.target.province)
         actual = mf.dest_location.coast if mf else target.dest.coast
         if actual != o.dest.coast:

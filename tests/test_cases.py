@@ -211,6 +211,14 @@ def test_convert_of_own_format_keeps_cases(gmap: GameMap) -> None:
     assert "L. B. Kruijswijk" in files["datc_6A_basic.txt"]
 
 
+def test_convert_keeps_alternatives(gmap: GameMap) -> None:
+    """The alternatives merged into a bundled file survive a rewrite unchanged."""
+    path = DATACASES / "datc_6F_convoys.txt"
+    cases = load_cases(path, gmap)
+    assert any(e is not None and e.alternatives for c in cases for s in c.steps for e in s.expected)
+    assert read_cases(convert(path, gmap)[path.name], "c", gmap) == cases
+
+
 def test_sniff_and_load_any(tmp_path: Path, gmap: GameMap) -> None:
     """The format is told by PHASE spring|winter, VARIANT_ALL/PRESTATE, else dipsat's own."""
     assert sniff("CASE 6.A.1\nPHASE spring\nEND\n") == "transcription"

@@ -1,12 +1,15 @@
 """Tests of dipsat.model.datc_transcription (the DATC v3.2 line format)."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from dipsat.model.casefiles import convert
-from dipsat.model.cases import Case, Expected
+from dipsat.model.casefiles import (
+    Alternative, apply_alternatives, convert, load_alternatives, read_alternatives,
+)
+from dipsat.model.cases import Case, Expected, load_cases
 from dipsat.model.datc_transcription import ERRATA, load_transcription, read_transcription
 from dipsat.model.errors import CaseFileError
 from dipsat.model.gamemap import GameMap, load_map
@@ -19,6 +22,7 @@ from dipsat.model.types import (
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "datc"
 TRANSCRIPTION = SHARED / "DATC_v3_2_chapter6_transcribed.txt"
 DATACASES = Path(__file__).resolve().parents[1] / "datacases"
+ALTERNATIVES = DATACASES / "datc_alternatives.psv"
 needs_shared = pytest.mark.skipif(not TRANSCRIPTION.is_file(),
                                   reason=f"DATC transcription not found at {TRANSCRIPTION}")
 
@@ -243,6 +247,108 @@ def test_verbatim_quirks_kept(datc: dict[str, Case]) -> None:
 
 @needs_shared
 def test_bundled_files_are_regenerated_exactly(gmap: GameMap) -> None:
-    """convert() of the transcription gives exactly the bundled datacases files."""
-    for name, text in convert(TRANSCRIPTION, gmap).items():
+    """convert() of the transcription and the alternatives gives exactly the bundled files."""
+    for name, text in convert(TRANSCRIPTION, gmap, alternatives=ALTERNATIVES).items():
         assert (DATACASES / name).read_text(encoding="utf-8") == text, name
+
+
+@needs_shared
+def test_alternatives_change_no_default_result(gmap: GameMap) -> None:
+    """Without the alternatives the same cases come out, default words and boards unchanged."""
+    plain = {c.id: c for c in load_transcription(TRANSCRIPTION, gmap)}
+    for name, text in convert(TRANSCRIPTION, gmap).items():
+        assert "; " not in "".join(line for line in text.splitlines() if "[" in line), name
+    bundled = {c.id: c for p in sorted(DATACASES.glob("datc_6*.txt")) for c in load_cases(p, gmap)}
+    for case_id, case in bundled.items():
+        for mine, theirs in zip(case.steps, plain[case_id].steps, strict=True):
+            assert [e and e.words for e in mine.expected] == [e and e.words for e in theirs.expected]
+            assert (mine.orders, mine.auto, mine.after) == (theirs.orders, theirs.auto, theirs.after)
+
+
+def test_every_alternative_lands_in_exactly_one_order(gmap: GameMap) -> None:
+    """Each line of datc_alternatives.psv is the alternative of exactly one bundled order."""
+    alternatives = load_alternatives(ALTERNATIVES)
+    assert len(alternatives) >= 100
+    bundled = {c.id: c for p in sorted(DATACASES.glob("datc_6*.txt")) for c in load_cases(p, gmap)}
+    landed = 0
+    for alt in alternatives:
+        case = bundled[alt.case]
+        hits = [e for s in case.steps for o, e in zip(s.orders, s.expected, strict=True)
+                if alt.order in (format_order(o, gmap, style="long"),
+                                 f"{o.power}: {format_order(o, gmap, style='long')}")]
+        assert len(hits) == 1, f"line {alt.line}: {alt}"
+        assert hits[0] is not None and hits[0].alternatives.get(alt.key) == alt.words, f"line {alt.line}"
+        landed += 1
+    total = sum(len(e.alternatives) for c in bundled.values() for s in c.steps
+                for e in s.expected if e is not None)
+    assert landed == total  # nothing in the bundled files that the alternatives file lacks
+
+
+@needs_shared
+def test_pending_alternatives_would_land(gmap: GameMap) -> None:
+    """The '# PENDING ' lines (choices the rules do not offer yet) also name exactly one order."""
+    lines = [line.removeprefix("# PENDING ") for line in ALTERNATIVES.read_text("utf-8").splitlines()]
+    pending = read_alternatives("\n".join(lines), str(ALTERNATIVES))
+    assert len(pending) > len(load_alternatives(ALTERNATIVES))
+    apply_alternatives(load_transcription(TRANSCRIPTION, gmap), pending, gmap)
+
+
+ALT_CASE = """\
+CASE 6.Z.9
+TITLE TWO BOUNCES
+PHASE spring
+Austria:
+A Vienna - Tyrolia [fails]
+A Budapest - Galicia [fails]
+
+Italy:
+A Venice - Tyrolia [fails]
+
+Russia:
+A Warsaw - Galicia [fails]
+END
+"""
+
+
+def test_read_and_apply_alternatives(gmap: GameMap) -> None:
+    """Alternatives name an order with or without its power and keep their file order."""
+    alts = read_alternatives(
+        "# comment\n"
+        "6.Z.9 | Austria: A Vienna - Tyrolia | 1982 | Succeeds  # trailing comment\n"
+        "6.Z.9 | A Vienna - Tyrolia | paradox=all_hold | fails, dislodged\n", "alts.txt")
+    assert alts == [Alternative("6.Z.9", "Austria: A Vienna - Tyrolia", "1982", "succeeds", "alts.txt", 2),
+                    Alternative("6.Z.9", "A Vienna - Tyrolia", "paradox=all_hold", "fails, dislodged",
+                                "alts.txt", 3)]
+    case = apply_alternatives([one(ALT_CASE, gmap)], alts, gmap)[0]
+    assert case.steps[0].expected[0] == Expected("fails", {"1982": "succeeds",
+                                                           "paradox=all_hold": "fails, dislodged"})
+    assert case.steps[0].expected[1:] == one(ALT_CASE, gmap).steps[0].expected[1:]
+
+
+@pytest.mark.parametrize(("line", "quoted"), [
+    ("6.Z.9 | Austria: A Vienna - Bohemia | 1982 | succeeds", "matches no order"),
+    ("6.Z.9 | Italy: A Vienna - Tyrolia | 1982 | succeeds", "matches no order"),
+    ("6.Z.8 | Austria: A Vienna - Tyrolia | 1982 | succeeds", "no case"),
+    ("6.Z.9 | Austria: A Vienna - Tyrolia | 1982 | fails", "equal the default"),
+    ("6.Z.9 | Austria: A Vienna - Tyrolia | 1982 | succeeds\n"
+     "6.Z.9 | A Vienna - Tyrolia | 1982 | stands", "already has"),
+    ("6.Z.9 | Austria: A Vienna - Tyrolia | 1982 | suceeds", "not result words"),
+    ("6.Z.9 | Austria: A Vienna - Tyrolia | 1982 | dislodged, fails", "not result words"),
+    ("6.Z.9 | Austria: A Vienna - Tyrolia | 1982,paradox=1971 | succeeds", "key"),
+    ("6.Z.9 | Austria: A Vienna - Tyrolia | succeeds", "CASE_ID | ORDER | KEY | WORDS"),
+])
+def test_bad_alternative_names_its_line(line: str, quoted: str, gmap: GameMap) -> None:
+    """An alternative that is malformed or does not name exactly one order is an error at its line."""
+    text = "# header\n" + line + "\n"
+    with pytest.raises(CaseFileError, match=re.escape(quoted)) as info:
+        apply_alternatives([one(ALT_CASE, gmap)], read_alternatives(text, "alts.txt"), gmap)
+    assert (info.value.source, info.value.line) == ("alts.txt", text.count("\n"))
+
+
+def test_alternative_matching_two_orders_is_an_error(gmap: GameMap) -> None:
+    """An order text that two orders of the case share is ambiguous."""
+    text = ALT_CASE.replace("A Budapest - Galicia [fails]", "A Vienna - Tyrolia [fails]")
+    alts = read_alternatives("6.Z.9 | A Vienna - Tyrolia | 1982 | succeeds\n", "alts.txt")
+    with pytest.raises(CaseFileError, match="matches 2 orders") as info:
+        apply_alternatives(read_transcription(text, "t.txt", gmap), alts, gmap)
+    assert info.value.line == 1

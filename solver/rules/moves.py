@@ -46,12 +46,12 @@ def add_moves(pm: PhaseModel) -> None:
                 if f"hold[{mf.dest}]" in pm.strengths else []
         against += [(f"prevent {pm.label(r)}", pm.strengths[f"prevent[{pm.label(r)}]"])
                     for r in pm.attackers(mf.dest) if r != src]
+        if not against:  # an empty, uncontested province: hold strength 0 (a variant may bring the attack to 0)
+            against = [(f"hold {mf.dest}", 0)]
         beats = []
         for what, strength in against:
             beat = pm.model.new_bool_var(f"beats[{label} vs {what}]")
             pm.model.add(attack >= strength + 1).only_enforce_if(beat)
             pm.model.add(attack <= strength).only_enforce_if(~beat)
             beats.append(beat)
-        pm.equal_and(lit, [pm.path(src), *beats] if beats else [pm.path(src)])
-        if not beats:
-            pm.model.add(attack >= 1).only_enforce_if(lit)
+        pm.equal_and(lit, [pm.path(src), *beats])
