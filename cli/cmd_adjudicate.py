@@ -3,14 +3,16 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from pathlib import Path
 
-from dipsat.cli.options import rules_argument
+from dipsat.cli.options import rules_argument, variant_argument
 from dipsat.cli.picture import decision_graph_svg
 from dipsat.cli.report import case_json, case_text, summary
 from dipsat.cli.runner import CaseReport, run_case
 from dipsat.model.casefiles import load_any
 from dipsat.model.errors import InputError
+from dipsat.variants import find_variant, read_order, reader_for
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -20,6 +22,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="case file: dipsat's format, the DATC v3.2 transcription or the jDip format")
     a.add_argument("--case", action="append", metavar="ID", help="only this case (repeatable)")
     rules_argument(a)
+    variant_argument(a)
     a.add_argument("--json", action="store_true", help="print one JSON document")
     a.add_argument("--explain", action="store_true",
                    help="for each phase, its consistent resolutions and paradoxes; for each order, "
@@ -32,7 +35,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Adjudicate; exit 0 only when every case with expectations passes."""
-    cases = [c for f in args.files for c in load_any(f)]
+    reader = reader_for(find_variant(args.variant)) if args.variant else read_order
+    cases = [c for f in args.files for c in load_any(f, order_reader=reader)]
+    if args.variant:
+        cases = [replace(c, variant=args.variant) for c in cases]
     if args.case:
         wanted = set(args.case)
         cases = [c for c in cases if c.id in wanted]
@@ -69,7 +75,7 @@ def _targets(pattern: str | None, reports: list[CaseReport]) -> list[tuple[Path,
 def _write_files(reports: list[CaseReport], export: str | None, graph: str | None) -> None:
     for path, res, title in _targets(export, reports):
         path.parent.mkdir(parents=True, exist_ok=True)
-        res.model.model.export_to_file(str(path))  # type: ignore[attr-defined]
+        res.model.model.to_cpsat()[0].export_to_file(str(path))  # type: ignore[attr-defined]
     for path, res, title in _targets(graph, reports):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(decision_graph_svg(res, title), encoding="utf-8")  # type: ignore[arg-type]

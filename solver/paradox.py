@@ -16,6 +16,7 @@ import networkx as nx
 from ortools.sat.python import cp_model
 
 from dipsat.model.errors import AdjudicationError
+from dipsat.solver.constraints import IntVar, LinearExpr
 from dipsat.solver.phase_model import PhaseModel
 
 
@@ -62,41 +63,63 @@ def _solver() -> cp_model.CpSolver:
     return solver
 
 
-def solve_once(pm: PhaseModel) -> tuple[dict[str, bool], dict[str, int]] | None:
-    """Solve ``pm``; return decision and strength values, or ``None`` when infeasible."""
+Values = tuple[dict[str, bool], dict[str, int]]
+
+
+def _values(pm: PhaseModel, value_of: Callable[[int], int]) -> Values:
+    decisions = {n: bool(value_of(v.index)) for n, v in pm.decisions.items()}
+    strengths = {n: _evaluate(v, value_of) for n, v in pm.strengths.items()}
+    return decisions, strengths
+
+
+def _evaluate(value: object, value_of: Callable[[int], int]) -> int:
+    """The value of a strength: a number, a variable or a linear expression."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, IntVar):
+        return int(value_of(value.index))
+    assert isinstance(value, LinearExpr)
+    return value.const + sum(c * int(value_of(v)) for v, c in value.terms.items())
+
+
+def solve_cpsat(pm: PhaseModel, model: cp_model.CpModel, xs: list[cp_model.IntVar]) -> Values | None:
+    """Solve the CP-SAT form of ``pm``; return its values, or ``None`` when infeasible."""
     solver = _solver()
-    status = solver.solve(pm.model)
+    status = solver.solve(model)
     if status == cp_model.INFEASIBLE:
         return None
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise AdjudicationError(f"CP-SAT answered {solver.status_name(status)}")
-    decisions = {n: bool(solver.boolean_value(v)) for n, v in pm.decisions.items()}
-    strengths = {n: int(solver.value(v)) if not isinstance(v, int) else v
-                 for n, v in pm.strengths.items()}
-    return decisions, strengths
-
-
-Values = tuple[dict[str, bool], dict[str, int]]
+    return _values(pm, lambda i: solver.value(xs[i]))
 
 
 def count_resolutions(build: Callable[[dict[str, bool]], PhaseModel], overrides: dict[str, bool]
                       ) -> tuple[int, Values | None, dict[str, bool] | None, PhaseModel]:
     """Build and solve; return (0, 1 or 2 resolutions, first values, second decisions, model).
 
-    Only a model whose decision graph has a cycle can have several resolutions (DATC 5.B.9);
-    an acyclic one is solved once.
+    Propagation first: when it fixes every variable that is the only solution, and when it
+    finds a conflict there is none. Otherwise CP-SAT solves; only a model whose decision graph
+    has a cycle can have several resolutions (DATC 5.B.9), so only then is a second solution
+    sought, with the first one forbidden.
     """
     pm = build(overrides)
-    first = solve_once(pm)
+    bounds = pm.model.propagate()
+    if bounds is None:
+        return 0, None, None, pm
+    lb, ub = bounds
+    if lb == ub:
+        return 1, _values(pm, lb.__getitem__), None, pm
+    model, xs = pm.model.to_cpsat()
+    first = solve_cpsat(pm, model, xs)
     if first is None:
         return 0, None, None, pm
     if nx.is_directed_acyclic_graph(pm.graph):
         return 1, first, None, pm
     decisions = first[0]
-    pm.model.add_bool_or([~v if decisions[n] else v for n, v in pm.decisions.items()])
-    second = solve_once(pm)
+    model.add_bool_or([~xs[v.index] if decisions[n] else xs[v.index] for n, v in pm.decisions.items()])
+    second = solve_cpsat(pm, model, xs)
     if second is None:
-        return 1, first, None, build(overrides)  # a model without the blocking clause, for export
+        return 1, first, None, pm
     return 2, first, second[0], pm
 
 

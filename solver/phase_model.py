@@ -9,14 +9,16 @@ decision its definition reads: cycles of that graph are where paradoxes can live
 """
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Union
+from typing import TYPE_CHECKING, Iterable, Mapping, Union
 
 import networkx as nx
-from ortools.sat.python import cp_model
 
-from dipsat.solver.legality import Facts
+from dipsat.solver.constraints import ConstraintModel, IntVar, LinearExpr
 
-Lit = Union[cp_model.IntVar, bool]
+if TYPE_CHECKING:
+    from dipsat.solver.legality import Facts
+
+Lit = Union[IntVar, bool]
 """A decision: a model literal, or a constant already decided in Python."""
 
 
@@ -25,12 +27,12 @@ class PhaseModel:
 
     def __init__(self, facts: Facts, overrides: Mapping[str, bool] | None = None) -> None:
         self.facts = facts
-        self.model = cp_model.CpModel()
+        self.model = ConstraintModel()
         self.graph = nx.DiGraph()
         self.overrides = dict(overrides or {})
-        self.decisions: dict[str, cp_model.IntVar] = {}
-        self.strengths: dict[str, cp_model.IntVar | int] = {}
-        self.terms: dict[str, list[tuple[str, cp_model.LinearExprT, int, int]]] = {}
+        self.decisions: dict[str, IntVar] = {}
+        self.strengths: dict[str, IntVar | int] = {}
+        self.terms: dict[str, list[tuple[str, LinearExpr | int, int, int]]] = {}
         """Strength name -> extra terms (what, expression, lowest, highest) added by variants."""
         self.cut_by: dict[str, list[str]] = {}
         """Supporter province -> origins of the moves that cut its support if they have a path."""
@@ -45,7 +47,7 @@ class PhaseModel:
         return name
 
     # -- decisions --------------------------------------------------------------------------
-    def decision(self, name: str) -> cp_model.IntVar:
+    def decision(self, name: str) -> IntVar:
         """Return the literal of decision ``name``, creating it on first use."""
         lit = self.decisions.get(name)
         if lit is None:
@@ -106,7 +108,7 @@ class PhaseModel:
         return None if isinstance(lit, bool) else lit.name
 
     # -- strengths --------------------------------------------------------------------------
-    def strength(self, name: str, upper: int) -> cp_model.IntVar:
+    def strength(self, name: str, upper: int) -> IntVar:
         """Return the integer variable ``name``, creating it on first use.
 
         Its range is ``0..upper`` widened by the ranges of the extra terms added to it.
@@ -118,7 +120,7 @@ class PhaseModel:
             var = self.strengths[name] = self.model.new_int_var(min(0, low), max(upper, high), name)
         return var  # type: ignore[return-value]
 
-    def add_term(self, strength: str, what: str, expr: cp_model.LinearExprT, lowest: int, highest: int) -> None:
+    def add_term(self, strength: str, what: str, expr: LinearExpr | int, lowest: int, highest: int) -> None:
         """Add ``expr`` (between ``lowest`` and ``highest``) to the strength named ``strength``.
 
         For variants: a rule module that runs before ``strengths`` adds, say, ``-1`` times a ban
@@ -128,15 +130,15 @@ class PhaseModel:
         """
         self.terms.setdefault(strength, []).append((what, expr, lowest, highest))
 
-    def extra(self, strength: str) -> cp_model.LinearExprT:
+    def extra(self, strength: str) -> LinearExpr | int:
         """The sum of the extra terms of ``strength`` (0 when a variant added none)."""
         terms = self.terms.get(strength)
         if not terms:
             return 0
-        return cp_model.LinearExpr.sum([t[1] for t in terms])
+        return LinearExpr.sum([t[1] for t in terms])
 
     # -- small logical helpers that accept constants -----------------------------------------
-    def equal_and(self, target: cp_model.IntVar, lits: Iterable[Lit]) -> None:
+    def equal_and(self, target: IntVar, lits: Iterable[Lit]) -> None:
         """target <-> AND(lits)."""
         rest = [lit for lit in lits if lit is not True]
         if any(lit is False for lit in rest):
@@ -146,7 +148,7 @@ class PhaseModel:
             self.model.add_implication(target, lit)
         self.model.add_bool_or([~lit for lit in rest] + [target])
 
-    def equal_or(self, target: cp_model.IntVar, lits: Iterable[Lit]) -> None:
+    def equal_or(self, target: IntVar, lits: Iterable[Lit]) -> None:
         """target <-> OR(lits)."""
         rest = [lit for lit in lits if lit is not False]
         if any(lit is True for lit in rest):

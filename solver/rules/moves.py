@@ -48,10 +48,13 @@ def add_moves(pm: PhaseModel) -> None:
                     for r in pm.attackers(mf.dest) if r != src]
         if not against:  # an empty, uncontested province: hold strength 0 (a variant may bring the attack to 0)
             against = [(f"hold {mf.dest}", 0)]
-        beats = []
+        beats: list = []
         for what, strength in against:
+            if isinstance(attack, int) and isinstance(strength, int):
+                beats.append(attack > strength)
+                continue
             beat = pm.model.new_bool_var(f"beats[{label} vs {what}]")
-            pm.model.add(attack >= strength + 1).only_enforce_if(beat)
-            pm.model.add(attack <= strength).only_enforce_if(~beat)
+            pm.model.add(attack - strength >= 1).only_enforce_if(beat)
+            pm.model.add(attack - strength <= 0).only_enforce_if(~beat)
             beats.append(beat)
         pm.equal_and(lit, [pm.path(src), *beats])

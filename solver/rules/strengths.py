@@ -1,80 +1,112 @@
-"""DATC 5.B.5-5.B.8: hold, attack, defend and prevent strengths as integer variables.
+"""DATC 5.B.5-5.B.8: hold, attack, defend and prevent strengths.
 
-Each strength is a named variable (``attack[A par - bur]``, ``hold[bur]``) equal to one plus a
-sum of support literals, under the conditions of the DATC equations (enforcement literals).
-Variants change strengths by replacing this module or by adding terms to the same sums.
+Each strength is one plus a sum of support literals (plus any terms a variant adds), under the
+conditions of the DATC equations. A strength whose value depends on a decision (an attack on a
+unit that may leave, a prevent strength that a head-to-head loss takes away) is a named integer
+variable (``attack[A par - bur]``, ``prevent[A bur - mun]``) defined by enforced equalities; one
+that is a plain sum is kept as that linear expression, and a constant as a number, so the model
+holds no variable that Python already knows. Only the strengths some move reads are made: the
+hold strength of an attacked province, the defend strength of a unit in a head-to-head battle,
+the prevent strength of a move that has rivals.
 """
 from __future__ import annotations
 
-from ortools.sat.python import cp_model
-
 from dipsat.model.types import Move
+from dipsat.solver.constraints import LinearExpr
 from dipsat.solver.phase_model import Lit, PhaseModel
 
 
-def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | None = None):
+def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | None = None) -> LinearExpr | int:
     """1 + the given supports among ``supporters`` (those of ``excluding_power`` left out)."""
     lits = [pm.given(s) for s in supporters
             if excluding_power is None or pm.facts.position.units[s].power != excluding_power]
-    return 1 + cp_model.LinearExpr.sum([lit for lit in lits if lit is not False])
+    lits = [lit for lit in lits if lit is not False]
+    return 1 + LinearExpr.sum(lits) if lits else 1
 
 
-def _set(pm: PhaseModel, var, expr, when: list[Lit]) -> None:
-    """var == expr whenever every literal of ``when`` holds (constants resolved here)."""
-    if any(w is False for w in when):
-        return
-    pm.model.add(var == expr).only_enforce_if([w for w in when if w is not True])
+def _plus(a: LinearExpr | int, b: LinearExpr | int) -> LinearExpr | int:
+    if isinstance(b, int) and b == 0:
+        return a
+    return a + b
 
 
 def _neg(lit: Lit) -> Lit:
     return (not lit) if isinstance(lit, bool) else ~lit
 
 
+def _choose(pm: PhaseModel, name: str, cases: list[tuple[list[Lit], LinearExpr | int]]) -> None:
+    """strength ``name`` == the value of the first case whose literals all hold.
+
+    ``cases`` must cover every situation. Constant conditions are settled here; when a single
+    case remains the strength is that value itself, else a variable with enforced equalities.
+    """
+    live = []
+    for when, value in cases:
+        if any(w is False for w in when):
+            continue
+        live.append(([w for w in when if w is not True], value))
+    if len(live) == 1 or all(_same(v, live[0][1]) for _, v in live):
+        pm.strengths[name] = live[0][1]
+        return
+    top = max(_upper(pm, v) for _, v in live)
+    var = pm.strength(name, top)
+    for when, value in live:
+        pm.model.add(var == value).only_enforce_if(when)
+
+
+def _same(a: LinearExpr | int, b: LinearExpr | int) -> bool:
+    if isinstance(a, int) or isinstance(b, int):
+        return isinstance(a, int) and isinstance(b, int) and a == b
+    return a.terms == b.terms and a.const == b.const
+
+
+def _upper(pm: PhaseModel, value: LinearExpr | int) -> int:
+    if isinstance(value, int):
+        return value
+    return value.const + sum(max(c, 0) * pm.model.ub[v] for v, c in value.terms.items())
+
+
 def add_strengths(pm: PhaseModel) -> None:
-    """Define hold[p] for every occupied province and attack/defend/prevent for every move."""
+    """Define the hold, attack, defend and prevent strengths that the moves read."""
     facts = pm.facts
-    for province, order in facts.orders.items():
-        supporters = facts.hold_supports.get(province, [])
-        var = pm.strength(f"hold[{province}]", 1 + len(supporters))
+    for province in facts.attackers:
+        order = facts.orders.get(province)
+        if order is None:
+            continue  # an empty province has hold strength 0
         extra = pm.extra(f"hold[{province}]")
-        if province in facts.moves:
-            pm.model.add(var == 0).only_enforce_if(pm.moves(province))
-            pm.model.add(var == 1 + extra).only_enforce_if(~pm.moves(province))
-        elif isinstance(order, Move):
-            pm.model.add(var == 1 + extra)  # an invalid move: it fails, nobody may support it to hold
+        if province in facts.moves:  # 5.B.5: 0 if it moves away, else 1
+            moves = pm.moves(province)
+            _choose(pm, f"hold[{province}]", [([moves], 0), ([_neg(moves)], _plus(1, extra))])
+        elif isinstance(order, Move):  # an invalid move: it fails, nobody may support it to hold
+            pm.strengths[f"hold[{province}]"] = _plus(1, extra)
         else:
-            pm.model.add(var == support_sum(pm, supporters) + extra)
+            pm.strengths[f"hold[{province}]"] = _plus(support_sum(pm, facts.hold_supports.get(province, [])), extra)
     for src, mf in facts.moves.items():
         supporters = facts.move_supports.get(src, [])
-        top = 1 + len(supporters)
         label = pm.label(src)
         path = pm.path(src)
-        attack = pm.strength(f"attack[{label}]", top)
-        defend = pm.strength(f"defend[{label}]", top)
-        prevent = pm.strength(f"prevent[{label}]", top)
-        full = support_sum(pm, supporters) + pm.extra(f"attack[{label}]")
-        pm.model.add(defend == support_sum(pm, supporters) + pm.extra(f"defend[{label}]"))
-        _set(pm, attack, 0, [_neg(path)])
-        _set(pm, prevent, 0, [_neg(path)])
-        opponent = facts.opponent.get(src)
-        prevented = support_sum(pm, supporters) + pm.extra(f"prevent[{label}]")
-        beaten_by = facts.beaten_by.get(src)
-        if beaten_by is None:
-            _set(pm, prevent, prevented, [path])
-        elif beaten_by == opponent:  # head to head: both cannot succeed
-            _set(pm, prevent, 0, [path, pm.moves(beaten_by)])
-            _set(pm, prevent, prevented, [path, _neg(pm.moves(beaten_by))])
-        else:  # DATC 4.A.7 choice a: dislodged by a convoyed unit from the destination
-            beaten = pm.model.new_bool_var(f"beaten[{label}]")
-            pm.equal_and(beaten, [pm.moves(beaten_by), _neg(pm.moves(src))])
-            _set(pm, prevent, 0, [path, beaten])
-            _set(pm, prevent, prevented, [path, ~beaten])
+        if src in facts.opponent:  # 5.B.7, read by the opponent's move
+            pm.strengths[f"defend[{label}]"] = _plus(support_sum(pm, supporters), pm.extra(f"defend[{label}]"))
+        if len(facts.attackers[mf.dest]) > 1:  # 5.B.6, read by the rivals
+            prevented = _plus(support_sum(pm, supporters), pm.extra(f"prevent[{label}]"))
+            beaten_by = facts.beaten_by.get(src)
+            if beaten_by is None:
+                cases = [([_neg(path)], 0), ([path], prevented)]
+            elif beaten_by == facts.opponent.get(src):  # head to head: both cannot succeed
+                beaten = pm.moves(beaten_by)
+                cases = [([_neg(path)], 0), ([path, beaten], 0), ([path, _neg(beaten)], prevented)]
+            else:  # DATC 4.A.7 choice a: dislodged by a convoyed unit from the destination
+                beaten = pm.model.new_bool_var(f"beaten[{label}]")
+                pm.equal_and(beaten, [pm.moves(beaten_by), _neg(pm.moves(src))])
+                cases = [([_neg(path)], 0), ([path, beaten], 0), ([path, ~beaten], prevented)]
+            _choose(pm, f"prevent[{label}]", cases)
+        full = _plus(support_sum(pm, supporters), pm.extra(f"attack[{label}]"))
         defender = facts.position.units.get(mf.dest)
-        if defender is None:
-            _set(pm, attack, full, [path])
+        if defender is None:  # 5.B.8
+            _choose(pm, f"attack[{label}]", [([_neg(path)], 0), ([path], full)])
             continue
-        restricted = 0 if defender.power == mf.piece.power else support_sum(
-            pm, supporters, excluding_power=defender.power) + pm.extra(f"attack[{label}]")
-        leaves = pm.moves(mf.dest) if opponent is None else False
-        _set(pm, attack, full, [path, leaves])
-        _set(pm, attack, restricted, [path, _neg(leaves)])
+        restricted = 0 if defender.power == mf.piece.power else _plus(
+            support_sum(pm, supporters, excluding_power=defender.power), pm.extra(f"attack[{label}]"))
+        leaves = pm.moves(mf.dest) if src not in facts.opponent else False
+        _choose(pm, f"attack[{label}]", [([_neg(path)], 0), ([path, leaves], full),
+                                         ([path, _neg(leaves)], restricted)])

@@ -1,0 +1,367 @@
+"""The phase's constraint model, written with CP-SAT's own API, solved in two stages.
+
+Rule modules add constraints to a :class:`ConstraintModel` exactly as they would to a
+``cp_model.CpModel`` (``new_bool_var``, ``add(x == y).only_enforce_if(b)``, ``add_bool_or``,
+``add_implication``, ``~b``). The model then:
+
+1. propagates in Python: unit propagation on clauses and bounds propagation on linear
+   constraints (an enforcement literal is set false when its constraint cannot hold). Every
+   value it fixes is implied by the constraints, so when it fixes every variable without a
+   conflict that assignment is the one and only solution of the model;
+2. otherwise (a cycle that propagation cannot break, or a paradox) hands the same constraints,
+   with the same names, to CP-SAT (:meth:`ConstraintModel.to_cpsat`), which finds solutions and
+   proves uniqueness or its absence.
+
+So CP-SAT decides exactly the phases that need search, while most phases (no cycle, or cycles
+that a support or a bounce decides) cost a few hundred Python operations. The rules live in one
+place, the constraints; the two stages only evaluate them.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Sequence, Union
+
+from ortools.sat.python import cp_model
+
+
+class IntVar:
+    """An integer variable ``lb..ub``; booleans are ``0..1``."""
+
+    __slots__ = ("index", "name", "_not")
+
+    def __init__(self, index: int, name: str) -> None:
+        self.index = index
+        self.name = name
+        self._not: NotVar | None = None
+
+    def __invert__(self) -> NotVar:
+        if self._not is None:
+            self._not = NotVar(self)
+        return self._not
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def expr(self) -> LinearExpr:
+        """This variable as a linear expression."""
+        return LinearExpr({self.index: 1}, 0)
+
+    def __add__(self, other: object) -> LinearExpr:
+        return self.expr() + other
+
+    __radd__ = __add__
+
+    def __sub__(self, other: object) -> LinearExpr:
+        return self.expr() - other
+
+    def __rsub__(self, other: object) -> LinearExpr:
+        return (-1) * self.expr() + other
+
+    def __mul__(self, k: int) -> LinearExpr:
+        return self.expr() * k
+
+    __rmul__ = __mul__
+
+    def __neg__(self) -> LinearExpr:
+        return self.expr() * -1
+
+    def __eq__(self, other: object) -> Bounded:  # type: ignore[override]
+        return self.expr() == other
+
+    def __ge__(self, other: object) -> Bounded:
+        return self.expr() >= other
+
+    def __le__(self, other: object) -> Bounded:
+        return self.expr() <= other
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+class NotVar:
+    """The negation of a boolean variable, usable as a literal and in linear expressions."""
+
+    __slots__ = ("var",)
+
+    def __init__(self, var: IntVar) -> None:
+        self.var = var
+
+    def __invert__(self) -> IntVar:
+        return self.var
+
+    @property
+    def name(self) -> str:
+        """``not(x)``."""
+        return f"not({self.var.name})"
+
+    def expr(self) -> LinearExpr:
+        """1 - x."""
+        return LinearExpr({self.var.index: -1}, 1)
+
+    def __add__(self, other: object) -> LinearExpr:
+        return self.expr() + other
+
+    __radd__ = __add__
+
+
+Literal = Union[IntVar, NotVar]
+
+
+def _as_expr(x: object) -> LinearExpr:
+    if isinstance(x, LinearExpr):
+        return x
+    if isinstance(x, (IntVar, NotVar)):
+        return x.expr()
+    if isinstance(x, (bool, int)):
+        return LinearExpr({}, int(x))
+    raise TypeError(f"not a linear expression: {x!r}")
+
+
+class LinearExpr:
+    """A sum of coefficient times variable, plus a constant."""
+
+    __slots__ = ("terms", "const")
+
+    def __init__(self, terms: dict[int, int], const: int) -> None:
+        self.terms = terms
+        self.const = const
+
+    @staticmethod
+    def sum(items: Iterable[object]) -> LinearExpr:
+        """The sum of variables, literals, expressions and numbers."""
+        terms: dict[int, int] = {}
+        const = 0
+        for item in items:
+            e = _as_expr(item)
+            const += e.const
+            for k, c in e.terms.items():
+                terms[k] = terms.get(k, 0) + c
+        return LinearExpr(terms, const)
+
+    def __add__(self, other: object) -> LinearExpr:
+        return LinearExpr.sum((self, other))
+
+    __radd__ = __add__
+
+    def __sub__(self, other: object) -> LinearExpr:
+        return LinearExpr.sum((self, _as_expr(other) * -1))
+
+    def __rsub__(self, other: object) -> LinearExpr:
+        return LinearExpr.sum((self * -1, other))
+
+    def __mul__(self, k: int) -> LinearExpr:
+        return LinearExpr({v: c * k for v, c in self.terms.items()}, self.const * k)
+
+    __rmul__ = __mul__
+
+    def __eq__(self, other: object) -> Bounded:  # type: ignore[override]
+        d = self - other
+        return Bounded(d, 0, 0)
+
+    def __ge__(self, other: object) -> Bounded:
+        return Bounded(self - other, 0, None)
+
+    def __le__(self, other: object) -> Bounded:
+        return Bounded(self - other, None, 0)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Bounded:
+    """``lo <= expr <= hi`` before it is added to a model."""
+
+    __slots__ = ("expr", "lo", "hi")
+
+    def __init__(self, expr: LinearExpr, lo: int | None, hi: int | None) -> None:
+        self.expr, self.lo, self.hi = expr, lo, hi
+
+
+class Constraint:
+    """A linear constraint added to a model; ``only_enforce_if`` makes it conditional."""
+
+    __slots__ = ("model", "index")
+
+    def __init__(self, model: ConstraintModel, index: int) -> None:
+        self.model, self.index = model, index
+
+    def only_enforce_if(self, *literals: Literal | Sequence[Literal]) -> Constraint:
+        """Enforce the constraint only when every one of ``literals`` is true."""
+        flat: list[Literal] = []
+        for lit in literals:
+            flat.extend(lit if isinstance(lit, (list, tuple)) else [lit])  # type: ignore[arg-type]
+        self.model._linear[self.index][4].extend(_code(lit) for lit in flat)
+        for lit in flat:
+            self.model._watch(_var(lit), self.index)
+        return self
+
+
+def _code(lit: Literal) -> int:
+    """Literal as a number: 2v for variable v true, 2v+1 for it false."""
+    return 2 * lit.index if isinstance(lit, IntVar) else 2 * lit.var.index + 1
+
+
+def _var(lit: Literal) -> int:
+    return lit.index if isinstance(lit, IntVar) else lit.var.index
+
+
+_BIG = 1 << 40
+
+
+class Conflict(Exception):
+    """Propagation found that the constraints cannot all hold."""
+
+
+class ConstraintModel:
+    """Variables and constraints with CP-SAT's API; see the module docstring."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+        self.lb: list[int] = []
+        self.ub: list[int] = []
+        self.vars: list[IntVar] = []
+        # linear: (terms as [(var, coeff)], const, lo, hi, enforcement codes)
+        self._linear: list[tuple[list[tuple[int, int]], int, int, int, list[int]]] = []
+        self._clauses: list[list[int]] = []
+        self._watches: list[list[int]] = []  # var -> constraint ids (linear: id, clause: -id-1)
+
+    # -- building -------------------------------------------------------------------------
+    def new_int_var(self, lb: int, ub: int, name: str) -> IntVar:
+        """A new integer variable."""
+        var = IntVar(len(self.names), name)
+        self.names.append(name)
+        self.lb.append(lb)
+        self.ub.append(ub)
+        self.vars.append(var)
+        self._watches.append([])
+        return var
+
+    def new_bool_var(self, name: str) -> IntVar:
+        """A new boolean variable."""
+        return self.new_int_var(0, 1, name)
+
+    def _watch(self, var: int, cid: int) -> None:
+        watches = self._watches[var]
+        if not watches or watches[-1] != cid:
+            watches.append(cid)
+
+    def add(self, bounded: Bounded) -> Constraint:
+        """Add ``lo <= expr <= hi``."""
+        e = bounded.expr
+        terms = [(v, c) for v, c in e.terms.items() if c]
+        lo = -_BIG if bounded.lo is None else bounded.lo
+        hi = _BIG if bounded.hi is None else bounded.hi
+        cid = len(self._linear)
+        self._linear.append((terms, e.const, lo, hi, []))
+        for v, _ in terms:
+            self._watch(v, cid)
+        return Constraint(self, cid)
+
+    def add_bool_or(self, literals: Sequence[Literal]) -> None:
+        """At least one of ``literals`` is true."""
+        cid = -len(self._clauses) - 1
+        self._clauses.append([_code(lit) for lit in literals])
+        for lit in literals:
+            self._watch(_var(lit), cid)
+
+    def add_implication(self, a: Literal, b: Literal) -> None:
+        """a implies b."""
+        self.add_bool_or([~a, b])
+
+    # -- stage 1: propagation ---------------------------------------------------------------
+    def propagate(self) -> tuple[list[int], list[int]] | None:
+        """Propagate to a fixpoint; return the bounds, or ``None`` on a conflict."""
+        lb, ub = list(self.lb), list(self.ub)
+        queue = list(range(len(self._linear))) + [-i - 1 for i in range(len(self._clauses))]
+        queued = set(queue)
+        watches = self._watches
+        try:
+            while queue:
+                cid = queue.pop()
+                queued.discard(cid)
+                changed = self._clause(-cid - 1, lb, ub) if cid < 0 else self._line(cid, lb, ub)
+                for v in changed:
+                    for other in watches[v]:
+                        if other not in queued:
+                            queued.add(other)
+                            queue.append(other)
+        except Conflict:
+            return None
+        return lb, ub
+
+    def _clause(self, i: int, lb: list[int], ub: list[int]) -> list[int]:
+        free = -1
+        for code in self._clauses[i]:
+            v, neg = code >> 1, code & 1
+            if lb[v] == ub[v]:
+                if (lb[v] == 1) != bool(neg):
+                    return []  # satisfied
+            elif free >= 0:
+                return []  # two open literals: nothing to infer
+            else:
+                free = code
+        if free < 0:
+            raise Conflict
+        v = free >> 1
+        lb[v] = ub[v] = 0 if free & 1 else 1
+        return [v]
+
+    def _line(self, i: int, lb: list[int], ub: list[int]) -> list[int]:
+        terms, const, lo, hi, enforce = self._linear[i]
+        open_lit = -1
+        for code in enforce:
+            v = code >> 1
+            if lb[v] != ub[v]:
+                if open_lit >= 0:
+                    open_lit = -2
+                else:
+                    open_lit = code if open_lit == -1 else open_lit
+                continue
+            if (lb[v] == 1) == bool(code & 1):
+                return []  # an enforcement literal is false: the constraint is off
+        low = high = const
+        for v, c in terms:
+            if c > 0:
+                low += c * lb[v]
+                high += c * ub[v]
+            else:
+                low += c * ub[v]
+                high += c * lb[v]
+        if open_lit != -1:  # not enforced for sure: only a violation tells something
+            if open_lit >= 0 and (low > hi or high < lo):
+                v = open_lit >> 1
+                lb[v] = ub[v] = 1 if open_lit & 1 else 0
+                return [v]
+            return []
+        if low > hi or high < lo:
+            raise Conflict
+        changed = []
+        for v, c in terms:
+            if c > 0:
+                new_ub = ub[v] if hi == _BIG else min(ub[v], lb[v] + (hi - low) // c)
+                new_lb = lb[v] if lo == -_BIG else max(lb[v], ub[v] - (high - lo) // c)
+            else:
+                new_ub = ub[v] if lo == -_BIG else min(ub[v], lb[v] + (high - lo) // -c)
+                new_lb = lb[v] if hi == _BIG else max(lb[v], ub[v] - (hi - low) // -c)
+            if new_lb > new_ub:
+                raise Conflict
+            if new_lb != lb[v] or new_ub != ub[v]:
+                lb[v], ub[v] = new_lb, new_ub
+                changed.append(v)
+        return changed
+
+    # -- stage 2: CP-SAT --------------------------------------------------------------------
+    def to_cpsat(self) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
+        """The same model as a CP-SAT model (same names), and its variables by index."""
+        model = cp_model.CpModel()
+        xs = [model.new_int_var(lo, hi, name) for lo, hi, name in zip(self.lb, self.ub, self.names)]
+
+        def lit(code: int) -> cp_model.IntVar:
+            return ~xs[code >> 1] if code & 1 else xs[code >> 1]
+
+        for terms, const, lo, hi, enforce in self._linear:
+            expr = cp_model.LinearExpr.weighted_sum([xs[v] for v, _ in terms], [c for _, c in terms]) + const
+            ct = model.add_linear_constraint(expr, max(lo, -(1 << 60)), min(hi, 1 << 60))
+            if enforce:
+                ct.only_enforce_if([lit(c) for c in enforce])
+        for clause in self._clauses:
+            model.add_bool_or([lit(c) for c in clause])
+        return model, xs
