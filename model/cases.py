@@ -55,7 +55,9 @@ from typing import Callable, Mapping
 from dipsat.model.errors import CaseFileError, InputError
 from dipsat.model.gamemap import GameMap, load_map
 from dipsat.model.notation import format_order, parse_order, parse_unit
-from dipsat.model.types import Dislodged, Location, Order, Phase, PhaseKind, Piece, Position, Season, Unit
+from dipsat.model.types import (
+    Dislodged, Location, Order, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType,
+)
 
 __all__ = [
     "Case", "Expected", "OrderReader", "Step", "load_cases", "read_cases", "write_case", "phase_after",
@@ -156,6 +158,19 @@ def phase_after(phase: Phase, dislodged: bool) -> Phase:
     if phase.season is Season.FALL:
         return Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENT)
     return Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT)
+
+
+def _placement_problem(unit: Unit, gmap: GameMap) -> str:
+    """Why ``unit`` cannot stand where it is written to stand, or ``""``."""
+    province = gmap.provinces[unit.province]
+    if unit.kind is UnitType.ARMY and gmap.is_sea(unit.province):
+        return f"an army cannot stand in {province.name}"
+    if unit.kind is UnitType.FLEET:
+        if gmap.is_land(unit.province):
+            return f"a fleet cannot stand in {province.name}, which has no coast"
+        if province.coasts and unit.location.coast is None:
+            return f"a fleet in {province.name} must name its coast"
+    return ""
 
 
 def case_error(message: str, source: str, line: int | None) -> CaseFileError:
@@ -315,7 +330,9 @@ class _Reader:
         if self.draft is not None:
             raise self.fail(f"case {self.draft.id} has no END", self.draft.line)
         if not self.cases:
-            raise self.fail(f"no cases in {self.source}", None if not text.strip() else 1)
+            if not text.strip():
+                raise CaseFileError("no cases: the file is empty").at(self.source)
+            raise self.fail(f"no cases in {self.source}", 1)
         return self.cases
 
     def line(self, line: str) -> None:
@@ -388,6 +405,9 @@ class _Reader:
             piece = Piece(power, parse_unit(m[1] if m else rest, self.gmap))
         except InputError as exc:
             raise self.fail(f"not a unit: {rest!r} ({exc.message})") from exc
+        problem = _placement_problem(piece.unit, self.gmap)
+        if problem:
+            raise self.fail(f"{problem}: {rest!r}")
         where = piece.unit.province
         if where in (board.dislodged if m else board.units):
             raise self.fail(f"two units in {where}: {line!r}")

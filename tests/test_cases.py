@@ -259,7 +259,7 @@ HEAD = "CASE 1\nPHASE Spring 1901 Movement\nUNITS\n"
     (HEAD + "England: F North Sea\nCASE 2\n", 1, "case 1 has no END"),
     (HEAD + "England: F North Sea\n", 1, "case 1 has no END"),
     (HEAD + "END\n" + HEAD + "END\n", 5, "duplicate case id '1'"),
-    (HEAD + "England: F North Sea\nEngland: A North Sea\nEND\n", 5, "two units"),
+    (HEAD + "England: F London\nEngland: A London\nEND\n", 5, "two units"),
     (HEAD + "ORDERS\nAFTER\nORDERS\nEND\n", 6, "ORDERS after AFTER"),
     ("CASE 1\nPHASE Spring 1901 Movement\nTITLE late\nEND\n", 3, "before PHASE"),
     (HEAD + "ORDERS\nUNITS\nEND\n", 5, "UNITS belongs to the start"),
@@ -280,9 +280,18 @@ def test_order_error_is_chained(gmap: GameMap) -> None:
     assert str(info.value).startswith("s:5: ")
 
 
+def test_unit_that_cannot_stand_there(gmap: GameMap, tmp_path: Path) -> None:
+    """A unit written where it cannot stand (army at sea, fleet inland) is an error with its line."""
+    for unit, words in (("A North Sea", "army cannot stand"), ("F Munich", "fleet cannot stand"),
+                        ("F Spain", "must name its coast")):
+        text = f"CASE 1\nPHASE Spring 1901 Movement\nUNITS\nEngland: {unit}\nEND\n"
+        message = str(errors_at(text, gmap, tmp_path))
+        assert ":4:" in message and words in message and unit in message
+
+
 def test_empty_file(gmap: GameMap, tmp_path: Path) -> None:
     """A file without cases (empty or only comments) is an error naming the file."""
-    assert "no cases in" in str(errors_at("", gmap, tmp_path))
+    assert "no cases" in str(errors_at("", gmap, tmp_path))
     assert "no cases in" in str(errors_at("# nothing\n\n", gmap, tmp_path))
 
 
