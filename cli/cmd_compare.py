@@ -9,14 +9,16 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-from dataclasses import astuple, dataclass, fields
+from dataclasses import astuple, dataclass, fields, replace
 from pathlib import Path
 from typing import Iterable
 
+from dipsat.cli.options import variant_argument
 from dipsat.cli.runner import run_case
 from dipsat.model.casefiles import load_any
 from dipsat.model.errors import InputError
 from dipsat.solver.presets import describe, rules_from_text
+from dipsat.variants import find_variant, read_order, reader_for
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="give exactly twice: semantics A, then B")
     c.add_argument("--out", metavar="FILE", help="write the differences as .csv or .parquet")
     c.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    variant_argument(c)
     return c
 
 
@@ -56,14 +59,18 @@ def _files(paths: Iterable[str]) -> list[Path]:
     return found
 
 
-def compare(paths: Iterable[str], rules_a: str, rules_b: str) -> tuple[dict[str, int], list[Difference], list[str]]:
+def compare(paths: Iterable[str], rules_a: str, rules_b: str,
+            variant: str | None = None) -> tuple[dict[str, int], list[Difference], list[str]]:
     """Adjudicate every case under both semantics; return the counts, the differing orders, and
-    the ids of the cases that differ (in an order result, an automatic order or the board)."""
+    the ids of the cases that differ (in an order result, an automatic order or the board).
+    ``variant`` plays every case as that variant instead of its own ``VARIANT``."""
+    reader = reader_for(find_variant(variant)) if variant else read_order
     diffs: list[Difference] = []
     counts = dict(cases=0, cases_differ=0, phases=0, phases_differ=0, orders=0, orders_differ=0)
     ids: set[str] = set()
     for path in _files(paths):
-        for case in load_any(path):
+        for case in load_any(path, order_reader=reader):
+            case = replace(case, variant=variant) if variant else case
             a, b = run_case(case, rules_a), run_case(case, rules_b)
             counts["cases"] += 1
             case_differs = False
@@ -101,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     if len(args.rules) != 2:
         raise InputError("give --rules exactly twice: the two semantics to compare")
     names = [describe(rules_from_text(r)) for r in args.rules]
-    counts, diffs, ids = compare(args.paths, *args.rules)
+    counts, diffs, ids = compare(args.paths, *args.rules, variant=args.variant)
     if args.out:
         _write(Path(args.out), diffs)
     summary = {"rules_a": names[0], "rules_b": names[1], **counts,
@@ -118,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _case_key(case_id: str) -> tuple:
-    return tuple(int(p) if p.isdigit() else p for p in case_id.split("."))
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in case_id.split("."))
 
 
 def _write(path: Path, diffs: list[Difference]) -> None:

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from importlib.resources import files
 from pathlib import Path
 
 from dipsat.cli.deviations import DEVIATIONS
-from dipsat.cli.options import rules_argument
+from dipsat.cli.options import rules_argument, variant_argument
 from dipsat.cli.report import case_json, summary
 from dipsat.cli.runner import run_case
 from dipsat.model.casefiles import SECTIONS, load_any
@@ -18,6 +19,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     d = sub.add_parser("datc", help="run the bundled DATC cases and print a pass table per section")
     d.add_argument("--json", action="store_true", help="print one JSON document")
     rules_argument(d)
+    variant_argument(d, "run the cases as this variant (with no special orders it must pass them all)")
     return d
 
 
@@ -31,7 +33,8 @@ def run(args: argparse.Namespace) -> int:
     """Run every section; exit 1 if a case fails that is not a known deviation."""
     rows, reports = [], []
     for letter, path in zip(SECTIONS, bundled_case_files()):
-        section = [run_case(c, args.rules) for c in load_any(path)]
+        section = [run_case(replace(c, variant=args.variant) if args.variant else c, args.rules)
+                   for c in load_any(path)]
         reports += section
         rows.append((f"6.{letter}", SECTIONS[letter][1], summary(section)))
     total = summary(reports)

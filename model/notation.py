@@ -308,4 +308,7 @@ def format_order(order: Order, gmap: GameMap, style: Style = "short") -> str:
             return f"Build {unit(order.unit)}"
         case Waive():
             return "Waive"
+    fmt = getattr(order, "format", None)  # a variant's own order type writes itself
+    if callable(fmt):
+        return str(fmt(gmap, style))
     raise TypeError(f"not an order: {order!r}")

@@ -1,14 +1,21 @@
 """dipsat.variants: the games dipsat plays, each data plus the rule modules it applies.
 
-``find_variant(name)`` returns a :class:`Variant`; ``Game`` folds phases over positions.
+``find_variant(name)`` returns a :class:`Variant` (``name`` may carry option choices:
+``telepath,ban_prevent=kept``); ``Game`` folds phases over positions; :func:`read_order` is the
+case-file reader's hook for orders of a variant's own types.
 """
 from __future__ import annotations
 
+from dipsat.model.cases import OrderReader
+from dipsat.model.types import Order, PhaseKind, Position
 from dipsat.variants.classical import STANDARD
+from dipsat.variants.framework.options import VariantOptionError, split_spec
 from dipsat.variants.game import Game, GameError
+from dipsat.variants.telepath import TELEPATH
+from dipsat.variants.vain_star import VAIN_STAR
 from dipsat.variants.variant import Variant
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (STANDARD,)}
+VARIANTS: dict[str, Variant] = {v.name: v for v in (STANDARD, TELEPATH, VAIN_STAR)}
 """Every known variant by name."""
 
 
@@ -19,14 +26,36 @@ class UnknownVariantError(ValueError):
 def find_variant(name: str) -> Variant:
     """Return the variant called ``name`` (or one of its aliases), in any case.
 
+    ``name`` may name option choices after a comma: ``telepath,ban_prevent=kept``.
+
     Raises:
         UnknownVariantError: the name is unknown; the message lists the known ones.
+        VariantOptionError: an unknown option or choice; the message lists the known ones.
     """
-    key = name.strip().lower()
+    base, chosen = split_spec(name)
+    key = base.strip().lower()
     for v in VARIANTS.values():
         if key == v.name or key in v.aliases:
-            return v
-    raise UnknownVariantError(f"unknown variant {name!r}; known variants: {', '.join(sorted(VARIANTS))}")
+            return v.with_options(**chosen) if chosen else v
+    raise UnknownVariantError(f"unknown variant {base.strip()!r}; known variants: {', '.join(sorted(VARIANTS))}")
 
 
-__all__ = ["Game", "GameError", "STANDARD", "UnknownVariantError", "VARIANTS", "Variant", "find_variant"]
+def read_order(text: str, power: str, position: Position | None, kind: PhaseKind, variant: str) -> Order:
+    """Read one order line of a case of ``variant`` (the case reader's ``order_reader`` hook).
+
+    Raises:
+        OrderError: the text is not an order of that variant.
+        UnknownVariantError, VariantOptionError: the case names an unknown variant or option.
+    """
+    return find_variant(variant).parse_order(text, power, position, kind)  # type: ignore[return-value]
+
+
+def reader_for(variant: Variant) -> OrderReader:
+    """An ``order_reader`` that reads every case's orders as orders of ``variant``."""
+    def read(text: str, power: str, position: Position | None, kind: PhaseKind, _name: str) -> Order:
+        return variant.parse_order(text, power, position, kind)  # type: ignore[return-value]
+    return read
+
+
+__all__ = ["Game", "GameError", "STANDARD", "TELEPATH", "VAIN_STAR", "UnknownVariantError", "VARIANTS",
+           "Variant", "VariantOptionError", "find_variant", "read_order", "reader_for"]

@@ -1,4 +1,14 @@
-"""A variant is data (map, starting position) plus the rule modules it applies."""
+"""A variant is data (map, starting position, powers) plus the rules it adds or replaces.
+
+* ``movement_rules``: the rule modules applied to each movement phase's model, by name;
+* ``read_special``: the reader of its own order types (``BAN ...``, ``THIEF ...``), if any;
+* ``engine``: how it plays a phase when that differs from the standard sequence (orders that
+  override others, removals before the model, events after retreats, an extra phase); its
+  per-game state travels with the board (:class:`~dipsat.variants.framework.state.VariantPosition`);
+* ``options`` and ``choices``: rulings left open, and the one in force for each.
+
+The standard game is the variant with none of these.
+"""
 from __future__ import annotations
 
 import json
@@ -9,10 +19,13 @@ from types import MappingProxyType
 from typing import Mapping, Sequence
 
 from dipsat.model.gamemap import GameMap, load_map
-from dipsat.model.notation import parse_order
-from dipsat.model.types import Order, Phase, PhaseKind, Piece, Position, Season
+from dipsat.model.notation import format_order, parse_order
+from dipsat.model.types import Phase, PhaseKind, Piece, Position, Season
 from dipsat.solver import DATC, Resolution, Rules, adjudicate
 from dipsat.solver.rules import MOVEMENT_RULES, Rule
+from dipsat.variants.framework.engine import Engine
+from dipsat.variants.framework.options import VariantOption, check_choices
+from dipsat.variants.framework.orders import AnyOrder, SpecialReader
 
 
 @dataclass(frozen=True)
@@ -28,11 +41,45 @@ class Variant:
     win_centres: int = 18
     """Supply centres that win the game."""
     description: str = ""
+    read_special: SpecialReader | None = None
+    """Reads the variant's own order types; ``None``: standard orders only."""
+    engine: Engine | None = None
+    """Plays a phase; ``None``: the standard sequence of :func:`dipsat.solver.adjudicate`."""
+    options: Mapping[str, VariantOption] = field(default_factory=lambda: MappingProxyType({}))
+    """Rulings left open: option name -> its choices."""
+    choices: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Option name -> the choice in force (defaults filled in by :meth:`with_options`)."""
+
+    def __post_init__(self) -> None:
+        filled = check_choices(self.name, self.options, self.choices)
+        object.__setattr__(self, "choices", MappingProxyType(filled))
 
     @cached_property
     def map(self) -> GameMap:
         """The board, loaded once."""
         return load_map(self.map_package)
+
+    @property
+    def spec(self) -> str:
+        """The name with every choice that differs from its default: ``telepath,ban_prevent=kept``."""
+        changed = [f"{k}={v}" for k, v in self.choices.items() if v != self.options[k].default]
+        return ",".join([self.name, *changed])
+
+    def choice(self, option: str) -> str:
+        """The choice in force for ``option``.
+
+        Raises:
+            KeyError: the variant has no such option.
+        """
+        return self.choices[option]
+
+    def with_options(self, **choices: str) -> Variant:
+        """This variant with some options switched.
+
+        Raises:
+            VariantOptionError: unknown option or choice.
+        """
+        return replace(self, choices=MappingProxyType({**self.choices, **choices}))
 
     def start(self) -> Position:
         """The starting position of a game."""
@@ -46,15 +93,32 @@ class Variant:
         centres = {c: power for power, cs in data["centres"].items() for c in cs}
         return Position(Phase(int(year), Season(season), PhaseKind(kind)), units, centres)
 
-    def adjudicate(self, position: Position, orders: Sequence[Order], rules: Rules = DATC,
+    def adjudicate(self, position: Position, orders: Sequence[AnyOrder], rules: Rules = DATC,
                    *, advance: bool = True) -> Resolution:
-        """Resolve one phase of this variant."""
-        return adjudicate(self.map, position, orders, rules, self.movement_rules, advance=advance)
+        """Resolve one phase of this variant (a variant with an engine always advances)."""
+        if self.engine is not None:
+            return self.engine(self, position, orders, rules, advance)
+        return adjudicate(self.map, position, orders, rules, self.movement_rules,  # type: ignore[arg-type]
+                          advance=advance)
 
-    def parse_order(self, text: str, power: str | None = None, position: Position | None = None) -> Order:
-        """Read one order of this variant (see :func:`dipsat.model.notation.parse_order`)."""
-        kind = position.phase.kind if position is not None else PhaseKind.MOVEMENT
+    def parse_order(self, text: str, power: str | None = None, position: Position | None = None,
+                    kind: PhaseKind | None = None) -> AnyOrder:
+        """Read one order of this variant: its own order types first, then the standard ones.
+
+        Raises:
+            OrderError: the text is neither (the message quotes it).
+        """
+        if kind is None:
+            kind = position.phase.kind if position is not None else PhaseKind.MOVEMENT
+        if self.read_special is not None:
+            special = self.read_special(self.map, text, power, position, kind)
+            if special is not None:
+                return special
         return parse_order(text, self.map, power, position, kind)
+
+    def format_order(self, order: AnyOrder, style: str = "short") -> str:
+        """Write an order of this variant (``long``: DATC English)."""
+        return format_order(order, self.map, style)  # type: ignore[arg-type]
 
     def override(self, name: str, **rules: Rule) -> Variant:
         """A new variant with some rule modules replaced or added, by name."""

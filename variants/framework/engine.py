@@ -1,0 +1,102 @@
+"""Pieces every variant engine uses: splitting orders, merging results, extra rule modules.
+
+An *engine* plays one phase of a variant: ``engine(variant, position, orders, rules, advance)``
+returns a :class:`~dipsat.solver.resolution.Resolution` whose ``results`` hold one result per
+given order, in the order given, special orders included. The standard game has no engine of
+its own (:func:`dipsat.solver.adjudicate` plays it). A variant engine keeps the solver's road:
+it decides in Python what the rules decide before the model (order overrides, removals), hands
+the orders in force to :func:`~dipsat.solver.movement.adjudicate_movement` with its own rule
+modules inserted before ``strengths``, and applies the events that follow the phase.
+"""
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
+
+from ortools.sat.python import cp_model
+
+from dipsat.model.types import Order, OrderResult, Phase, PhaseKind, Position, Result
+from dipsat.solver import Resolution, Rules
+from dipsat.solver.phase_model import PhaseModel
+from dipsat.solver.rules import Rule
+from dipsat.variants.framework.orders import AnyOrder, SpecialOrder
+
+if TYPE_CHECKING:
+    from dipsat.variants.variant import Variant
+
+__all__ = ["Engine", "split_orders", "insert_before", "named_constant", "add_constant_term",
+           "merge_results", "illegal", "phase_word", "strength_text"]
+
+Engine = Callable[["Variant", Position, Sequence[AnyOrder], Rules, bool], Resolution]
+"""Plays one phase of a variant: ``(variant, position, orders, rules, advance) -> Resolution``."""
+
+
+def split_orders(orders: Sequence[AnyOrder]) -> tuple[list[tuple[int, Order]], list[tuple[int, SpecialOrder]]]:
+    """The standard orders and the variant's own, each with its index in ``orders``."""
+    standard = [(i, o) for i, o in enumerate(orders) if not isinstance(o, SpecialOrder)]
+    special = [(i, o) for i, o in enumerate(orders) if isinstance(o, SpecialOrder)]
+    return standard, special  # type: ignore[return-value]
+
+
+def insert_before(rules: Mapping[str, Rule], anchor: str, new: Mapping[str, Rule]) -> Mapping[str, Rule]:
+    """The rule modules of ``rules`` with ``new`` inserted just before ``anchor`` (in order).
+
+    Raises:
+        KeyError: ``anchor`` is not a rule of ``rules``.
+    """
+    if anchor not in rules:
+        raise KeyError(f"no rule {anchor!r} to insert before; rules: {', '.join(rules)}")
+    out: dict[str, Rule] = {}
+    for name, rule in rules.items():
+        if name == anchor:
+            out.update(new)
+        out[name] = rule
+    return MappingProxyType(out)
+
+
+def named_constant(pm: PhaseModel, name: str, value: int) -> cp_model.IntVar:
+    """A model variable fixed to ``value`` and named ``name`` (``superman[par]``): a term that an
+    exported model shows by name inside the strength it changes."""
+    return pm.model.new_int_var(value, value, name)
+
+
+def add_constant_term(pm: PhaseModel, strengths: Iterable[str], name: str, what: str, value: int) -> None:
+    """Add the named constant ``value`` as a term of each strength of ``strengths``."""
+    var = named_constant(pm, name, value)
+    for strength in strengths:
+        pm.add_term(strength, what, var, value, value)
+
+
+def merge_results(count: int, decided: Mapping[int, OrderResult]) -> tuple[OrderResult, ...]:
+    """One result per given order, in the order given.
+
+    Raises:
+        AssertionError: an order has no result (an engine bug).
+    """
+    missing = [i for i in range(count) if i not in decided]
+    assert not missing, f"orders without a result: {missing}"
+    return tuple(decided[i] for i in range(count))
+
+
+def illegal(order: AnyOrder, reason: str) -> OrderResult:
+    """The result of an order that is not allowed: it has no effect."""
+    return OrderResult(order, Result.ILLEGAL, f"illegal: {reason}")  # type: ignore[arg-type]
+
+
+def phase_word(phase: Phase) -> str:
+    """``retreats`` / ``Winter adjustments`` / ``Summer adjustments``: a phase named in a reason."""
+    if phase.kind is PhaseKind.RETREAT:
+        return "retreats"
+    if phase.kind is PhaseKind.ADJUSTMENT:
+        return f"{phase.season.value} adjustments"
+    return f"{phase.season.value} movement"
+
+
+def strength_text(value: int, finite_limit: int, names: Sequence[tuple[int, str]]) -> str:
+    """A strength for a reader: ``3``, or ``infinite (Superman)`` above ``finite_limit``."""
+    if value < finite_limit:
+        return str(value)
+    for threshold, name in names:
+        if value >= threshold:
+            return f"infinite ({name})"
+    return "infinite"

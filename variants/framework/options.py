@@ -1,0 +1,75 @@
+"""Variant options: rulings that reasonable judges could make either way, as named choices.
+
+A variant declares its options (:class:`VariantOption`); a variant value carries one choice per
+option (the first choice is the default). A variant is named with its choices as
+``NAME[,OPTION=CHOICE...]``, e.g. ``telepath,ban_prevent=kept``, on the command line (``--variant``)
+and in case files (``VARIANT``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Mapping
+
+from dipsat.model.errors import InputError
+
+__all__ = ["VariantOption", "VariantOptionError", "option", "split_spec", "check_choices"]
+
+
+class VariantOptionError(InputError):
+    """A variant option or choice that the variant does not know; the message lists the known ones."""
+
+
+@dataclass(frozen=True)
+class VariantOption:
+    """One ruling left open: the question, and each choice with what it means."""
+
+    name: str
+    question: str
+    choices: Mapping[str, str]
+    """Choice name -> meaning; the first is the default."""
+
+    @property
+    def default(self) -> str:
+        """The choice in force unless another is named."""
+        return next(iter(self.choices))
+
+
+def option(name: str, question: str, **choices: str) -> VariantOption:
+    """Declare an option; keyword order gives the choices, the first being the default."""
+    return VariantOption(name, question, MappingProxyType(dict(choices)))
+
+
+def split_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split ``telepath,ban_prevent=kept`` into the name and the chosen options.
+
+    Raises:
+        VariantOptionError: a part after the name is not ``OPTION=CHOICE``.
+    """
+    name, *parts = [p.strip() for p in spec.split(",")]
+    chosen: dict[str, str] = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise VariantOptionError(f"expected OPTION=CHOICE after the variant name, got {part!r} in {spec!r}")
+        chosen[key.strip().lower()] = value.strip().lower()
+    return name, chosen
+
+
+def check_choices(variant: str, declared: Mapping[str, VariantOption], chosen: Mapping[str, str]) -> dict[str, str]:
+    """Return every option's choice: the defaults, overridden by ``chosen``.
+
+    Raises:
+        VariantOptionError: an unknown option or choice (the message lists the known ones).
+    """
+    result = {name: opt.default for name, opt in declared.items()}
+    for key, value in chosen.items():
+        opt = declared.get(key)
+        if opt is None:
+            known = ", ".join(sorted(declared)) or "none"
+            raise VariantOptionError(f"variant {variant} has no option {key!r}; its options: {known}")
+        if value not in opt.choices:
+            raise VariantOptionError(f"unknown choice {value!r} for option {key!r} of {variant}; "
+                                     f"choose one of {', '.join(opt.choices)}")
+        result[key] = value
+    return result

@@ -1,0 +1,186 @@
+"""Play a game record phase by phase and check what it expects (``dipsat play``).
+
+The game is a fold of :meth:`Variant.adjudicate` over positions (each phase advancing to the
+next), from the variant's start or the record's own. Expectations: each order's result words,
+the board and the centres at the next phase. Same input, same output: nothing here depends on
+time, randomness or the order of a hash.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dipsat.model.cases import case_error
+from dipsat.model.errors import CaseFileError, InputError
+from dipsat.model.types import Dislodged, OrderResult, Phase, Piece, Position
+from dipsat.solver import Resolution
+from dipsat.solver.presets import RulesError, rules_from_text
+from dipsat.variants.framework.orders import AnyOrder, read_unit, resolve_place, resolve_power
+from dipsat.variants.framework.record import Line, Record, RecordPhase
+
+if TYPE_CHECKING:
+    from dipsat.variants.variant import Variant
+
+__all__ = ["OrderCheck", "PhaseReport", "GameReport", "play_record"]
+
+
+@dataclass(frozen=True)
+class OrderCheck:
+    """One order of a phase: its result, and what the record expected."""
+
+    result: OrderResult
+    line: int
+    expected: str | None
+
+    @property
+    def passed(self) -> bool:
+        """True when nothing was expected or the result words match."""
+        return self.expected is None or self.expected == self.result.words
+
+
+@dataclass(frozen=True)
+class PhaseReport:
+    """One phase played: the resolution, the order checks and every unmet expectation."""
+
+    phase: Phase
+    resolution: Resolution
+    orders: tuple[OrderCheck, ...]
+    differences: tuple[str, ...]
+    expectations: int
+
+
+@dataclass(frozen=True)
+class GameReport:
+    """A whole record played."""
+
+    record: Record
+    variant: Variant
+    rules: str
+    start: Position
+    phases: tuple[PhaseReport, ...]
+
+    @property
+    def final(self) -> Position:
+        """The board at the phase after the last one played."""
+        return self.phases[-1].resolution.after if self.phases else self.start
+
+    @property
+    def expectations(self) -> int:
+        """How many expectations the record states."""
+        return sum(p.expectations for p in self.phases)
+
+    @property
+    def failed(self) -> int:
+        """How many of them do not hold."""
+        return sum(len(p.differences) for p in self.phases)
+
+
+def _fail(record: Record, message: str, line: int | None) -> CaseFileError:
+    return case_error(message, record.source, line)
+
+
+def _start(record: Record, variant: Variant) -> Position:
+    first = record.phases[0]
+    if record.units is None:
+        return variant.start()
+    units: dict[str, Piece] = {}
+    centres: dict[str, str] = {}
+    try:
+        for ln in record.units:
+            unit = read_unit(variant.map, ln.text, None)
+            units[unit.province] = Piece(resolve_power(variant.map, ln.power), unit)
+        for ln in record.centres:
+            for name in ln.text.split(","):
+                centres[resolve_place(variant.map, name).province] = resolve_power(variant.map, ln.power)
+    except InputError as exc:
+        raise _fail(record, exc.message, getattr(ln, "line", None)) from None
+    return Position(first.phase, units, centres)
+
+
+def _board(record: Record, variant: Variant, lines: tuple[Line, ...]) -> dict[str, str]:
+    """Expected units (and dislodged units) by province, written ``Power: A xxx``."""
+    found: dict[str, str] = {}
+    for ln in lines:
+        try:
+            text, dislodged, _origin = ln.text.partition(" dislodged")
+            unit = read_unit(variant.map, text, None)
+            piece = Piece(resolve_power(variant.map, ln.power), unit)
+            key = unit.province + (" (dislodged)" if dislodged else "")
+            found[key] = str(Dislodged(piece, None)) if dislodged else str(piece)
+        except InputError as exc:
+            raise _fail(record, exc.message, ln.line) from None
+    return found
+
+
+def _centres(record: Record, variant: Variant, lines: tuple[Line, ...]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for ln in lines:
+        try:
+            power = resolve_power(variant.map, ln.power)
+            for name in ln.text.split(","):
+                if name.strip():
+                    found[resolve_place(variant.map, name).province] = power
+        except InputError as exc:
+            raise _fail(record, exc.message, ln.line) from None
+    return found
+
+
+def _compare(record: Record, variant: Variant, rp: RecordPhase, after: Position) -> tuple[list[str], int]:
+    differences: list[str] = []
+    count = 0
+    if rp.after is not None:
+        count += 1
+        want = _board(record, variant, rp.after)
+        got = {p: str(pc) for p, pc in after.units.items()}
+        got |= {f"{p} (dislodged)": str(Dislodged(d.piece, None)) for p, d in after.dislodged.items()}
+        for p in sorted(want.keys() | got.keys()):
+            if want.get(p) != got.get(p):
+                differences.append(f"{after.phase}, {p}: expected {want.get(p, 'empty')}, got {got.get(p, 'empty')}")
+    if rp.after_centres is not None:
+        count += 1
+        want_c = _centres(record, variant, rp.after_centres)
+        for p in sorted(want_c.keys() | after.centres.keys()):
+            if want_c.get(p) != after.centres.get(p):
+                differences.append(f"{after.phase}, centre {p}: expected {want_c.get(p, 'nobody')}, "
+                                   f"got {after.centres.get(p, 'nobody')}")
+    return differences, count
+
+
+def play_record(record: Record, variant_spec: str | None = None, rules_text: str | None = None) -> GameReport:
+    """Play every phase of ``record`` and compare with its expectations.
+
+    Raises:
+        CaseFileError: with file and line: the game is not at the phase a ``PHASE`` line names,
+            an order or a board line cannot be read, or the record names an unknown variant or rules.
+    """
+    from dipsat.variants import UnknownVariantError, find_variant  # the registry imports this module
+    try:
+        variant = find_variant(variant_spec or record.variant)
+        rules = rules_from_text(rules_text or record.rules)
+    except (UnknownVariantError, RulesError, InputError) as exc:
+        raise _fail(record, str(exc), None) from None
+    if not record.phases:
+        raise _fail(record, "the record plays no phase", None)
+    position = start = _start(record, variant)
+    reports = []
+    for rp in record.phases:
+        if position.phase != rp.phase:
+            raise _fail(record, f"the game is at {position.phase}, not {rp.phase}", rp.line)
+        orders: list[AnyOrder] = []
+        for ln in rp.orders:
+            try:
+                power = resolve_power(variant.map, ln.power)
+                orders.append(variant.parse_order(ln.text, power, position))
+            except InputError as exc:
+                raise _fail(record, f"cannot read order {ln.text!r}: {exc.message}", ln.line) from None
+        res = variant.adjudicate(position, orders, rules)
+        checks = tuple(OrderCheck(r, ln.line, ln.expected.words if ln.expected else None)
+                       for r, ln in zip(res.results, rp.orders))
+        differences = [f"line {c.line}: {variant.format_order(c.result.order, 'long')}: expected {c.expected}, "
+                       f"got {c.result.words} ({c.result.reason})" for c in checks if not c.passed]
+        board_diffs, count = _compare(record, variant, rp, res.after)
+        differences += board_diffs
+        count += sum(1 for c in checks if c.expected is not None)
+        reports.append(PhaseReport(rp.phase, res, checks, tuple(differences), count))
+        position = res.after
+    return GameReport(record, variant, str(rules_text or record.rules), start, tuple(reports))

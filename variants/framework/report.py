@@ -1,0 +1,128 @@
+"""A played game for people: the public report and the game master's view (text and JSON).
+
+Vain Star rule 3: "The nationality of the player ordering the use of a power will not be
+revealed". In the public view an order of a secret type (``SpecialOrder.secret``) is shown
+without its power, and only when it took effect (a special that was illegal explains nothing);
+the game master's view shows every order with its power and the specials each player has spent.
+Everything is printed in a fixed order, so the same record gives the same bytes.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from dipsat.model.types import Hold, OrderResult, Position, Result
+from dipsat.variants.framework.orders import SpecialOrder, unit_name
+from dipsat.variants.framework.replay import GameReport, PhaseReport
+
+__all__ = ["game_text", "game_json", "board_lines"]
+
+SECRET = "(secret)"
+
+
+def _shown(r: OrderResult, gm: bool) -> bool:
+    secret = isinstance(r.order, SpecialOrder) and r.order.secret
+    return gm or not secret or r.result is not Result.ILLEGAL
+
+
+def _who(r: OrderResult, gm: bool) -> str:
+    secret = isinstance(r.order, SpecialOrder) and r.order.secret
+    return SECRET if secret and not gm else r.order.power
+
+
+def board_lines(position: Position, names: Any) -> list[str]:
+    """The board, one line per power: units, dislodged units, centres."""
+    lines = [f"{position.phase}:"]
+    powers = sorted({p.power for p in position.units.values()} | set(position.centres.values())
+                    | {d.piece.power for d in position.dislodged.values()})
+    for power in powers:
+        units = sorted(names(p.unit) for p in position.units.values() if p.power == power)
+        dis = sorted(names(d.piece.unit) + " (dislodged)" for d in position.dislodged.values()
+                     if d.piece.power == power)
+        centres = sorted(c for c, owner in position.centres.items() if owner == power)
+        lines.append(f"  {power}: {', '.join(units + dis) or '-'}; {len(centres)} centres")
+    return lines
+
+
+def _spent(position: Position) -> list[str]:
+    state = getattr(position, "state", None)
+    used = getattr(state, "used", ())
+    by_power: dict[str, list[str]] = {}
+    for power, special, when in used:
+        by_power.setdefault(power, []).append(f"{special.title} ({when})")
+    return [f"  {p}: {', '.join(v)}" for p, v in sorted(by_power.items())]
+
+
+def _phase_text(report: GameReport, pr: PhaseReport, gm: bool) -> list[str]:
+    variant = report.variant
+    out = [f"{pr.phase}"]
+    rows = [(c, _who(c.result, gm), variant.format_order(c.result.order, "long")) for c in pr.orders
+            if _shown(c.result, gm)]
+    width = max((len(w) + len(o) for _, w, o in rows), default=0) + 2
+    for c, who, text in rows:
+        mark = "  " if c.passed else "XX"
+        expected = f" (expected {c.expected})" if not c.passed else ""
+        out.append(f" {mark} {f'{who}: {text}':<{width}} [{c.result.words}] {c.result.reason}{expected}")
+    for g in pr.resolution.generated:
+        if not isinstance(g.order, Hold) or g.tag is not None:
+            out.append(f"    + {g.order.power}: {variant.format_order(g.order, 'long')} [{g.words}] {g.reason}")
+    for d in pr.differences:
+        if not d.startswith("line "):
+            out.append(f" XX {d}")
+    out += ["  " + line for line in board_lines(pr.resolution.after, lambda u: unit_name(variant.map, u, "long"))]
+    if gm and _spent(pr.resolution.after):
+        out += ["  spent:", *("  " + s for s in _spent(pr.resolution.after))]
+    return out
+
+
+def game_text(report: GameReport, gm: bool = False) -> str:
+    """The whole game as text: each phase's results, then the board at the next phase."""
+    r = report.record
+    head = [f"Game {r.id}" + (f": {r.title}" if r.title else ""),
+            f"variant {report.variant.spec}, rules {report.rules}, {'game master' if gm else 'public'} view", ""]
+    body: list[str] = []
+    for pr in report.phases:
+        body += _phase_text(report, pr, gm) + [""]
+    tail = f"{len(report.phases)} phases played; {report.expectations} expectations, {report.failed} not met"
+    winner = report.variant.winner(report.final)
+    if winner:
+        tail += f"; {winner} has won"
+    return "\n".join(head + body + [tail]) + "\n"
+
+
+def _result_json(report: GameReport, r: OrderResult, gm: bool) -> dict[str, Any]:
+    return {"power": _who(r, gm), "order": report.variant.format_order(r.order, "long"),
+            "result": r.words, "reason": r.reason}
+
+
+def _board_json(position: Position) -> dict[str, Any]:
+    units: dict[str, list[str]] = {}
+    for p in position.units.values():
+        units.setdefault(p.power, []).append(str(p.unit))
+    return {"phase": str(position.phase),
+            "units": {k: sorted(v) for k, v in sorted(units.items())},
+            "dislodged": sorted(str(d.piece) for d in position.dislodged.values()),
+            "centres": {power: sorted(c for c, o in position.centres.items() if o == power)
+                        for power in sorted(set(position.centres.values()))}}
+
+
+def game_json(report: GameReport, gm: bool = False) -> dict[str, Any]:
+    """The whole game as one JSON-ready document (keys in a fixed order)."""
+    phases = []
+    for pr in report.phases:
+        orders = []
+        for c in pr.orders:
+            if _shown(c.result, gm):
+                orders.append(_result_json(report, c.result, gm) | {"line": c.line, "expected": c.expected,
+                                                                      "passed": c.passed})
+        entry: dict[str, Any] = {
+            "phase": str(pr.phase), "orders": orders,
+            "added": [_result_json(report, g, True) for g in pr.resolution.generated],
+            "differences": list(pr.differences), "after": _board_json(pr.resolution.after)}
+        if gm:
+            entry["spent"] = [s.strip() for s in _spent(pr.resolution.after)]
+        phases.append(entry)
+    r = report.record
+    return {"game": r.id, "title": r.title, "variant": report.variant.spec, "rules": report.rules,
+            "view": "game master" if gm else "public", "phases": phases,
+            "summary": {"phases": len(report.phases), "expectations": report.expectations,
+                        "failed": report.failed, "winner": report.variant.winner(report.final)}}

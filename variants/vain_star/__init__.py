@@ -1,0 +1,40 @@
+"""Vain Star (rg11, Bate, Eccles, Foster, Langford, Maclean and Walker): twelve special powers,
+each usable once a game by each player, one a season.
+
+The standard map and start. Orders: :mod:`.orders`; what is decided before the model:
+:mod:`.plan`; the strengths: :mod:`.rules`; events: :mod:`.events`; the phase driver:
+:mod:`.engine`. Rulings: ``docs/variants/vain_star.md``.
+"""
+from __future__ import annotations
+
+from dipsat.variants.framework.options import option
+from dipsat.variants.vain_star.engine import play_vain_star
+from dipsat.variants.vain_star.orders import Special, read_vain_star
+from dipsat.variants.vain_star.state import EMPTY, VainStarState
+from dipsat.variants.variant import Variant
+
+OPTIONS = {o.name: o for o in (
+    option("superman_immune", "Is a Superman 'only destroyed by Lepers' safe from Thief, Bomber and "
+           "Lethal Stand Off too?",
+           yes="yes: rule E's 'can only be destroyed by Lepers' outranks the general powers",
+           no="no: rule E speaks of battle; a Thief, a bomb or a Lethal Stand Off removes a Superman"),
+    option("several_specials", "A player orders two different powers in one season (rule 2):",
+           all_void="all of them are illegal, and all are spent (rule 4)",
+           first="the first one given counts; the others are illegal and spent (rule 4)"),
+    option("teleport_origin", "While a unit teleports, who holds its province?",
+           vacated="nobody: it 'enters hyperspace before attempting its move' (hold strength 0)",
+           held="the unit, until its move succeeds, as for any move"),
+)}
+"""Vain Star's open rulings."""
+
+VAIN_STAR = Variant(
+    name="vain_star",
+    map_package="dipsat.variants.classical",
+    aliases=("vainstar", "vain-star", "rg11"),
+    description="Vain Star (rg11): twelve special powers, each once a game per player, one a season.",
+    read_special=read_vain_star,
+    engine=play_vain_star,
+    options=OPTIONS,
+)
+
+__all__ = ["VAIN_STAR", "EMPTY", "OPTIONS", "Special", "VainStarState"]

@@ -1,0 +1,153 @@
+"""Vain Star's engine: one phase of the game with the twelve specials (rules 0-4).
+
+Movement: rules 1, 2, 4 (:mod:`.usage`), the orders in force (:mod:`.plan`), one CP-SAT model
+with the special strengths as terms (:mod:`.rules`), then the events (:mod:`.events`).
+Retreats: Leper victims disband, the standard retreats, then Lethal Stand Off and bombs.
+Adjustments: the standard ones; the Summer ones (Spring Raid) take the centres first.
+The board after a phase is always the board at the next phase, carrying the state.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from functools import partial
+from typing import TYPE_CHECKING, Sequence
+
+from dipsat.model.types import (
+    Disband, Order, OrderResult, Phase, PhaseKind, Position, Result, Retreat, Season, Tag,
+)
+from dipsat.solver import Resolution, Rules
+from dipsat.solver.adjustment import adjudicate_adjustments
+from dipsat.solver.movement import adjudicate_movement
+from dipsat.solver.phases import after_adjustments, update_centres
+from dipsat.solver.retreat import adjudicate_retreats
+from dipsat.variants.framework.engine import illegal, insert_before, merge_results, split_orders, strength_text
+from dipsat.variants.framework.orders import AnyOrder
+from dipsat.variants.framework.state import state_of, with_state
+from dipsat.variants.vain_star.events import (
+    apply_end_events, end_of_season, lose_in_hyperspace, pending_events,
+)
+from dipsat.variants.vain_star.orders import VainStarOrder
+from dipsat.variants.vain_star.plan import make_plan
+from dipsat.variants.vain_star.rules import LEPER, SUPERMAN, add_hyperspace, add_lepers, add_petrol, add_supermen
+from dipsat.variants.vain_star.state import EMPTY, Pending, VainStarState
+from dipsat.variants.vain_star.usage import check_usage
+
+if TYPE_CHECKING:
+    from dipsat.variants.variant import Variant
+
+__all__ = ["play_vain_star"]
+
+_STRENGTH_RE = re.compile(r"(\(|\b(?:attack|defend|strength|against|hold) )(\d+)")
+
+
+def _readable(reason: str) -> str:
+    """Write the Superman's and the Leper's strengths as words: ``infinite (Leper)``."""
+    names = [(LEPER - 100_000, "Leper"), (SUPERMAN - 100, "Superman")]
+    return _STRENGTH_RE.sub(lambda m: m[1] + strength_text(int(m[2]), SUPERMAN - 100, names), reason)
+
+
+def play_vain_star(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
+                   advance: bool = True) -> Resolution:
+    """Resolve one Vain Star phase; the board after is the board at the next phase."""
+    state = state_of(position, EMPTY)
+    standard, specials = split_orders(orders)
+    usage = check_usage(variant, position, state, specials)  # type: ignore[arg-type]
+    decided = {i: illegal(o, usage.reasons[i]) for i, o in specials if usage.reasons[i]}
+    active = [(i, o) for i, o in specials if not usage.reasons[i]]
+    state = usage.state
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        res, state = _movement(variant, position, orders, standard, active, rules, decided, state)
+    elif kind is PhaseKind.RETREAT:
+        res, state = _retreats(variant, position, standard, rules, decided, state)
+    else:
+        res = _adjustments(variant, position, standard, rules, decided)
+    results = tuple(replace(r, reason=_readable(r.reason)) for r in merge_results(len(orders), decided))
+    generated = tuple(replace(r, reason=_readable(r.reason)) for r in res.generated)
+    return replace(res, before=position, results=results, generated=generated, after=with_state(res.after, state))
+
+
+def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder],
+              standard: list[tuple[int, Order]], active: list[tuple[int, VainStarOrder]], rules: Rules,
+              decided: dict[int, OrderResult], state: VainStarState) -> tuple[Resolution, VainStarState]:
+    plan = make_plan(variant, position, standard, active)
+    vacated = variant.choice("teleport_origin") == "vacated"
+    modules = insert_before(variant.movement_rules, "strengths", {
+        "supermen": partial(add_supermen, provinces=frozenset(plan.supermen)),
+        "lepers": partial(add_lepers, provinces=frozenset(plan.lepers)),
+        "petrol": partial(add_petrol, extra=dict(plan.petrol)),
+        "hyperspace": partial(add_hyperspace, origins=frozenset(plan.teleports) if vacated else frozenset()),
+    })
+    res = adjudicate_movement(variant.map, plan.board, plan.passed, rules, modules, off_graph=plan.off_graph)
+    decided.update(plan.results)
+    board, lost_units, lost = lose_in_hyperspace(plan, res)
+    for r, src in zip(res.results, plan.source):
+        if src in decided:
+            continue
+        given = orders[src]
+        tag = Tag.DESTROYED if src in plan.teleports.values() and given.unit.province in lost else r.tag  # type: ignore[union-attr]
+        decided[src] = OrderResult(given, r.result, r.reason, tag)  # type: ignore[arg-type]
+    fates = {r.order.unit.province: r.tag for r in (*res.results, *res.generated)  # type: ignore[union-attr]
+             if r.tag is not None and hasattr(r.order, "unit")}
+    for i, province in plan.countermanded.items():
+        if province in fates:
+            decided[i] = replace(decided[i], tag=Tag.DESTROYED if province in lost else fates[province])
+    for i, first in plan.same_as.items():
+        decided.setdefault(i, replace(decided[first], order=plan.specials[i]))  # type: ignore[arg-type]
+    for i, note in plan.notes.items():
+        decided.setdefault(i, OrderResult(plan.specials[i], Result.SUCCEEDS, f"succeeds: {note}"))  # type: ignore[arg-type]
+    pending = pending_events(plan, res, lost, variant.choice("superman_immune") == "yes")
+    generated = [*res.generated, *lost_units]
+    raid = plan.raid or state.raid
+    if board.dislodged:
+        state = replace(state, pending=pending, raid=raid)
+        after = board
+    else:
+        board, events = apply_end_events(board, pending)
+        generated += events
+        state = replace(state, pending=Pending(), raid=False)
+        after = end_of_season(variant.map, board, raid)
+    return replace(res, generated=tuple(generated), after=after), state
+
+
+def _retreats(variant: Variant, position: Position, standard: list[tuple[int, Order]], rules: Rules,
+              decided: dict[int, OrderResult], state: VainStarState) -> tuple[Resolution, VainStarState]:
+    pending = state.pending
+    victims = {p: d for p, d in position.dislodged.items() if p in pending.leper_victims}
+    board = Position(position.phase, position.units, position.centres,
+                     {p: d for p, d in position.dislodged.items() if p not in victims}, position.standoffs)
+    passed, source = [], []
+    for i, o in standard:
+        province = getattr(getattr(o, "unit", None), "province", None)
+        if province in victims and victims[province].piece.power == o.power:
+            decided[i] = OrderResult(o, Result.FAILS, "fails: the unit disbands in the retreat phase: "
+                                                      "it moved against a Leper (rule F)", Tag.DESTROYED)
+        else:
+            passed.append(o)
+            source.append(i)
+    res = adjudicate_retreats(variant.map, board, passed, rules)
+    decided.update(zip(source, res.results))
+    retreated = {r.order.unit.province: r.order.dest.province for r in res.results  # type: ignore[union-attr]
+                 if isinstance(r.order, Retreat) and r.result is Result.SUCCEEDS}
+    gone = [OrderResult(Disband(d.piece.power, d.piece.unit), Result.SUCCEEDS,
+                        "succeeds: disbanded in the retreat phase: it moved against a Leper (rule F)")
+            for _, d in sorted(victims.items())]
+    after, events = apply_end_events(res.after, pending, frozenset(position.dislodged), retreated)
+    nxt = end_of_season(variant.map, after, state.raid)
+    state = replace(state, pending=Pending(), raid=False)
+    return replace(res, generated=(*gone, *res.generated, *events), after=nxt), state
+
+
+def _adjustments(variant: Variant, position: Position, standard: list[tuple[int, Order]], rules: Rules,
+                 decided: dict[int, OrderResult]) -> Resolution:
+    summer = position.phase.season is Season.SUMMER
+    board = update_centres(variant.map, position) if summer else position
+    res = adjudicate_adjustments(variant.map, board, [o for _, o in standard], rules)
+    decided.update((i, r) for (i, _), r in zip(standard, res.results))
+    after = res.after
+    if summer:
+        nxt = Position(Phase(after.phase.year, Season.FALL, PhaseKind.MOVEMENT), after.units, after.centres)
+    else:
+        nxt = after_adjustments(after)
+    return replace(res, after=nxt)
