@@ -6,7 +6,7 @@ every rule module applied, ready to be probed with extra constraints.
 """
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Callable, Mapping
 
 from ortools.sat.python import cp_model
 
@@ -14,6 +14,7 @@ from dipsat.model.cases import parse_phase
 from dipsat.model.gamemap import GameMap, load_map
 from dipsat.model.notation import parse_order, parse_unit
 from dipsat.model.types import Order, Phase, Piece, Position
+from dipsat.solver.constraints import IntVar, LinearExpr
 from dipsat.solver.legality import Facts, check_orders
 from dipsat.solver.movement import build_model
 from dipsat.solver.options import DATC, Rules
@@ -55,14 +56,27 @@ def phase_model(position: Position, *texts: str, rules: Mapping[str, Rule] = MOV
     return build_model(facts_of(position, *texts), rules, dict(overrides or {}))
 
 
-def solve(pm: PhaseModel, *extra: object) -> tuple[int, cp_model.CpSolver]:
-    """Add the constraints ``extra`` (bounded linear expressions) to ``pm`` and solve it.
+def solve(pm: PhaseModel, *extra: object) -> tuple[str, Callable[[object], int]]:
+    """Add the constraints ``extra`` to ``pm``, hand the model to CP-SAT and solve it.
 
-    Returns the CP-SAT status and the solver, to read values from when the status is OPTIMAL.
+    ``extra`` are bounded expressions of the phase model's own variables (``lit == 0``).
+    Returns the CP-SAT status name (``OPTIMAL``, ``INFEASIBLE``) and a function giving the value
+    of a decision or a strength (a number, a variable or a linear expression) in the solution.
     """
     for constraint in extra:
-        pm.model.add(constraint)
+        pm.model.add(constraint)  # type: ignore[arg-type]
+    model, xs = pm.model.to_cpsat()
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = 10.0
-    return solver.solve(pm.model), solver
+    status = solver.solve(model)
+
+    def value(x: object) -> int:
+        if isinstance(x, (bool, int)):
+            return int(x)
+        if isinstance(x, IntVar):
+            return int(solver.value(xs[x.index]))
+        assert isinstance(x, LinearExpr), x
+        return x.const + sum(c * int(solver.value(xs[v])) for v, c in x.terms.items())
+
+    return solver.status_name(status), value

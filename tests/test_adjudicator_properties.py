@@ -1,9 +1,10 @@
 """Properties of dipsat.solver.adjudicate on random boards and random orders (hypothesis).
 
 Boards put random units of random powers on random provinces of the standard map (fleets on a
-coast they can stand on); order sets mix sensible orders (moves to neighbours, supports of
-units on the board, convoys) with nonsense (moves anywhere, orders for absent units, for
-another power's units, duplicates and second orders).
+coast they can stand on), spread out or crowded around a province or a convoying fleet; order
+sets mix sensible orders (moves to neighbours, convoyed moves, supports and convoys that match
+them) with nonsense (moves anywhere, orders for absent units, for another power's units,
+duplicates and second orders). The DATC movement cases, mutated, add paradoxes to the mix.
 """
 from __future__ import annotations
 
@@ -20,9 +21,10 @@ from dipsat.model.types import (
     Build, Convoy, Disband, Dislodged, Hold, Location, Move, Order, Phase, PhaseKind, Piece, Position,
     Result, Retreat, Season, SupportHold, SupportMove, Tag, Unit, UnitType, Waive,
 )
+from dipsat.model.casefiles import load_any
 from dipsat.solver import DATC, adjudicate
 from dipsat.solver.checker import check_resolution
-from dipsat.model.casefiles import load_any
+from dipsat.solver.presets import PRESETS
 from helpers import GMAP, board, orders
 
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -343,6 +345,20 @@ def test_movement_is_deterministic(phase):
     assert [str(r) for r in first.results] == [str(r) for r in second.results]
 
 
+@FAST
+@given(PHASES, st.sampled_from(sorted(PRESETS)))
+def test_every_preset_resolves_movement(phase, preset):
+    """Under every rules preset a phase resolves, in the vocabulary, keeping its units, the same twice."""
+    position, given_orders = phase
+    rules = PRESETS[preset]
+    res = adjudicate(GMAP, position, given_orders, rules, advance=False)
+    assert [r.order for r in res.results] == given_orders
+    assert all(r.result in VOCABULARY.get(type(r.order), NOT_MOVEMENT) for r in res.results)
+    destroyed = [p for p, t in _fates(res).items() if t is Tag.DESTROYED]
+    assert len(res.after.units) + len(res.after.dislodged) + len(destroyed) == len(position.units)
+    assert res == adjudicate(GMAP, position, given_orders, rules, advance=False)
+
+
 # -- retreat phases -----------------------------------------------------------------------------
 
 @st.composite
@@ -417,6 +433,7 @@ def adjustment_phases(draw) -> tuple[Position, list[Order]]:
     pieces = draw(boards(max_units=12))
     owned = draw(st.lists(st.sampled_from(CENTRES), max_size=16, unique=True))
     centres = {c: draw(st.sampled_from(POWERS)) for c in owned}
+    centres |= {c: pieces[c].power for c in CENTRES if c in pieces}  # as after Fall: occupied centres change hands
     position = Position(Phase(1901, Season.WINTER, PhaseKind.ADJUSTMENT), pieces, centres)
     homes = sorted(p for p in CENTRES if GMAP.provinces[p].home)
     given: list[Order] = []
@@ -456,6 +473,16 @@ def test_adjustments_never_raise_and_use_the_vocabulary(phase):
     assert all(r.result in OTHER_PHASES for r in res.results)
     assert all(r.result is Result.ILLEGAL for r in res.results if isinstance(r.order, Move))
     assert adjudicate(GMAP, position, given_orders, DATC) == adjudicate(GMAP, position, given_orders, DATC)
+
+
+@FAST
+@given(adjustment_phases(), st.sampled_from(sorted(PRESETS)))
+def test_every_preset_resolves_adjustments(phase, preset):
+    """Under every rules preset (civil disorder rules among them) adjustments resolve in the vocabulary."""
+    position, given_orders = phase
+    res = adjudicate(GMAP, position, given_orders, PRESETS[preset], advance=False)
+    assert all(r.result in OTHER_PHASES for r in res.results)
+    assert all(isinstance(r.order, Disband) for r in res.generated)
 
 
 @FAST

@@ -7,6 +7,7 @@ import networkx as nx
 import pytest
 
 from dipsat.solver import paradox
+from dipsat.solver.constraints import ConstraintModel
 from dipsat.solver.movement import build_model
 from dipsat.solver.paradox import Paradox, backup_rule, count_resolutions, cycles_in_order, solve_phase
 from dipsat.solver.phase_model import PhaseModel
@@ -63,14 +64,20 @@ def pandin() -> Build:
 def solves(monkeypatch) -> list[int]:
     """Count the CP-SAT solves of :mod:`dipsat.solver.paradox` (one entry per solve)."""
     calls: list[int] = []
-    real = paradox.solve_once
+    real = paradox.solve_cpsat
 
-    def counting(pm):
+    def counting(*args):
         calls.append(1)
-        return real(pm)
+        return real(*args)
 
-    monkeypatch.setattr(paradox, "solve_once", counting)
+    monkeypatch.setattr(paradox, "solve_cpsat", counting)
     return calls
+
+
+@pytest.fixture
+def no_propagation(monkeypatch) -> None:
+    """Switch the Python propagation stage off: every phase goes to CP-SAT."""
+    monkeypatch.setattr(ConstraintModel, "propagate", lambda self: (list(self.lb), list(self.ub)))
 
 
 class TestCircularMovement:
@@ -152,22 +159,47 @@ class TestConvoyParadoxes:
 class TestSingleResolution:
     """An acyclic phase is solved once; a cycle with one resolution needs no backup rule."""
 
-    def test_acyclic_phase_is_solved_once(self, solves):
-        """A supported attack: the graph is acyclic and CP-SAT runs once, no uniqueness check."""
-        build = builder(board("France: A bur", "Germany: A mun", "Germany: A ruh"),
-                        "France: A bur H", "Germany: A mun - bur", "Germany: A ruh S A mun - bur")
-        assert nx.is_directed_acyclic_graph(build({}).graph)
-        solution, _ = solve_phase(build, "szykman")
+    @staticmethod
+    def supported_attack() -> Build:
+        """A supported attack: an acyclic decision graph."""
+        return builder(board("France: A bur", "Germany: A mun", "Germany: A ruh"),
+                       "France: A bur H", "Germany: A mun - bur", "Germany: A ruh S A mun - bur")
+
+    def test_acyclic_phase_needs_no_uniqueness_check(self, solves):
+        """An acyclic phase is decided by propagation: no CP-SAT solve, let alone a second one."""
+        assert nx.is_directed_acyclic_graph(self.supported_attack()({}).graph)
+        solution, _ = solve_phase(self.supported_attack(), "szykman")
+        assert solves == []
+        assert (solution.resolutions, solution.paradoxes, solution.cycles) == (1, (), ())
+        assert solution.decisions["dislodged[bur]"] is True
+
+    def test_acyclic_phase_is_solved_once_by_cpsat(self, solves, no_propagation):
+        """Without propagation an acyclic phase is solved once by CP-SAT, with no uniqueness check."""
+        solution, _ = solve_phase(self.supported_attack(), "szykman")
         assert len(solves) == 1
-        assert (solution.resolutions, solution.paradoxes) == (1, ())
+        assert solution.decisions["dislodged[bur]"] is True
 
     @pytest.mark.parametrize("build", [disrupted_circle, supported_circle], ids=["6.C.3", "5.C"])
-    def test_cycle_with_one_resolution_gets_no_backup_rule(self, build, solves):
-        """The graph has a cycle, the second solve finds no other resolution: no paradox."""
-        assert cycles_in_order(build()({}).graph)
+    def test_cycle_with_one_resolution_gets_no_backup_rule(self, build):
+        """The graph has a cycle with one consistent resolution: it is listed with no backup rule."""
+        assert cycles_in_order(build()({}).graph) == [CIRCLE_MOVES]
+        solution, _ = solve_phase(build(), "szykman")
+        assert (solution.resolutions, solution.paradoxes) == (1, ())
+        [cycle] = solution.cycles
+        assert (cycle.rule, cycle.resolutions, cycle.fixed) == ("", 1, ())
+        assert set(cycle.decisions) == CIRCLE_MOVES
+
+    @pytest.mark.parametrize("build", [disrupted_circle, supported_circle], ids=["6.C.3", "5.C"])
+    def test_cycle_with_one_resolution_is_checked_once_by_cpsat(self, build, solves, no_propagation):
+        """Without propagation: a first solve, a second that finds nothing else, no backup rule."""
         solution, _ = solve_phase(build(), "szykman")
         assert len(solves) == 2
         assert (solution.resolutions, solution.paradoxes) == (1, ())
+
+    def test_circle_needs_cpsat(self, solves):
+        """6.C.1: propagation cannot decide a free circle; CP-SAT finds two resolutions."""
+        solve_phase(circle(), "szykman")
+        assert len(solves) == 2
 
     def test_disrupted_circle_fails(self):
         """6.C.3: the stand-off in con stops the whole circle."""
@@ -177,8 +209,7 @@ class TestSingleResolution:
     def test_supported_circle_moves(self):
         """5.C: the supported F ank - con forces every move of the circle to succeed."""
         solution, _ = solve_phase(supported_circle(), "szykman")
-        names = ["moves[A con - smy]", "moves[F ank - con]", "moves[A smy - ank]"]
-        assert all(solution.decisions[n] for n in names)
+        assert all(solution.decisions[m] for m in CIRCLE_MOVES)
 
 
 class TestBackupRule:

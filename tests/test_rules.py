@@ -1,8 +1,9 @@
 """Tests of dipsat.solver.rules: each DATC chapter-5 equation on tiny hand-built phases.
 
-Every test builds the phase model with all rule modules applied and probes it with CP-SAT
-directly: a decision is *forced* when fixing it to the other value makes the model infeasible;
-a strength is forced when forbidding the value found makes it infeasible (primer, TDD).
+Every test builds the phase model with all rule modules applied, hands it to CP-SAT
+(``pm.model.to_cpsat()``, bypassing the propagation stage) and probes it there: a decision is
+*forced* when fixing it to the other value makes the model infeasible; a strength is forced
+when both a lower and a higher value are infeasible (primer, TDD).
 """
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ import re
 from itertools import combinations
 
 import pytest
-from ortools.sat.python import cp_model
 
 from dipsat.solver.phase_model import PhaseModel
 from dipsat.solver.rules import MOVEMENT_RULES
@@ -21,10 +21,9 @@ OPTIMAL, INFEASIBLE = "OPTIMAL", "INFEASIBLE"
 
 
 def status(position, texts: list[str], name: str, value: int) -> str:
-    """The status of the phase model of ``texts`` with decision ``name`` fixed to ``value``."""
+    """The CP-SAT status of the phase model of ``texts`` with decision ``name`` fixed to ``value``."""
     pm = phase_model(position, *texts)
-    code, solver = solve(pm, pm.decisions[name] == value)
-    return solver.status_name(code)
+    return solve(pm, pm.decisions[name] == value)[0]
 
 
 def forced(position, texts: list[str], name: str) -> bool:
@@ -35,14 +34,20 @@ def forced(position, texts: list[str], name: str) -> bool:
 
 
 def strength(position, texts: list[str], name: str) -> int:
-    """The value the equations force on strength ``name`` (checked to be the only one)."""
+    """The value the equations force on strength ``name`` (checked to be the only one).
+
+    A strength is a number, a variable or a linear expression of support literals.
+    """
     pm = phase_model(position, *texts)
-    code, solver = solve(pm)
-    assert solver.status_name(code) == OPTIMAL
-    value = solver.value(pm.strengths[name])
-    again = phase_model(position, *texts)
-    code, solver = solve(again, again.strengths[name] != value)
-    assert solver.status_name(code) == INFEASIBLE, f"{name} may be {solver.value(again.strengths[name])} too"
+    found, value_of = solve(pm)
+    assert found == OPTIMAL
+    value = value_of(pm.strengths[name])
+    if isinstance(pm.strengths[name], int):
+        return value
+    below = phase_model(position, *texts)
+    assert solve(below, below.strengths[name] <= value - 1)[0] == INFEASIBLE, f"{name} may be below {value}"
+    above = phase_model(position, *texts)
+    assert solve(above, above.strengths[name] >= value + 1)[0] == INFEASIBLE, f"{name} may be above {value}"
     return value
 
 
@@ -58,8 +63,7 @@ class TestPaths:
 
     def test_model_is_feasible(self):
         """The model of a simple convoy is feasible."""
-        code, solver = solve(phase_model(CONVOY, *CONVOY_ORDERS))
-        assert solver.status_name(code) == OPTIMAL
+        assert solve(phase_model(CONVOY, *CONVOY_ORDERS))[0] == OPTIMAL
 
     def test_undisturbed_convoy_has_a_path(self):
         """path[A lon - bel] == 0 is infeasible when nobody attacks the fleet."""
@@ -159,27 +163,38 @@ class TestSupports:
 
 
 class TestStrengths:
-    """rules/strengths.py, DATC 5.B.5-5.B.8: hold, attack, defend and prevent strengths."""
+    """rules/strengths.py, DATC 5.B.5-5.B.8: hold, attack, defend and prevent strengths.
 
-    MUN = board("Germany: A mun", "Germany: A kie", "Germany: A tyr", "Russia: A sil")
+    Only the strengths a move reads are made: the hold strength of an attacked province, the
+    defend strength of a unit in a head-to-head battle, the prevent strength of a move with rivals.
+    """
+
+    MUN = board("Germany: A mun", "Germany: A kie", "Germany: A tyr", "Germany: A ber", "Russia: A sil",
+                "Austria: A boh")
 
     def test_hold_counts_given_hold_supports(self):
-        """hold[mun] = 1 + two given supports = 3."""
-        texts = ["Germany: A mun H", "Germany: A kie S A mun", "Germany: A tyr S A mun"]
+        """hold[mun] = 1 + two given supports = 3, against Russia's attack."""
+        texts = ["Germany: A mun H", "Germany: A kie S A mun", "Germany: A tyr S A mun", "Russia: A sil - mun"]
         assert strength(self.MUN, texts, "hold[mun]") == 3
+        assert forced(self.MUN, texts, "moves[A sil - mun]") is False
 
     def test_hold_loses_a_cut_support(self):
-        """A support cut by Russia's attack no longer counts: hold[mun] = 2."""
-        position = board("Germany: A mun", "Germany: A ber", "Germany: A tyr", "Russia: A sil")
-        texts = ["Germany: A mun H", "Germany: A ber S A mun", "Germany: A tyr S A mun", "Russia: A sil - ber"]
-        assert strength(position, texts, "hold[mun]") == 2
+        """A support cut by Russia's attack on Berlin no longer counts: hold[mun] = 2."""
+        texts = ["Germany: A mun H", "Germany: A ber S A mun", "Germany: A tyr S A mun", "Russia: A sil - ber",
+                 "Austria: A boh - mun"]
+        assert strength(self.MUN, texts, "hold[mun]") == 2
 
     def test_hold_of_a_unit_that_moves(self):
-        """A unit that moves away has hold 0; one whose move fails has hold 1."""
-        assert strength(board("France: A par"), ["France: A par - bur"], "hold[par]") == 0
-        position = board("France: A par", "Germany: A mun")
-        texts = ["France: A par - bur", "Germany: A mun - bur"]
+        """A unit that moves away has hold 0; one whose move fails has hold 1 (its supports do not count)."""
+        position = board("France: A par", "England: A pic", "Germany: A mun")
+        assert strength(position, ["France: A par - bur", "England: A pic - par"], "hold[par]") == 0
+        texts = ["France: A par - bur", "Germany: A mun - bur", "England: A pic - par"]
         assert strength(position, texts, "hold[par]") == 1
+
+    def test_unattacked_province_has_no_hold_strength(self):
+        """Nobody moves into mun: no hold[mun] is made at all."""
+        pm = phase_model(self.MUN, "Germany: A mun H", "Germany: A kie S A mun")
+        assert "hold[mun]" not in pm.strengths
 
     def test_attack_counts_given_supports(self):
         """attack[A par - bur] = 1 + the support of mar = 2."""
@@ -204,7 +219,7 @@ class TestStrengths:
         position = board("France: A bur", "France: A par", "Germany: A mun", "Germany: A ruh")
         texts = ["France: A bur H", "France: A par S A mun - bur", "Germany: A mun - bur"]
         assert strength(position, texts, "attack[A mun - bur]") == 1
-        assert strength(position, texts, "defend[A mun - bur]") == 2
+        assert forced(position, texts, "given[A par S A mun - bur]") is True
         assert forced(position, texts, "moves[A mun - bur]") is False
         with_ruh = texts + ["Germany: A ruh S A mun - bur"]
         assert strength(position, with_ruh, "attack[A mun - bur]") == 2
@@ -223,21 +238,24 @@ class TestStrengths:
         texts = ["France: A bur - mun", "Germany: A mun - bur", "Germany: A ruh S A mun - bur",
                  "Austria: A boh - mun"]
         assert strength(position, texts, "prevent[A bur - mun]") == 0
-        assert strength(position, texts, "prevent[A mun - bur]") == 2
+        assert strength(position, texts, "prevent[A boh - mun]") == 1
         assert forced(position, texts, "moves[A boh - mun]") is True
 
     def test_prevent_without_path_is_zero(self):
-        """A convoyed move without a path has attack and prevent 0."""
-        texts = CONVOY_ORDERS + NTH_ATTACKED
-        assert strength(CONVOY, texts, "prevent[A lon - bel]") == 0
-        assert strength(CONVOY, texts, "attack[A lon - bel]") == 0
+        """A convoyed move without a path has attack and prevent 0: the rival walks in."""
+        position = board("England: A lon", "England: F nth", "Germany: F hel", "Germany: F den", "France: A pic")
+        texts = [*CONVOY_ORDERS, *NTH_ATTACKED, "France: A pic - bel"]
+        assert strength(position, texts, "prevent[A lon - bel]") == 0
+        assert strength(position, texts, "attack[A lon - bel]") == 0
+        assert forced(position, texts, "moves[A pic - bel]") is True
 
     def test_prevent_counts_supports(self):
-        """A supported move that bounces still prevents with 1 + its supports."""
-        position = board("France: A par", "France: A mar", "Germany: A mun", "Germany: A ruh", "Germany: A kie")
+        """Supported moves that bounce prevent with 1 + their supports."""
+        position = board("France: A par", "France: A mar", "Germany: A mun", "Germany: A ruh")
         texts = TestSupports.ATTACK + ["Germany: A mun - bur", "Germany: A ruh S A mun - bur"]
         assert strength(position, texts, "prevent[A mun - bur]") == 2
         assert strength(position, texts, "prevent[A par - bur]") == 2
+        assert forced(position, texts, "moves[A par - bur]") is False
 
 
 class TestMoves:
@@ -329,8 +347,18 @@ class TestNames:
         position = board("France: A bur", "Germany: A mun", "Germany: A ruh")
         pm = phase_model(position, "France: A bur H", "Germany: A mun - bur", "Germany: A ruh S A mun - bur")
         assert sorted(pm.decisions) == ["dislodged[bur]", "given[A ruh S A mun - bur]", "moves[A mun - bur]"]
-        assert sorted(pm.strengths) == ["attack[A mun - bur]", "defend[A mun - bur]", "hold[bur]",
-                                        "hold[mun]", "hold[ruh]", "prevent[A mun - bur]"]
+        assert sorted(pm.strengths) == ["attack[A mun - bur]", "hold[bur]"]
+
+    def test_strength_names(self):
+        """A head-to-head battle with a rival has attack, defend, prevent and hold strengths by name."""
+        position = board("France: A bur", "Germany: A mun", "Germany: A ruh", "Austria: A boh")
+        pm = phase_model(position, "France: A bur - mun", "Germany: A mun - bur", "Germany: A ruh S A mun - bur",
+                         "Austria: A boh - mun")
+        assert {"attack[A bur - mun]", "attack[A mun - bur]", "attack[A boh - mun]", "defend[A bur - mun]",
+                "defend[A mun - bur]", "prevent[A bur - mun]", "prevent[A boh - mun]", "hold[bur]",
+                "hold[mun]"} == set(pm.strengths)
+        variables = {v.name for v in pm.model.to_cpsat()[0].proto.variables}
+        assert "prevent[A bur - mun]" in variables  # it depends on a decision: a variable of its own
 
     def test_convoy_names(self):
         """A convoy has path[...] and available[...] decisions named by their orders."""
@@ -350,7 +378,7 @@ class TestNames:
                          "Germany: F den", "France: A bel", "France: A ruh")
         pm = phase_model(position, *CONVOY_ORDERS, "England: F eng C A lon - bel", *NTH_ATTACKED,
                          "France: A bel S A ruh - hol", "France: A ruh - hol")
-        names = [v.name for v in pm.model.proto.variables]
+        names = [v.name for v in pm.model.to_cpsat()[0].proto.variables]
         assert names and all(re.fullmatch(r"[a-z_]+\[[^\[\]]+\]", n) for n in names), names
         assert len(set(names)) == len(names)
 
@@ -363,9 +391,12 @@ RICH_ORDERS = [*CONVOY_ORDERS, "England: F eng C A lon - bel", *NTH_ATTACKED, "F
                "France: A ruh - hol", "France: A bur - mun", "Germany: A mun - bur", "Germany: A gas S A mun - bur"]
 
 
-def _snapshot(pm: PhaseModel) -> tuple[list[str], list[str]]:
-    proto = pm.model.proto
-    return ([f"{v.name} {list(v.domain)}" for v in proto.variables], [str(c) for c in proto.constraints])
+def _snapshot(pm: PhaseModel) -> tuple[list[str], list[str], list[str]]:
+    """The variables, linear constraints and clauses of ``pm`` in CP-SAT's text form."""
+    proto = pm.model.to_cpsat()[0].proto
+    constraints = [str(c) for c in proto.constraints]
+    return ([f"{v.name} {list(v.domain)}" for v in proto.variables],
+            [c for c in constraints if "bool_or" not in c], [c for c in constraints if "bool_or" in c])
 
 
 def _subsets() -> list[tuple[str, ...]]:
@@ -382,10 +413,10 @@ def test_each_rule_only_adds():
     for name, rule in MOVEMENT_RULES.items():
         rule(pm)
         after = _snapshot(pm)
-        assert after[0][:len(before[0])] == before[0], f"{name} changed a variable"
-        assert after[1][:len(before[1])] == before[1], f"{name} changed a constraint"
-        assert len(after[1]) > len(before[1]), f"{name} added nothing"
-        assert pm.model.validate() == ""
+        for kind, old, new in zip(("variable", "linear constraint", "clause"), before, after):
+            assert new[:len(old)] == old, f"{name} changed a {kind}"
+        assert sum(map(len, after)) > sum(map(len, before)), f"{name} added nothing"
+        assert pm.model.to_cpsat()[0].validate() == ""
         before = after
 
 
@@ -393,9 +424,8 @@ def test_each_rule_only_adds():
 def test_subset_of_rules_builds_a_valid_feasible_model(subset):
     """Any subset of the rule modules (moves with strengths) builds a valid, feasible model."""
     pm = phase_model(RICH, *RICH_ORDERS, rules={n: MOVEMENT_RULES[n] for n in subset})
-    assert pm.model.validate() == ""
-    code, solver = solve(pm)
-    assert solver.status_name(code) == OPTIMAL
+    assert pm.model.to_cpsat()[0].validate() == ""
+    assert solve(pm)[0] == OPTIMAL
 
 
 @pytest.mark.xfail(strict=True, raises=KeyError,
@@ -404,16 +434,27 @@ def test_subset_of_rules_builds_a_valid_feasible_model(subset):
 def test_moves_rule_builds_without_strengths_rule():
     """The moves rule applied alone still builds a model."""
     pm = phase_model(board("France: A par"), "France: A par - bur", rules={"moves": MOVEMENT_RULES["moves"]})
-    assert pm.model.validate() == ""
+    assert pm.model.to_cpsat()[0].validate() == ""
 
 
 def test_full_model_is_feasible_and_valid():
     """All rules on the rich phase: a valid model whose outcomes are those of the equations."""
     pm = phase_model(RICH, *RICH_ORDERS)
-    assert pm.model.validate() == ""
-    code, solver = solve(pm)
-    assert code == cp_model.OPTIMAL
+    assert pm.model.to_cpsat()[0].validate() == ""
+    assert solve(pm)[0] == OPTIMAL
     assert forced(RICH, RICH_ORDERS, "moves[A mun - bur]") is True
     assert forced(RICH, RICH_ORDERS, "dislodged[bur]") is True
     assert forced(RICH, RICH_ORDERS, "moves[A lon - bel]") is False  # bel holds with 1
     assert forced(RICH, RICH_ORDERS, "given[A bel S A ruh - hol]") is False  # cut by the convoyed army
+
+
+def test_propagation_agrees_with_cpsat():
+    """The Python propagation stage fixes every decision of the rich phase to CP-SAT's values."""
+    pm = phase_model(RICH, *RICH_ORDERS)
+    bounds = pm.model.propagate()
+    assert bounds is not None
+    lb, ub = bounds
+    found, value_of = solve(pm)
+    assert found == OPTIMAL
+    for name, lit in pm.decisions.items():
+        assert lb[lit.index] == ub[lit.index] == value_of(lit), name
