@@ -19,6 +19,7 @@ test: $(VENV)
 	$(BIN)/python -m pytest -q
 
 bench: $(VENV)
+	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python -m benchmarks
 
 clean:

@@ -1,4 +1,4 @@
-"""``dipsat replay PATH...``: replay archived games phase by phase and check every recorded result."""
+"""``dipsat replay PATH... [--rules R] [--out DIR] [--workers N] [--dask ADDRESS] [--json]``: check archives."""
 from __future__ import annotations
 
 import argparse
@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from dipsat.model.errors import InputError
+from dipsat.replay.records import JUDGE_PRESETS
+from dipsat.solver.presets import RulesError, rules_from_text
 
 DEFAULT_OUT = "dipsat-replay"
 
@@ -17,21 +19,32 @@ compare the result (units, dislodged units, centre owners) with the recorded nex
 Reads Droidippy game histories, saved games of the `diplomacy` package and the webDiplomacy
 research datasets (.json, .jsonl, .gz), and case files; PATH may be files or folders.
 Writes OUT/phases.parquet (one row per phase), OUT/orders.parquet (one row per order) and
-OUT/summary.json. Rerun with the same --out to resume an interrupted run.
+OUT/summary.json. Rerun with the same --out to resume an interrupted run: finished tasks (a
+task is one game, one case file, or 16 games of a JSON-lines file) are kept and skipped.
 Exit status: 0 all phases agree, 1 some differ or could not be read, 2 bad arguments, 130 interrupted."""
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    """Declare the arguments of ``dipsat replay``."""
-    p.description = DESCRIPTION
-    p.formatter_class = argparse.RawDescriptionHelpFormatter
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    """Register the command."""
+    p: argparse.ArgumentParser = sub.add_parser("replay", help="replay archived games and check every recorded result",
+                       description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="+", metavar="PATH", help="archive file or folder")
-    p.add_argument("--rules", metavar="PRESET[,OPTION=CHOICE...]",
-                   help="rule options for every game (default: each archive's own judge, e.g. droidippy, mila)")
+    p.add_argument("--rules", type=_rules, metavar="PRESET[,OPTION=CHOICE...]",
+                   help=f"rule semantics for every game; default: each archive's own judge "
+                        f"({', '.join(f'{f.value}: {r}' for f, r in JUDGE_PRESETS.items())}; case files: their own)")
     p.add_argument("--out", metavar="DIR", default=DEFAULT_OUT, help=f"output folder (default: {DEFAULT_OUT})")
     p.add_argument("--workers", metavar="N", type=_positive, help="local worker processes (default: all cores)")
     p.add_argument("--dask", metavar="ADDRESS", help="run on the Dask cluster at ADDRESS (tcp://host:port)")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    return p
+
+
+def _rules(text: str) -> str:
+    try:
+        rules_from_text(text)
+    except RulesError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
 
 
 def _positive(text: str) -> int:
@@ -57,10 +70,10 @@ def run(args: argparse.Namespace) -> int:
                        progress=not args.json)
     try:
         summary = run_replay(config)
-    except FileNotFoundError as exc:
+    except (FileNotFoundError, ConnectionError) as exc:
         raise InputError(str(exc)) from None
-    except ConnectionError as exc:
-        raise InputError(str(exc)) from None
+    except OSError as exc:
+        raise InputError(f"cannot write to {args.out}: {exc.strerror or exc}") from None
     except KeyboardInterrupt:
         print(f"\ndipsat: interrupted; finished games are kept in {args.out}: "
               "rerun the same command to complete the run", file=sys.stderr)
@@ -78,8 +91,8 @@ def summary_text(s: dict[str, Any]) -> list[str]:
     rate = f", {run['phases_per_second']} phases/s" if run["phases_per_second"] else ""
     agreement = f" (agreement {100 * s['agreement']:.2f}%)" if s["agreement"] is not None else ""
     lines = [
-        f"{s['games']} games, {s['phases']} phases; replayed {run['games_replayed']} games "
-        f"({run['games_resumed']} already done) in {run['seconds']} s on {run['executor']}{rate}",
+        f"{s['games']} games, {s['phases']} phases; replayed {run['tasks_replayed']} of {run['tasks']} tasks "
+        f"({run['tasks_resumed']} already done) in {run['seconds']} s on {run['executor']}{rate}",
         f"rules: {run['rules']}",
         f"agree {s['phases_agree']}, differ {s['phases_differ']}, unchecked {s['phases_unchecked']}, "
         f"errors {s['errors']}{agreement}",

@@ -10,12 +10,14 @@ import sys
 from types import ModuleType
 from typing import Sequence
 
-from dipsat.cli import cmd_adjudicate, cmd_compare, cmd_convert, cmd_datc
+from dipsat.cli import cmd_adjudicate, cmd_compare, cmd_convert, cmd_datc, cmd_play, cmd_rules, cmd_replay
+from dipsat.cli.options import check_rules
 from dipsat.model.errors import InputError
 from dipsat.solver.presets import RulesError
 from dipsat.variants import UnknownVariantError
 
-COMMANDS: list[ModuleType] = [cmd_adjudicate, cmd_datc, cmd_compare, cmd_convert]
+COMMANDS: list[ModuleType] = [cmd_adjudicate, cmd_datc, cmd_compare, cmd_rules, cmd_replay, cmd_play,
+                             cmd_convert]
 """The commands, in the order ``dipsat --help`` lists them."""
 
 
@@ -31,6 +33,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (2 for bad input)."""
     args = _parser().parse_args(argv)
     try:
+        check_rules(args)
         return int(args.run(args))
     except (InputError, RulesError, UnknownVariantError, FileNotFoundError) as e:
         print(f"dipsat: error: {e}", file=sys.stderr)

@@ -177,6 +177,33 @@ def _by_nearest_home_centre(gmap: GameMap, position: Position, units: dict[str, 
         pc.unit.kind is not UnitType.FLEET, pc.unit.province))
 
 
+def _by_home_coast_distance(gmap: GameMap, position: Position, units: dict[str, Piece],
+                            power: str) -> list[Piece]:
+    """The ``diplomacy`` package: as :func:`_by_nearest_home_centre`, but a fleet's distance is
+    counted from its own coast, moving coast by coast."""
+    homes = gmap.home_centres(power)
+    pieces = [p for p in units.values() if p.power == power]
+
+    def distance(pc: Piece) -> int:
+        if pc.unit.kind is UnitType.ARMY:
+            return gmap.distance(pc.unit.province, homes, pc.unit.kind, legacy=True)
+        return _fleet_steps(gmap, pc.unit.location, homes)
+
+    return sorted(pieces, key=lambda pc: (-distance(pc), pc.unit.kind is not UnitType.FLEET, pc.unit.province))
+
+
+def _fleet_steps(gmap: GameMap, start: Location, targets: frozenset[str]) -> int:
+    """Fewest fleet moves from the exact location ``start`` to any province of ``targets``."""
+    seen, frontier, steps = {start}, [start], 0
+    while frontier:
+        if any(loc.province in targets for loc in frontier):
+            return steps
+        steps += 1
+        frontier = [n for loc in frontier for n in sorted(gmap.fleet_neighbours.get(loc, ()), key=str)
+                    if n not in seen and not seen.add(n)]  # type: ignore[func-returns-value]
+    return 1_000_000
+
+
 def _ranked(gmap: GameMap, units: dict[str, Piece], power: str, distance: Callable[[Piece], int]) -> list[Piece]:
     pieces = [p for p in units.values() if p.power == power]
     return sorted(pieces, key=lambda pc: (-distance(pc), pc.unit.kind is not UnitType.FLEET,
@@ -186,5 +213,6 @@ def _ranked(gmap: GameMap, units: dict[str, Piece], power: str, distance: Callab
 CIVIL_DISORDER: dict[str, Callable[[GameMap, Position, dict[str, Piece], str], list[Piece]]] = {
     "2023": _by_nearest_owned_centre,
     "home_distance": _by_nearest_home_centre,
+    "home_coast_distance": _by_home_coast_distance,
 }
 """Rule option ``civil_disorder``: choice -> the ranking of a power's units, first removed first."""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Convoy, Location, Move, Order, Piece, SupportHold, SupportMove
+from dipsat.solver.convoy_routes import routes
 
 if TYPE_CHECKING:
     from dipsat.solver.legality import Facts, Verdict
@@ -85,8 +86,41 @@ def _adjacent_1971(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[
     return bool(convoyers) and isinstance(back, Move) and back.dest.province == piece.unit.province
 
 
+def _ordered_route(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[Convoy]) -> bool:
+    return bool(routes(gmap, piece.unit.province, move.dest.province, [c.unit.province for c in convoyers], limit=1))
+
+
+def _adjacent_godip(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[Convoy],
+                    orders: Mapping[str, Order]) -> bool:
+    """The Droidippy/godip judge: convoyed when a route of the army's own convoying fleets is
+    ordered, or when written ``via convoy`` and a route of convoying fleets is ordered; otherwise
+    the army walks (``via convoy`` with no convoy ordered falls back to the land route)."""
+    if _needs_convoy(gmap, piece, move):
+        return True
+    own = [c for c in convoyers if c.power == piece.power]
+    if own and _ordered_route(gmap, piece, move, own):
+        return True
+    return move.via_convoy and _ordered_route(gmap, piece, move, convoyers)
+
+
+def _adjacent_mila(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[Convoy],
+                   orders: Mapping[str, Order]) -> bool:
+    """The ``diplomacy`` package: convoyed when written VIA and a route of convoying fleets is
+    ordered, or when a fleet of the army's power lies on such a route; otherwise it walks."""
+    if _needs_convoy(gmap, piece, move):
+        return True
+    if not _ordered_route(gmap, piece, move, convoyers):
+        return False
+    if move.via_convoy:
+        return True
+    seas = [c.unit.province for c in convoyers]
+    on_route = {f for r in routes(gmap, piece.unit.province, move.dest.province, seas) for f in r}
+    return any(c.power == piece.power and c.unit.province in on_route for c in convoyers)
+
+
 CONVOY_ADJACENT: Mapping[str, ConvoyChoice] = {
     "2000": _adjacent_2000, "dptg": _adjacent_dptg, "1982": _adjacent_1982, "1971": _adjacent_1971,
+    "godip": _adjacent_godip, "mila": _adjacent_mila,
 }
 
 

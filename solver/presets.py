@@ -20,8 +20,9 @@ PRESETS: dict[str, Rules] = {
     "1982": DATC.with_choices(paradox="1982", convoy_adjacent="1982", **_PRE_2023),
     "1971": DATC.with_choices(paradox="1971", convoy_adjacent="1971", multi_route="1971", **_PRE_2023),
     "dptg": DATC.with_choices(convoy_adjacent="dptg"),
-    "droidippy": DATC.with_choices(civil_disorder="home_distance"),
-    "mila": DATC.with_choices(support_coast="ignore"),
+    "droidippy": DATC.with_choices(civil_disorder="home_distance", convoy_adjacent="godip"),
+    "mila": DATC.with_choices(support_coast="ignore", convoy_adjacent="mila",
+                              civil_disorder="home_coast_distance"),
 }
 """Preset name -> the semantics it stands for.
 
@@ -31,9 +32,13 @@ PRESETS: dict[str, Rules] = {
 * ``2000``, ``1982``, ``1971``: the older rulebooks' paradox, convoy and civil-disorder rules.
 * ``dptg``: the Diplomacy Players' Technical Guide: an adjacent move goes by convoy only when
   written so.
-* ``droidippy``: the Droidippy/godip judge of the archived games (civil disorder by distance to
-  the nearest home centre).
-* ``mila``: the ``diplomacy`` Python package 1.1.2 (coasts in support orders are ignored).
+* ``droidippy``: the Droidippy/godip judge of the archived games: civil disorder by distance to
+  the nearest home centre; ``via convoy`` with no convoy ordered walks (found by replaying the
+  40 archived games, 1,654 of 1,654 comparable phases agree).
+* ``mila``: the ``diplomacy`` Python package 1.1.2: coasts in support orders are ignored, its own
+  reading of convoys to adjacent provinces, civil disorder by home distance counted coast by
+  coast for fleets (found by replaying games it played; see benchmarks/PEER_DEFECTS.md for
+  the differences that are its defects).
 """
 
 

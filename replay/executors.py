@@ -1,0 +1,201 @@
+"""Where tasks run: in this process, in a local process pool, or on a Dask cluster.
+
+All three take the same tasks and call ``done(outcome)`` in this process for each finished one
+(so only this process writes files), and ``lost(task, why)`` for one that could not be run (its
+worker died too often, the cluster lost it). A bounded number of tasks is in flight at a time, so
+an archive of any size streams through in constant memory. The local pool is a few lines of our
+own rather than ``ProcessPoolExecutor``, whose whole pool breaks when one worker is killed (and
+whose ``submit`` then raises): here each worker has its own pipe, and a dead one is replaced.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator
+from multiprocessing import connection
+from typing import Any
+
+from dipsat.replay.records import Task
+from dipsat.replay.work import TaskOutcome, replay_task
+
+Done = Callable[[TaskOutcome], None]
+Lost = Callable[[Task, str], None]
+
+MAX_ATTEMPTS = 3
+"""Times a task is started before its loss is reported (a worker may die under it)."""
+IN_FLIGHT_PER_WORKER = 4
+"""Tasks handed to the Dask cluster per worker thread at a time, so no worker waits for the next."""
+
+
+def run_inline(tasks: Iterable[Task], rules_text: str | None, done: Done, lost: Lost) -> int:
+    """Run every task in this process, one after the other; return 0 (no worker to restart)."""
+    for task in tasks:
+        done(replay_task(task, rules_text))
+    return 0
+
+
+class _Worker:
+    """One local worker process and the pipe to it; it replays one task at a time."""
+
+    def __init__(self, context: Any, rules_text: str | None) -> None:
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=_serve, args=(child, rules_text), daemon=True,
+                                       name="dipsat-replay-worker")
+        self.process.start()
+        child.close()
+        self.task: Task | None = None
+
+    def give(self, task: Task) -> bool:
+        """Send ``task``; False if the worker is gone."""
+        self.task = task
+        try:
+            self.conn.send(task)
+        except (BrokenPipeError, ConnectionResetError, EOFError, OSError):
+            return False
+        return True
+
+    def stop(self) -> None:
+        """Ask an idle worker to finish; end a busy or deaf one."""
+        if self.task is None and self.process.is_alive():
+            try:
+                self.conn.send(None)
+            except OSError:
+                pass
+            self.process.join(timeout=2)
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join(timeout=2)
+        self.conn.close()
+
+
+def _serve(conn: Any, rules_text: str | None) -> None:
+    """A worker's life: receive tasks, send back their outcomes, until told ``None``."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the main process, which stops us
+    while (task := conn.recv()) is not None:
+        conn.send(replay_task(task, rules_text))
+
+
+def _context() -> Any:
+    """Processes forked from a server that has already imported the adjudicator (fast, thread-safe)."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["dipsat.replay.work"])
+    return context
+
+
+def run_pool(tasks: Iterable[Task], rules_text: str | None, workers: int, done: Done, lost: Lost) -> int:
+    """Run the tasks on ``workers`` local processes; return how many workers died and were replaced.
+
+    Each worker has its own pipe and one task at a time: a worker that dies costs only its own
+    task, which is started again (at most :data:`MAX_ATTEMPTS` times, then reported lost).
+    """
+    context = _context()
+    source: Iterator[Task] = iter(tasks)
+    retry: deque[Task] = deque()
+    attempts: Counter[str] = Counter()
+    restarts = 0
+    pool = [_Worker(context, rules_text) for _ in range(workers)]
+    try:
+        while True:
+            for i, worker in enumerate(pool):
+                if worker.task is None:
+                    task = retry.popleft() if retry else next(source, None)
+                    if task is None:
+                        continue
+                    attempts[task.uid] += 1
+                    if not worker.give(task):
+                        pool[i] = _replace(worker, context, rules_text, attempts, retry, lost)
+                        restarts += 1
+            busy = [w for w in pool if w.task is not None]
+            if not busy:
+                return restarts
+            connection.wait([w.conn for w in busy] + [w.process.sentinel for w in busy])
+            for i, worker in enumerate(pool):
+                if worker.task is None:
+                    continue
+                outcome, dead = _receive(worker)
+                if outcome is not None:
+                    worker.task = None
+                    done(outcome)
+                elif dead:
+                    pool[i] = _replace(worker, context, rules_text, attempts, retry, lost)
+                    restarts += 1
+    finally:
+        for worker in pool:
+            worker.stop()
+
+
+def _receive(worker: _Worker) -> tuple[TaskOutcome | None, bool]:
+    """The outcome a worker has sent (if any), and whether the worker is lost (dead, or its pipe broken)."""
+    try:
+        if worker.conn.poll():
+            outcome: TaskOutcome = worker.conn.recv()
+            return outcome, False
+    except Exception:  # noqa: BLE001 - a torn message: the worker died while sending
+        return None, True
+    return None, not worker.process.is_alive()
+
+
+def _replace(worker: _Worker, context: Any, rules_text: str | None, attempts: Counter[str],
+             retry: deque[Task], lost: Lost) -> _Worker:
+    """Start a new worker in place of a dead one; its task is started again or reported lost."""
+    task = worker.task
+    worker.task = None
+    worker.stop()
+    if task is not None:
+        if attempts[task.uid] >= MAX_ATTEMPTS:
+            lost(task, f"a worker process died while replaying it ({attempts[task.uid]} attempts)")
+        else:
+            retry.append(task)
+    return _Worker(context, rules_text)
+
+
+def connect(address: str, timeout: float = 10.0) -> Any:
+    """Return a Dask client connected to the scheduler at ``address``.
+
+    Raises:
+        ConnectionError: no scheduler answers there.
+    """
+    from distributed import Client
+    try:
+        return Client(address, timeout=timeout, set_as_default=False)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError) as exc:
+        raise ConnectionError(f"cannot connect to the Dask scheduler at {address}: {exc}") from None
+
+
+def run_dask(tasks: Iterable[Task], rules_text: str | None, client: Any, done: Done, lost: Lost) -> int:
+    """Run the tasks on the Dask cluster of ``client``; return 0 (Dask itself restarts the tasks
+    of dead workers, and reports a task lost after its own retries)."""
+    from distributed import as_completed
+
+    width = max(1, sum(client.nthreads().values())) * IN_FLIGHT_PER_WORKER
+    source: Iterator[Task] = iter(tasks)
+    pending: dict[str, tuple[Task, Any]] = {}
+
+    def submit() -> Any:
+        task = next(source, None)
+        if task is None:
+            return None
+        future = client.submit(replay_task, task, rules_text, pure=False)
+        pending[future.key] = (task, future)
+        return future
+
+    first = [f for f in (submit() for _ in range(width)) if f is not None]
+    if not first:
+        return 0
+    queue = as_completed(first, loop=client.loop)  # type: ignore[no-untyped-call]
+    try:
+        for future in queue:
+            task, _ = pending.pop(future.key)
+            if future.status == "finished":
+                done(future.result())
+            else:
+                lost(task, f"the Dask cluster could not run it: {future.exception()!r}")
+            future.release()
+            following = submit()
+            if following is not None:
+                queue.add(following)  # type: ignore[no-untyped-call]
+        return 0
+    finally:
+        if pending:
+            client.cancel([f for _, f in pending.values()])

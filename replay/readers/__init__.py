@@ -1,0 +1,182 @@
+"""Find the games in files and folders, and read a game's text into a recorded game.
+
+:func:`find_tasks` runs in the main process and only splits files into tasks (a JSON-lines file
+into chunks of lines, a JSON list into its items); :func:`read_task` runs in a worker and parses.
+Formats are told apart by suffix and content: ``.jsonl`` (one saved game a line), ``.json``
+(one saved game, or a list of them), and text files that start with ``PHASE <year> ...``
+(Droidippy) or hold case files. ``.gz`` files are read through gzip. Folders are searched
+recursively for ``*.txt``, ``*.json``, ``*.jsonl`` (and their ``.gz``), in sorted order. A task is
+one game, one case file, or up to :data:`CHUNK_GAMES` consecutive games of a JSON-lines file.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Final
+
+from dipsat.model.gamemap import GameMap
+from dipsat.replay.readers.cases import read_case_file
+from dipsat.replay.readers.droidippy import looks_like_droidippy, read_droidippy
+from dipsat.replay.readers.mila_json import read_mila
+from dipsat.replay.records import Format, GameError, GameRecord, Task
+
+SUFFIXES: Final = (".txt", ".json", ".jsonl", ".txt.gz", ".json.gz", ".jsonl.gz")
+"""File suffixes searched for in folders."""
+
+CHUNK_GAMES: Final = 16
+"""Games of a JSON-lines file replayed as one task (one Parquet part): fewer, larger files."""
+CHUNK_BYTES: Final = 4 << 20
+"""A JSON-lines task also ends once it holds this many bytes."""
+
+TASK_VERSION: Final = "replay-1"
+"""Part of every task's identity: change it when replay output changes meaning."""
+
+
+def archive_files(paths: Sequence[str]) -> list[tuple[str, Path]]:
+    """Return (name as shown, path) of every archive file under ``paths``, in order.
+
+    Raises:
+        FileNotFoundError: a path does not exist, or a folder holds no archive file.
+    """
+    found: list[tuple[str, Path]] = []
+    for text in paths:
+        path = Path(text)
+        if path.is_dir():
+            inside = sorted(p for p in path.rglob("*") if p.is_file() and p.name.lower().endswith(SUFFIXES))
+            if not inside:
+                raise FileNotFoundError(f"no archive file ({', '.join('*' + s for s in SUFFIXES)}) in {text}")
+            found += [(str(Path(text) / f.relative_to(path)), f) for f in inside]
+        elif path.is_file():
+            found.append((text, path))
+        else:
+            raise FileNotFoundError(f"no such file or folder: {text}")
+    return found
+
+
+def find_tasks(paths: Sequence[str], rules_text: str | None) -> Iterator[Task | GameError]:
+    """Yield every game under ``paths`` as a task (with its text), or an error for a file that cannot be read.
+
+    Raises:
+        FileNotFoundError: a path does not exist.
+    """
+    for shown, path in archive_files(paths):
+        yield from _file_tasks(shown, path, rules_text or "")
+
+
+def _identity(path: Path) -> str:
+    stat = path.stat()
+    return f"{path.resolve()}\0{stat.st_size}\0{stat.st_mtime_ns}"
+
+
+def _uid(identity: str, key: str, rules_text: str) -> str:
+    return hashlib.sha256(f"{TASK_VERSION}\0{identity}\0{key}\0{rules_text}".encode()).hexdigest()[:24]
+
+
+def _file_tasks(shown: str, path: Path, rules_text: str) -> Iterator[Task | GameError]:
+    name = path.name.lower().removesuffix(".gz")
+    try:
+        identity = _identity(path)
+        if name.endswith(".jsonl"):
+            yield from _lines(shown, path, identity, rules_text)
+            return
+        data = gzip.decompress(path.read_bytes()) if path.name.lower().endswith(".gz") else path.read_bytes()
+        text = data.decode("utf-8")
+    except OSError as exc:
+        yield GameError(shown, "", f"cannot read file: {exc.strerror or exc}")
+        return
+    except UnicodeDecodeError as exc:
+        yield GameError(shown, "", f"not UTF-8: byte 0x{exc.object[exc.start]:02x} at offset {exc.start}")
+        return
+    if name.endswith(".json") or (not looks_like_droidippy(text) and text.lstrip().startswith(("{", "["))):
+        yield from _json_tasks(shown, text, identity, rules_text)
+    elif looks_like_droidippy(text):
+        yield Task(shown, "", Format.DROIDIPPY, text, _uid(identity, "", rules_text))
+    else:
+        yield Task(shown, "", Format.CASES, text, _uid(identity, "", rules_text))
+
+
+def _lines(shown: str, path: Path, identity: str, rules_text: str) -> Iterator[Task | GameError]:
+    """One task per :data:`CHUNK_GAMES` games (or :data:`CHUNK_BYTES`) of a JSON-lines file."""
+    opener = gzip.open if path.name.lower().endswith(".gz") else open
+    chunk: list[tuple[int, str]] = []
+    size = 0
+    with opener(path, "rb") as stream:
+        for number, raw in enumerate(stream, start=1):
+            try:
+                text = raw.decode("utf-8").strip()
+            except UnicodeDecodeError as exc:
+                yield GameError(shown, f"line {number}", f"not UTF-8: byte 0x{raw[exc.start]:02x}", number)
+                continue
+            if text:
+                chunk.append((number, text))
+                size += len(raw)
+            if len(chunk) >= CHUNK_GAMES or size >= CHUNK_BYTES:
+                yield _chunk(shown, chunk, identity, rules_text)
+                chunk, size = [], 0
+    if chunk:
+        yield _chunk(shown, chunk, identity, rules_text)
+
+
+def _chunk(shown: str, chunk: list[tuple[int, str]], identity: str, rules_text: str) -> Task:
+    key = f"lines {chunk[0][0]}-{chunk[-1][0]}"
+    return Task(shown, key, Format.MILA, "\n".join(text for _, text in chunk), _uid(identity, key, rules_text),
+                chunk[0][0], tuple(n for n, _ in chunk))
+
+
+def _json_tasks(shown: str, text: str, identity: str, rules_text: str) -> Iterator[Task | GameError]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        if exc.msg == "Extra data":  # JSON lines in a .json file
+            for number, line in enumerate(text.splitlines(), start=1):
+                key = f"line {number}"
+                if line.strip():
+                    yield Task(shown, key, Format.MILA, line, _uid(identity, key, rules_text), number)
+            return
+        yield GameError(shown, "", f"not JSON: {exc.msg}", exc.lineno)
+        return
+    if isinstance(data, list):
+        for i, item in enumerate(data, start=1):
+            key = f"game {i}"
+            yield Task(shown, key, Format.MILA, json.dumps(item), _uid(identity, key, rules_text))
+    else:
+        yield Task(shown, "", Format.MILA, text, _uid(identity, "", rules_text))
+
+
+def read_task(task: Task, rules_text: str | None, maps: Callable[[str], GameMap]) -> list[GameRecord | GameError]:
+    """Read the games of a task (a case file holds several)."""
+    match task.format:
+        case Format.DROIDIPPY:
+            return [read_droidippy(task.text, task.file, maps("standard"))]
+        case Format.MILA if task.lines:
+            return [_located(read_mila(text, task.file, f"line {n}", maps), n)
+                    for n, text in zip(task.lines, task.text.split("\n"))]
+        case Format.MILA:
+            return [_located(read_mila(task.text, task.file, task.key or Path(task.file).stem, maps), task.line)]
+        case Format.CASES:
+            games = read_case_file(task.text, task.file, rules_text)
+            return [games] if isinstance(games, GameError) else list(games)
+    raise ValueError(f"unknown format {task.format!r}")
+
+
+def _located(found: GameRecord | GameError, line: int) -> GameRecord | GameError:
+    """A saved game that cannot be read is located at the line where it starts."""
+    if isinstance(found, GameError) and found.line is None:
+        return GameError(found.file, found.game, found.message, line)
+    return found
+
+
+def default_maps(name: str) -> GameMap:
+    """Return the board of the variant called ``name``.
+
+    Raises:
+        ValueError: no variant has that name.
+    """
+    from dipsat.variants import find_variant
+    return find_variant(name).map
+
+
+__all__ = ["SUFFIXES", "archive_files", "default_maps", "find_tasks", "read_task"]

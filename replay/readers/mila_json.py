@@ -1,0 +1,127 @@
+"""Read saved games of the ``diplomacy`` Python package (MILA) and the webDiplomacy research datasets.
+
+Both use the package's saved-game format (``diplomacy.utils.export.to_saved_game_format``): one
+JSON object per game, in a ``.json`` file or one per line of a ``.jsonl`` file::
+
+    {"id": "...", "map": "standard", "rules": [...], "phases": [
+        {"name": "S1901M",
+         "state": {"units": {"RUSSIA": ["F STP/SC", "*A WAR"]},   # '*': dislodged (retreat phases)
+                   "centers": {"RUSSIA": ["STP"]}, "retreats": {...}, ...},
+         "orders": {"RUSSIA": ["F STP/SC - BOT", "A WAR S A MOS - UKR"]},   # or null
+         "results": {"F STP/SC": [], "A WAR": ["cut"]}}, ...]}
+
+``state`` is the board at the start of the phase, so each phase's recorded result is the next
+phase's state. The phase names are ``S1901M``, ``F1901R``, ``W1901A``...; a last phase named
+``COMPLETED`` holds the final board, whose phase is unknown.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Callable, Final
+
+from dipsat.model.errors import InputError
+from dipsat.model.gamemap import GameMap
+from dipsat.model.notation import parse_order, parse_unit
+from dipsat.model.types import Dislodged, Phase, PhaseKind, Piece, Position, Season
+from dipsat.replay.records import Format, GameError, GameRecord, PhaseError, PhaseRecord, RecordedOrder
+
+_NAME_RE: Final = re.compile(r"([SFWU])(\d{4})([MRA])")
+_SEASONS: Final = {"S": Season.SPRING, "U": Season.SUMMER, "F": Season.FALL, "W": Season.WINTER}
+_KINDS: Final = {"M": PhaseKind.MOVEMENT, "R": PhaseKind.RETREAT, "A": PhaseKind.ADJUSTMENT}
+
+
+def parse_phase_name(name: str) -> Phase | None:
+    """Return the phase named ``S1901M`` (``F1901R``, ``W1901A``), or ``None`` for ``COMPLETED`` and the like."""
+    m = _NAME_RE.fullmatch(name.strip().upper())
+    if m is None:
+        return None
+    return Phase(int(m[2]), _SEASONS[m[1]], _KINDS[m[3]])
+
+
+def read_mila(text: str, file: str, key: str, maps: Callable[[str], GameMap]) -> GameRecord | GameError:
+    """Read one saved game from its JSON ``text``; ``maps`` returns the board of a variant name.
+
+    A game that is not JSON, not a saved game, or on an unknown map is a :class:`GameError`.
+    """
+    try:
+        saved = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return GameError(file, key, f"not JSON: {exc.msg} at column {exc.colno}", None)
+    if not isinstance(saved, dict) or not isinstance(saved.get("phases"), list):
+        return GameError(file, key, "not a saved game: expected an object with a 'phases' list")
+    game = str(saved.get("id") or key)
+    variant = str(saved.get("map") or "standard")
+    try:
+        gmap = maps(variant)
+    except ValueError as exc:
+        return GameError(file, game, str(exc))
+    phases: list[PhaseRecord | PhaseError] = []
+    for index, raw in enumerate(saved["phases"]):
+        label = str(raw.get("name", "?")) if isinstance(raw, dict) else "?"
+        try:
+            phases.append(_phase(index, raw, gmap))
+        except (InputError, KeyError, TypeError, AttributeError, ValueError) as exc:
+            message = exc.message if isinstance(exc, InputError) else f"malformed phase: {type(exc).__name__}: {exc}"
+            phases.append(PhaseError(index, label, message))
+    return GameRecord(file, game, variant, Format.MILA, tuple(phases))
+
+
+def _phase(index: int, raw: dict[str, Any], gmap: GameMap) -> PhaseRecord:
+    """Read one phase of a saved game.
+
+    Raises:
+        InputError: an unknown power, unit or province in the state.
+        KeyError, TypeError, AttributeError: the phase is not shaped like a saved-game phase.
+    """
+    name = str(raw["name"])
+    phase = parse_phase_name(name)
+    state = raw["state"]
+    position = _position(state, phase, gmap)
+    if phase is None:  # COMPLETED: the final board; its phase is unknown
+        return PhaseRecord(index, name, position.phase, position, phase_known=False)
+    results = raw.get("results") or {}
+    orders = []
+    for power_name, texts in sorted((raw.get("orders") or {}).items()):
+        power = gmap.resolve_power(power_name)
+        for text in texts or ():
+            recorded = _recorded(results, text)
+            try:
+                order = parse_order(text, gmap, power, position, phase.kind)
+                orders.append(RecordedOrder(text, order, recorded=recorded))
+            except InputError as exc:
+                orders.append(RecordedOrder(text, None, exc.message, recorded=recorded))
+    return PhaseRecord(index, name, phase, position, tuple(orders))
+
+
+def _recorded(results: dict[str, Any], text: str) -> str | None:
+    """The package's result codes for the unit an order names (``"bounce"``, ``""`` for none)."""
+    words = text.upper().split()
+    codes = results.get(" ".join(words[:2])) if len(words) >= 2 else None
+    if codes is None:
+        return None
+    return ", ".join(str(c) for c in codes if str(c))
+
+
+def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap) -> Position:
+    units: dict[str, Piece] = {}
+    dislodged: dict[str, Dislodged] = {}
+    for power_name, texts in sorted(state["units"].items()):
+        power = gmap.resolve_power(power_name)
+        for text in texts or ():
+            flag = text.startswith("*")
+            unit = parse_unit(text.lstrip("*"), gmap)
+            table: dict[str, Any] = dislodged if flag else units
+            if unit.province in table:
+                raise InputError(f"two units in {unit.province}: {text!r}")
+            table[unit.province] = Dislodged(Piece(power, unit), None) if flag else Piece(power, unit)
+    centres: dict[str, str] = {}
+    for power_name, names in sorted(state["centers"].items()):
+        power = gmap.resolve_power(power_name)
+        for name in names or ():
+            province = gmap.resolve(name).province
+            if province not in gmap.supply_centres:
+                raise InputError(f"{province} is not a supply centre")
+            centres[province] = power
+    when = phase or Phase(0, Season.SPRING, PhaseKind.MOVEMENT)
+    return Position(when, units, centres, dislodged)

@@ -1,0 +1,236 @@
+"""Replay one recorded game: adjudicate every phase from its recorded position and compare.
+
+For an archive, phase *i* is adjudicated from its recorded position with its recorded orders,
+and the board after it is set against the position recorded for phase *i+1*. The replayed board
+is first brought to that phase the way the game goes on: a Spring season ends in Fall, a Fall
+season updates the centres and ends in the Winter adjustment; a phase that the archive leaves out
+is replayed without orders (the dislodged units of a missing retreat phase disband, a missing
+adjustment phase removes units in civil disorder), and a note says so. What the archive does not
+record but the next phase needs (where each dislodged unit's attacker came from, the provinces
+left empty by a standoff) is taken from the replay of the movement phase.
+
+Case files are *chained*: each step after the first starts from the replayed board of the step
+before, and is compared with its ``AFTER`` board, its expected result words and ``AUTO`` orders.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dipsat.model.types import (
+    Disband, Dislodged, Move, OrderResult, Phase, PhaseKind, Piece, Position, Result, Season, Tag,
+)
+from dipsat.replay.compare import Difference, compare_boards, phase_key
+from dipsat.replay.readers.cases import auto_key
+from dipsat.replay.records import GameError, GameRecord, PhaseError, PhaseRecord
+from dipsat.replay.rows import AGREE, DIFFER, ERROR, UNCHECKED, OrderRow, PhaseRow
+from dipsat.solver import Resolution, Rules
+from dipsat.solver.adjustment import adjustments_due
+from dipsat.solver.phases import update_centres
+from dipsat.variants import Variant
+
+Rows = tuple[list[PhaseRow], list[OrderRow]]
+
+
+def error_rows(error: GameError, rules_label: str) -> Rows:
+    """The single row of a game (or file) that cannot be read at all."""
+    return [PhaseRow(error.file, error.game, None, "", "", ERROR, 0, "", "", error.message, 0, 0,
+                     rules_label, error.line)], []
+
+
+@dataclass(frozen=True, slots=True)
+class _Carry:
+    """What the replay of a movement phase knows that the recorded retreat phase does not."""
+
+    origins: dict[str, tuple[str | None, bool]]
+    """Dislodged province -> (attacker's origin, came by convoy)."""
+    standoffs: frozenset[str]
+
+    def apply(self, position: Position) -> Position:
+        """The recorded position with attacker origins and standoffs filled in."""
+        dislodged = {p: Dislodged(d.piece, *self.origins.get(p, (d.attacker_origin, d.by_convoy)))
+                     for p, d in position.dislodged.items()}
+        return Position(position.phase, position.units, position.centres, dislodged, self.standoffs)
+
+
+class GameReplay:
+    """The throwaway state of replaying one game."""
+
+    def __init__(self, game: GameRecord, variant: Variant, rules: Rules, rules_label: str) -> None:
+        self.game, self.variant, self.rules, self.label = game, variant, rules, rules_label
+        self.phases: list[PhaseRow] = []
+        self.orders: list[OrderRow] = []
+
+    def run(self) -> Rows:
+        """Replay every phase; return the phase rows and the order rows."""
+        carried: Position | None = None
+        carry: _Carry | None = None
+        records = self.game.phases
+        for i, rec in enumerate(records):
+            if isinstance(rec, PhaseError):
+                self._row(rec.index, rec.label, "", ERROR, [], [], rec.message, 0, 0, rec.line)
+                carried, carry = None, None
+                continue
+            nxt = records[i + 1] if i + 1 < len(records) else None
+            position = rec.position
+            if position is None and carried is not None:
+                position = carried.with_phase(Phase(carried.phase.year, carried.phase.season, rec.phase.kind))
+            elif position is not None and carry is not None:
+                position = carry.apply(position)
+            carry = None
+            if position is None:
+                self._row(rec.index, rec.label, rec.phase.kind.value, ERROR, [], [],
+                          "no position to start from: the phase before could not be replayed",
+                          len(rec.orders), 0, rec.line)
+                continue
+            try:
+                carried, carry = self._phase(rec, position, nxt)
+            except Exception as exc:  # noqa: BLE001 - an adjudicator bug must not stop the run
+                self._row(rec.index, rec.label, rec.phase.kind.value, ERROR, [], [],
+                          f"adjudication failed: {type(exc).__name__}: {exc}", len(rec.orders), 0, rec.line)
+                carried, carry = None, None
+        return self.phases, self.orders
+
+    def _phase(self, rec: PhaseRecord, position: Position,
+               nxt: PhaseRecord | PhaseError | None) -> tuple[Position | None, _Carry | None]:
+        notes = [f"order not read: {o.text!r} ({o.problem})" for o in rec.orders if o.order is None]
+        unread = len(notes)
+        kind = rec.phase.kind.value if rec.phase_known else ""
+        if self.game.chained:
+            target = rec.after
+        else:
+            target = nxt.position if isinstance(nxt, PhaseRecord) else None
+        if target is None and not self.game.chained and not any(o.order for o in rec.orders):
+            notes.append("final position" if nxt is None else "the next phase cannot be read")
+            self._row(rec.index, rec.label, kind, UNCHECKED, [], notes, "", len(rec.orders), unread, rec.line)
+            return None, None
+        orders = [o.order for o in rec.orders if o.order is not None]
+        res = self.variant.adjudicate(position, orders, self.rules, advance=False)
+        self._order_rows(rec, res)
+        if self.game.chained:
+            diffs = self._case_differences(rec, res)
+            checked = rec.after is not None or rec.auto is not None or any(o.recorded for o in rec.orders)
+            self._row(rec.index, rec.label, kind, (DIFFER if diffs else AGREE) if checked else UNCHECKED,
+                      diffs, notes, "", len(rec.orders), unread, rec.line)
+            return res.after, None
+        if target is None or not isinstance(nxt, PhaseRecord):
+            notes.append("final position" if nxt is None else "the next phase cannot be read")
+            self._row(rec.index, rec.label, kind, UNCHECKED, [], notes, "", len(rec.orders), unread, rec.line)
+            return None, None
+        diffs, carry = self._against(rec, res, target, nxt.phase_known, notes)
+        self._row(rec.index, rec.label, kind, DIFFER if diffs else AGREE, diffs, notes, "",
+                  len(rec.orders), unread, rec.line)
+        return None, carry
+
+    def _against(self, rec: PhaseRecord, res: Resolution, target: Position, known: bool,
+                 notes: list[str]) -> tuple[list[Difference], _Carry | None]:
+        """Compare the board after ``res`` with the recorded ``target``, bringing it to its phase."""
+        board = res.after
+        destroyed = _destroyed(res)
+        pending = dict(board.dislodged) if board.phase.kind is PhaseKind.RETREAT else {}
+        same_season = (target.phase.year, target.phase.season) == (rec.phase.year, rec.phase.season)
+        carry = None
+        if known and target.phase.kind is PhaseKind.RETREAT and same_season:
+            carry = _carry(res, destroyed)
+            return compare_boards(target, board, dislodged=pending, destroyed=destroyed), carry
+        ours = self._settle(board, rec.phase.kind)
+        diffs: list[Difference] = []
+        while known and phase_key(ours.phase) < phase_key(target.phase):
+            if ours.phase.kind is PhaseKind.MOVEMENT:
+                diffs.append(Difference("phase", "", str(target.phase), str(ours.phase)))
+                break
+            ours = self._skip(ours, notes)
+        return diffs + compare_boards(target, ours, dislodged=pending), carry
+
+    def _settle(self, board: Position, kind: PhaseKind) -> Position:
+        """The board at the phase that follows (no phase skipped; centres updated after Fall)."""
+        year, season = board.phase.year, board.phase.season
+        if kind is PhaseKind.MOVEMENT and board.dislodged:
+            return board
+        if kind is PhaseKind.ADJUSTMENT or season is Season.WINTER:
+            return Position(Phase(year + 1, Season.SPRING, PhaseKind.MOVEMENT), board.units, board.centres)
+        if season is Season.FALL:
+            board = update_centres(self.variant.map, board)
+            return Position(Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT), board.units, board.centres)
+        return Position(Phase(year, Season.FALL, PhaseKind.MOVEMENT), board.units, board.centres)
+
+    def _skip(self, board: Position, notes: list[str]) -> Position:
+        """Play a phase the archive leaves out, without orders; say what it changed."""
+        if board.phase.kind is PhaseKind.ADJUSTMENT and not adjustments_due(board):
+            return self._settle(board, PhaseKind.ADJUSTMENT)
+        res = self.variant.adjudicate(board, [], self.rules, advance=False)
+        gone = [f"{g.order.power}: {g.order}" for g in res.generated if isinstance(g.order, Disband)]
+        if gone:
+            notes.append(f"the archive has no {board.phase}; without orders it removes {', '.join(gone)}")
+        return self._settle(res.after, board.phase.kind)
+
+    def _case_differences(self, rec: PhaseRecord, res: Resolution) -> list[Difference]:
+        diffs: list[Difference] = []
+        results = iter(res.results)
+        for o in rec.orders:
+            if o.order is None:
+                continue
+            got = next(results)
+            if o.recorded is not None and o.recorded != got.words:
+                diffs.append(Difference("result", str(o.order), o.recorded, got.words))
+        if rec.auto is not None:
+            got_auto = tuple(sorted(auto_key(g.order) for g in res.generated if "civil disorder" in g.reason))
+            if got_auto != rec.auto:
+                diffs.append(Difference("auto", "", ", ".join(rec.auto) or "none", ", ".join(got_auto) or "none"))
+        if rec.after is not None:
+            diffs += compare_boards(rec.after, res.after, centres=rec.centres_recorded)
+        return diffs
+
+    def _order_rows(self, rec: PhaseRecord, res: Resolution) -> None:
+        g = self.game
+        results = iter(res.results)
+        seq = 0
+        for o in rec.orders:
+            if o.order is None:
+                self.orders.append(OrderRow(g.file, g.game, rec.index, rec.label, seq, None, o.text, None, None,
+                                            None, None, f"not read: {o.problem}", False, o.recorded, o.line))
+            else:
+                self.orders.append(_order_row(g, rec, seq, next(results), o.text, False, o.recorded, o.line))
+            seq += 1
+        for r in res.generated:
+            self.orders.append(_order_row(g, rec, seq, r, "", True, None, None))
+            seq += 1
+
+    def _row(self, index: int, label: str, kind: str, status: str, diffs: list[Difference], notes: list[str],
+             error: str, orders: int, unread: int, line: int | None) -> None:
+        self.phases.append(PhaseRow(self.game.file, self.game.game, index, label, kind, status, len(diffs),
+                                    "; ".join(map(str, diffs)), "; ".join(notes), error, orders, unread,
+                                    self.label, line))
+
+
+def _order_row(g: GameRecord, rec: PhaseRecord, seq: int, r: OrderResult, text: str, generated: bool,
+               recorded: str | None, line: int | None) -> OrderRow:
+    return OrderRow(g.file, g.game, rec.index, rec.label, seq, r.order.power, text, str(r.order), r.result.value,
+                    r.tag.value if r.tag else None, r.words, r.reason, generated, recorded, line)
+
+
+def _destroyed(res: Resolution) -> dict[str, Piece]:
+    """Units the movement phase destroyed (dislodged with no retreat), by province."""
+    found = {}
+    for r in (*res.results, *res.generated):
+        if r.tag is Tag.DESTROYED:
+            unit = r.order.unit  # type: ignore[union-attr]
+            piece = res.before.units.get(unit.province)
+            if piece is not None:
+                found[unit.province] = piece
+    return found
+
+
+def _carry(res: Resolution, destroyed: dict[str, Piece]) -> _Carry:
+    """Attacker origins of the dislodged (and destroyed) units, and the standoffs, of a movement phase."""
+    origins: dict[str, tuple[str | None, bool]] = {
+        p: (d.attacker_origin, d.by_convoy) for p, d in res.after.dislodged.items()}
+    for r in res.results:
+        o = r.order
+        if isinstance(o, Move) and r.result is Result.SUCCEEDS and o.dest.province in destroyed:
+            origins.setdefault(o.dest.province, (o.unit.province, False))
+    return _Carry(origins, res.after.standoffs)
+
+
+def replay_game(game: GameRecord, variant: Variant, rules: Rules, rules_label: str) -> Rows:
+    """Replay ``game`` under ``rules``; return one row per phase and one per order."""
+    return GameReplay(game, variant, rules, rules_label).run()

@@ -1,0 +1,178 @@
+"""A replay run: find the games, skip those already finished, replay the rest, consolidate, summarize.
+
+``run_replay(RunConfig(paths=("archive/",), out=Path("out")))`` is the whole interface; the
+command line ``dipsat replay`` is a thin shell around it. A run interrupted at any point (Ctrl-C,
+a killed process) keeps every finished game; running it again with the same ``out`` completes it.
+Local workers are started by ``multiprocessing``: a script calling :func:`run_replay` with more
+than one worker must do so under ``if __name__ == "__main__":``.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from dipsat.replay.executors import connect, run_dask, run_inline, run_pool
+from dipsat.replay.readers import archive_files, find_tasks
+from dipsat.replay.records import GameError, Task
+from dipsat.replay.replayer import error_rows
+from dipsat.replay.rows import PHASE_SCHEMA, PhaseRow, to_table
+from dipsat.replay.store import PartStore, consolidate, summarize, write_summary
+from dipsat.replay.work import TaskOutcome
+
+
+def default_workers() -> int:
+    """Every core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """What to replay, how, and where to write."""
+
+    paths: tuple[str, ...]
+    out: Path
+    rules_text: str | None = None
+    """``--rules``; ``None``: each archive under its own judge's preset (case files: their ``RULES``)."""
+    workers: int = field(default_factory=default_workers)
+    """Local processes; 1 runs in this process. Ignored with ``dask``."""
+    dask: str | None = None
+    """Address of a Dask scheduler (``tcp://host:8786``) to run on instead."""
+    progress: bool = False
+    """Show a progress bar on stderr."""
+
+
+@dataclass
+class _Tally:
+    """What this run did, as it goes."""
+
+    games: int = 0
+    """Tasks finished in this run (a task is one game, or one case file)."""
+    phases: int = 0
+    cpu_seconds: float = 0.0
+    lost: list[PhaseRow] = field(default_factory=list)
+
+
+@dataclass
+class _Scan:
+    """What the first pass over the input found."""
+
+    uids: list[str] = field(default_factory=list)
+    """Every task's identity, in order, without duplicates."""
+    games: dict[str, int] = field(default_factory=dict)
+    """Task identity -> games in it (as far as known before reading)."""
+    errors: list[GameError] = field(default_factory=list)
+    """Files that cannot be read at all."""
+    todo: int = 0
+    """Tasks not finished yet."""
+    todo_games: int = 0
+
+
+def _scan(config: RunConfig, store: PartStore) -> _Scan:
+    """First pass: every task's identity and size, unreadable files, what is left to do."""
+    scan = _Scan()
+    for item in find_tasks(config.paths, config.rules_text):
+        if isinstance(item, GameError):
+            scan.errors.append(item)
+        elif item.uid not in scan.games:
+            scan.uids.append(item.uid)
+            scan.games[item.uid] = item.games
+            if not store.done(item.uid):
+                scan.todo += 1
+                scan.todo_games += item.games
+    return scan
+
+
+def _todo(config: RunConfig, store: PartStore) -> Iterator[Task]:
+    """Second pass: the tasks not finished yet, with their text, read lazily."""
+    seen: set[str] = set()
+    for item in find_tasks(config.paths, config.rules_text):
+        if isinstance(item, Task) and item.uid not in seen:
+            seen.add(item.uid)
+            if not store.done(item.uid):
+                yield item
+
+
+def run_replay(config: RunConfig) -> dict[str, Any]:
+    """Replay every game under ``config.paths`` into ``config.out``; return the summary.
+
+    Raises:
+        FileNotFoundError: a path does not exist, or a folder holds no archive file.
+        OSError: the output folder cannot be written.
+        ConnectionError: the Dask scheduler cannot be reached.
+        KeyboardInterrupt: the run was interrupted (finished games are kept).
+    """
+    archive_files(config.paths)  # a wrong path fails before anything is written
+    store = PartStore(config.out)
+    scan = _scan(config, store)
+    uids, errors, todo = scan.uids, scan.errors, scan.todo
+    tally = _Tally()
+    total = sum(scan.games.values())
+    bar = _progress(config, total=total, done=total - scan.todo_games)
+
+    def done(outcome: TaskOutcome) -> None:
+        store.write(outcome.uid, outcome.phases, outcome.orders)
+        tally.games += 1
+        tally.phases += outcome.phases.num_rows
+        tally.cpu_seconds += outcome.cpu_seconds
+        _advance(bar, tally, scan.games[outcome.uid])
+
+    def lost(task: Task, why: str) -> None:
+        tally.lost += error_rows(GameError(task.file, task.key, why, task.line), config.rules_text or "")[0]
+        _advance(bar, tally, task.games)
+
+    client = connect(config.dask) if config.dask else None
+    start = time.perf_counter()
+    try:
+        if client is not None:
+            restarts = run_dask(_todo(config, store), config.rules_text, client, done, lost)
+        elif config.workers <= 1 or todo <= 1:
+            restarts = run_inline(_todo(config, store), config.rules_text, done, lost)
+        else:
+            restarts = run_pool(_todo(config, store), config.rules_text, min(config.workers, todo), done, lost)
+    finally:
+        seconds = time.perf_counter() - start
+        if bar is not None:
+            bar.close()
+        if client is not None:
+            client.close()
+    extra = [row for e in errors for row in error_rows(e, config.rules_text or "")[0]] + tally.lost
+    phases, orders = consolidate(store, uids, to_table(extra, PHASE_SCHEMA) if extra else None)
+    summary = summarize(phases, orders)
+    summary["run"] = {
+        "paths": list(config.paths), "out": str(config.out),
+        "rules": config.rules_text or "each archive's own judge",
+        "executor": f"dask {config.dask}" if config.dask else f"{min(config.workers, max(todo, 1))} local process(es)",
+        "tasks": len(uids), "tasks_replayed": tally.games, "tasks_resumed": len(uids) - todo,
+        "tasks_lost": len(tally.lost),
+        "worker_restarts": restarts,
+        "phases_replayed": tally.phases, "seconds": round(seconds, 3),
+        "phases_per_second": round(tally.phases / seconds, 1) if seconds > 0 and tally.phases else None,
+        "worker_cpu_seconds": round(tally.cpu_seconds, 3),
+        "phases_per_cpu_second": round(tally.phases / tally.cpu_seconds, 1) if tally.cpu_seconds > 0 else None,
+    }
+    write_summary(summary, config.out)
+    return summary
+
+
+def _progress(config: RunConfig, total: int, done: int) -> Any:
+    if not config.progress or not sys.stderr.isatty():
+        return None
+    from tqdm import tqdm
+    return tqdm(total=total, initial=done, unit="game", file=sys.stderr, dynamic_ncols=True,
+                desc="replay", smoothing=0.05)
+
+
+def _advance(bar: Any, tally: _Tally, games: int) -> None:
+    if bar is not None:
+        elapsed = bar.format_dict.get("elapsed") or 0
+        rate = f", {tally.phases / elapsed:.0f} phases/s" if elapsed else ""
+        bar.set_postfix_str(f"{tally.phases} phases{rate}", refresh=False)
+        bar.update(games)

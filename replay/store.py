@@ -1,0 +1,124 @@
+"""The output folder: one Parquet part per finished task, then the consolidated tables and summary.
+
+Layout of ``--out DIR``::
+
+    DIR/parts/<uid>.orders.parquet    # written first
+    DIR/parts/<uid>.phases.parquet    # written last: its presence marks the task finished
+    DIR/phases.parquet                # one row per phase, sorted by file, game, index
+    DIR/orders.parquet                # one row per order, sorted by file, game, index, seq
+    DIR/summary.json
+
+Every file is written to a temporary name in the same folder and renamed into place, so a run
+killed at any moment leaves either a whole part or none: a rerun replays only unfinished tasks,
+and a task replayed twice replaces its part (no duplicate rows). The same input gives the same
+tables byte for byte (rows sorted, no timestamps in the tables).
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from dipsat.replay.rows import AGREE, DIFFER, ERROR, ORDER_SCHEMA, ORDER_SORT, PHASE_SCHEMA, PHASE_SORT, UNCHECKED
+
+
+def _atomic(path: Path, write: Any) -> None:
+    """Call ``write(temp_path)``, then rename the temporary file to ``path``."""
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    try:
+        write(temp)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def write_table(table: pa.Table, path: Path) -> None:
+    """Write ``table`` as Parquet to ``path`` atomically."""
+    _atomic(path, lambda temp: pq.write_table(table, temp, compression="zstd"))
+
+
+class PartStore:
+    """The parts of one output folder."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        self.parts = out / "parts"
+        self.parts.mkdir(parents=True, exist_ok=True)
+
+    def _path(self, uid: str, table: str) -> Path:
+        return self.parts / f"{uid}.{table}.parquet"
+
+    def done(self, uid: str) -> bool:
+        """Tell whether the task ``uid`` is finished (its phases part exists)."""
+        return self._path(uid, "phases").is_file()
+
+    def write(self, uid: str, phases: pa.Table, orders: pa.Table) -> None:
+        """Store the tables of a finished task: orders first, then phases (the finish mark)."""
+        write_table(orders, self._path(uid, "orders"))
+        write_table(phases, self._path(uid, "phases"))
+
+    def read(self, uids: Iterable[str], table: str) -> list[pa.Table]:
+        """The ``table`` parts (``phases`` or ``orders``) of the finished tasks among ``uids``."""
+        schema = PHASE_SCHEMA if table == "phases" else ORDER_SCHEMA
+        return [pq.read_table(self._path(u, table), schema=schema) for u in uids if self.done(u)]
+
+
+def consolidate(store: PartStore, uids: list[str], extra_phases: pa.Table | None = None) -> tuple[pa.Table, pa.Table]:
+    """Gather the parts of ``uids`` (plus rows for unreadable files) into sorted tables and write them."""
+    phase_parts = store.read(uids, "phases") + ([extra_phases] if extra_phases is not None else [])
+    phases = _sorted(pa.concat_tables(phase_parts or [PHASE_SCHEMA.empty_table()]), PHASE_SORT)
+    orders = _sorted(pa.concat_tables(store.read(uids, "orders") or [ORDER_SCHEMA.empty_table()]), ORDER_SORT)
+    write_table(phases, store.out / "phases.parquet")
+    write_table(orders, store.out / "orders.parquet")
+    return phases, orders
+
+
+def _sorted(table: pa.Table, keys: list[tuple[str, str]]) -> pa.Table:
+    """Sort by ``keys``, nulls first (a game-level error row before the game's phases)."""
+    try:  # pyarrow >= 25: null placement per key
+        index = pc.sort_indices(table, sort_keys=[(k, order, "at_start") for k, order in keys])
+    except (TypeError, ValueError, pa.ArrowInvalid):
+        index = pc.sort_indices(table, sort_keys=keys, null_placement="at_start")
+    return table.take(index).combine_chunks()
+
+
+def summarize(phases: pa.Table, orders: pa.Table, listed: int = 100) -> dict[str, Any]:
+    """The summary of a run's tables: counts, agreement, and the first ``listed`` differences and errors."""
+    status = phases.column("status").to_pylist()
+    counts = {s: status.count(s) for s in (AGREE, DIFFER, UNCHECKED, ERROR)}
+    games = set(zip(phases.column("file").to_pylist(), phases.column("game").to_pylist()))
+    compared = counts[AGREE] + counts[DIFFER]
+    phase_rows = sum(1 for i in phases.column("index").to_pylist() if i is not None)
+    rows = phases.to_pylist()
+    return {
+        "games": len(games),
+        "phases": phase_rows,
+        "phases_agree": counts[AGREE],
+        "phases_differ": counts[DIFFER],
+        "phases_unchecked": counts[UNCHECKED],
+        "errors": counts[ERROR],
+        "agreement": round(counts[AGREE] / compared, 6) if compared else None,
+        "orders": orders.num_rows,
+        "differences": [_brief(r, "difference") for r in rows if r["status"] == DIFFER][:listed],
+        "error_list": [_brief(r, "error") for r in rows if r["status"] == ERROR][:listed],
+    }
+
+
+def _brief(row: dict[str, Any], field: str) -> dict[str, Any]:
+    return {"file": row["file"], "game": row["game"], "phase": row["phase"], "line": row["line"],
+            field: row[field], **({"note": row["note"]} if row["note"] else {})}
+
+
+def write_summary(summary: dict[str, Any], out: Path) -> None:
+    """Write ``summary.json`` atomically."""
+    text = json.dumps(summary, indent=1, sort_keys=False) + "\n"
+    _atomic(out / "summary.json", lambda temp: Path(temp).write_text(text, encoding="utf-8"))

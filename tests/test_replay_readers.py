@@ -1,0 +1,173 @@
+"""Replay readers: Droidippy text, saved games of the diplomacy package, case files, task discovery."""
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from dipsat.model.types import Disband, Move, Phase, PhaseKind, Retreat, Season
+from dipsat.replay.readers import default_maps, find_tasks, read_task
+from dipsat.replay.readers.droidippy import read_droidippy
+from dipsat.replay.readers.mila_json import parse_phase_name, read_mila
+from dipsat.replay.records import Format, GameError, GameRecord, PhaseError, PhaseRecord, Task
+
+FIXTURES = Path(__file__).resolve().parent / "replay_fixtures"
+DROIDIPPY = FIXTURES / "droidippy_game.txt"
+MAP = default_maps("standard")
+
+SMALL = """\
+PHASE 1901 Fall Movement
+POSITIONS
+Russia: fleet stp/sc
+Russia: supply stp
+Germany: army mun
+ORDERS
+stp move bot
+mun move kie
+PHASE 1901 Fall Retreat
+POSITIONS
+Russia: fleet bot
+Germany: army/dislodged kie
+France: army kie
+ORDERS
+kie move ber
+PHASE 1901 Fall Adjustment
+POSITIONS
+Russia: fleet bot
+ORDERS
+build Army mos
+remove bot
+"""
+
+
+def _phases(text: str) -> tuple[PhaseRecord | PhaseError, ...]:
+    game = read_droidippy(text, "game_1.txt", MAP)
+    assert isinstance(game, GameRecord)
+    return game.phases
+
+
+def test_droidippy_phases_positions_and_orders():
+    """A Droidippy game reads into phases with boards, dislodged units and orders in dipsat's terms."""
+    first, retreat, adjust = _phases(SMALL)
+    assert isinstance(first, PhaseRecord) and isinstance(retreat, PhaseRecord) and isinstance(adjust, PhaseRecord)
+    assert first.position.units["stp"].unit.location.coast == "sc"
+    assert first.position.centres == {"stp": "Russia"}
+    assert str(first.orders[0].order) == "F stp/sc - bot"  # coastless source matched by province
+    assert retreat.position.dislodged["kie"].piece.power == "Germany"
+    assert isinstance(retreat.orders[0].order, Retreat)
+    assert adjust.phase == Phase(1901, Season.WINTER, PhaseKind.ADJUSTMENT)
+    assert adjust.label == "1901 Fall Adjustment"
+    assert isinstance(adjust.orders[1].order, Disband)
+
+
+def test_droidippy_bad_position_line_is_a_phase_error_with_its_line():
+    """An unreadable POSITIONS line makes that phase an error (with the line); the others still read."""
+    first, retreat, _ = _phases(SMALL.replace("Germany: army/dislodged kie", "Germany: tank kie"))
+    assert isinstance(first, PhaseRecord)
+    assert isinstance(retreat, PhaseError) and retreat.line == 12 and "tank kie" in retreat.message
+
+
+def test_droidippy_unreadable_order_is_kept_with_its_problem():
+    """An order for a province without a unit is kept unread, with why, and the phase still reads."""
+    first = _phases(SMALL.replace("mun move kie", "hol move kie"))[0]
+    unread = [o for o in first.orders if o.order is None]
+    assert len(unread) == 1 and unread[0].text == "hol move kie" and "no unit at hol" in unread[0].problem
+
+
+def test_droidippy_file_that_is_no_game_is_a_game_error():
+    """Text that does not start with a PHASE line is a game error, not a crash."""
+    found = read_droidippy("hello\nworld\n", "x.txt", MAP)
+    assert isinstance(found, GameError) and found.line == 1 and "not a Droidippy game" in found.message
+
+
+def test_droidippy_fixture_reads_completely():
+    """The fixture game reads without an error; its last phase has positions and no orders."""
+    phases = _phases(DROIDIPPY.read_text())
+    assert len(phases) == 16 and all(isinstance(p, PhaseRecord) for p in phases)
+    assert phases[-1].orders == () and phases[-1].position.units
+
+
+def test_mila_phase_names():
+    """Saved-game phase names map to dipsat phases; COMPLETED has none."""
+    assert parse_phase_name("F1901R") == Phase(1901, Season.FALL, PhaseKind.RETREAT)
+    assert parse_phase_name("W1902A") == Phase(1902, Season.WINTER, PhaseKind.ADJUSTMENT)
+    assert parse_phase_name("COMPLETED") is None
+
+
+def test_mila_fixture_reads_with_dislodged_units_and_results():
+    """The package's saved game reads: dislodged units ('*'), powers, orders and their recorded results."""
+    game = read_mila((FIXTURES / "mila_game.json").read_text(), "mila_game.json", "", default_maps)
+    assert isinstance(game, GameRecord) and game.game == "dipsat-fixture-1901"
+    retreats = [p for p in game.phases if isinstance(p, PhaseRecord) and p.phase.kind is PhaseKind.RETREAT]
+    assert retreats and all(p.position.dislodged for p in retreats)
+    first = game.phases[0]
+    assert isinstance(first, PhaseRecord) and len(first.orders) >= 15
+    assert all(o.order is not None and o.recorded is not None for o in first.orders)
+    vias = [o.order for p in game.phases if isinstance(p, PhaseRecord) for o in p.orders
+            if isinstance(o.order, Move) and o.order.via_convoy]
+    assert vias
+
+
+def test_mila_bad_json_and_bad_phase():
+    """A line that is not JSON is a game error; a phase with an unknown province is a phase error."""
+    assert isinstance(read_mila("{oops", "a.jsonl", "line 3", default_maps), GameError)
+    saved = json.loads((FIXTURES / "mila_game.json").read_text())
+    saved["phases"][1]["state"]["units"]["FRANCE"][0] = "A XYZ"
+    game = read_mila(json.dumps(saved), "a.json", "", default_maps)
+    assert isinstance(game, GameRecord) and isinstance(game.phases[1], PhaseError)
+    assert "xyz" in game.phases[1].message.lower()
+
+
+def test_case_file_cases_are_games_with_expectations():
+    """A case file reads into one chained game per case, with expected words per order."""
+    path = Path(__file__).resolve().parents[1] / "datacases" / "datc_6A_basic.txt"
+    task = Task(str(path), "", Format.CASES, path.read_text(), "uid")
+    games = read_task(task, None, default_maps)
+    assert len(games) > 10 and all(isinstance(g, GameRecord) and g.chained for g in games)
+    assert games[0].game == "6.A.1" and games[0].phases[0].orders[0].recorded == "illegal"
+
+
+def test_find_tasks_in_folders_jsonl_gz_and_json_lists(tmp_path):
+    """Folders are searched recursively; JSON lines and JSON lists split into one task per game."""
+    sub = tmp_path / "a" / "b"
+    sub.mkdir(parents=True)
+    (sub / "game_1.txt").write_text(SMALL)
+    (tmp_path / "notes.md").write_text("not an archive")
+    lines = (FIXTURES / "mila_games.jsonl").read_bytes()
+    (tmp_path / "games.jsonl.gz").write_bytes(gzip.compress(lines + b"\n{broken\n"))
+    games = [json.loads(line) for line in lines.decode().splitlines()]
+    (tmp_path / "list.json").write_text(json.dumps(games))
+    tasks = list(find_tasks([str(tmp_path)], None))
+    assert [(Path(t.file).name, t.key, t.format) for t in tasks] == [
+        ("game_1.txt", "", Format.DROIDIPPY),
+        ("games.jsonl.gz", "lines 1-4", Format.MILA),
+        ("list.json", "game 1", Format.MILA), ("list.json", "game 2", Format.MILA)]
+    assert tasks[1].lines == (1, 2, 4) and tasks[1].games == 3
+    first, second, broken = read_task(tasks[1], None, default_maps)
+    assert isinstance(first, GameRecord) and isinstance(second, GameRecord)
+    assert isinstance(broken, GameError) and broken.line == 4 and broken.game == "line 4"
+
+
+def test_find_tasks_missing_path_or_empty_folder(tmp_path):
+    """A path that does not exist, or a folder without archive files, is the user's mistake."""
+    with pytest.raises(FileNotFoundError, match="no such file or folder"):
+        list(find_tasks(["/no/such/archive"], None))
+    (tmp_path / "README.md").write_text("x")
+    with pytest.raises(FileNotFoundError, match="no archive file"):
+        list(find_tasks([str(tmp_path)], None))
+
+
+def test_json_lines_in_a_json_file(tmp_path):
+    """A .json file holding one saved game a line is read as JSON lines."""
+    (tmp_path / "games.json").write_text((FIXTURES / "mila_games.jsonl").read_text())
+    assert [t.key for t in find_tasks([str(tmp_path)], None)] == ["line 1", "line 2"]
+
+
+def test_task_identity_depends_on_rules(tmp_path):
+    """The same game under other rules is another task (a rerun never mixes rules)."""
+    (tmp_path / "g.txt").write_text(SMALL)
+    a = next(find_tasks([str(tmp_path)], "datc"))
+    b = next(find_tasks([str(tmp_path)], "droidippy"))
+    assert a.uid != b.uid and a.uid == next(find_tasks([str(tmp_path / "g.txt")], "datc")).uid

@@ -1,0 +1,164 @@
+"""Replaying a recorded game: phases the archive leaves out, destroyed units, attacker origins, errors."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from dipsat.replay.readers import default_maps
+from dipsat.replay.readers.droidippy import read_droidippy
+from dipsat.replay.readers.mila_json import read_mila
+from dipsat.replay.records import GameRecord
+from dipsat.replay.rows import AGREE, DIFFER, ERROR, UNCHECKED, PhaseRow
+from dipsat.replay.work import replay_record
+
+
+def _replay(text: str, rules: str = "droidippy") -> list[PhaseRow]:
+    game = read_droidippy(text, "game_1.txt", default_maps("standard"))
+    assert isinstance(game, GameRecord)
+    return replay_record(game, rules)[0]
+
+
+FALL = """\
+PHASE 1901 Fall Movement
+POSITIONS
+Germany: army mun
+Germany: army ruh
+Germany: supply mun
+Germany: supply hol
+France: army bel
+France: supply par
+ORDERS
+bel move hol
+PHASE 1902 Spring Movement
+POSITIONS
+Germany: army mun
+Germany: supply mun
+France: army hol
+France: supply par
+France: supply hol
+ORDERS
+"""
+
+
+def test_omitted_adjustment_phase_is_replayed_without_orders():
+    """The archive skips Winter: its civil-disorder removal is replayed, noted, and agrees."""
+    first, last = _replay(FALL)
+    assert first.status == AGREE, first.difference
+    assert "no Winter 1901 Adjustment" in first.note and "Germany: A ruh D" in first.note
+    assert last.status == UNCHECKED and last.note == "final position"
+
+
+def test_omitted_adjustment_phase_that_removes_nothing_differs():
+    """Had the archive not removed the unit, the difference says exactly which."""
+    text = FALL.replace("PHASE 1902 Spring Movement\nPOSITIONS\n", "PHASE 1902 Spring Movement\nPOSITIONS\nGermany: army ruh\n")
+    first = _replay(text)[0]
+    assert first.status == DIFFER
+    assert first.difference == "unit ruh: recorded Germany: A ruh, replay none"
+
+
+DESTROYED = """\
+PHASE 1901 Spring Movement
+POSITIONS
+Italy: fleet nap
+Austria: fleet ion
+Austria: fleet tys
+Austria: army rom
+Austria: army apu
+ORDERS
+ion move nap
+tys support ion move nap
+PHASE 1901 Spring Retreat
+POSITIONS
+Italy: fleet/dislodged nap
+Austria: fleet nap
+Austria: fleet tys
+Austria: army rom
+Austria: army apu
+ORDERS
+nap disband
+PHASE 1901 Fall Movement
+POSITIONS
+Austria: fleet nap
+Austria: fleet tys
+Austria: army rom
+Austria: army apu
+ORDERS
+"""
+
+
+def test_destroyed_unit_kept_in_a_retreat_phase_agrees():
+    """A unit with nowhere to retreat may sit in the archive's retreat phase and be disbanded there."""
+    rows = _replay(DESTROYED)
+    assert [r.status for r in rows] == [AGREE, AGREE, UNCHECKED], [r.difference for r in rows]
+
+
+def test_destroyed_unit_dropped_at_once_agrees():
+    """The same game without the retreat phase agrees too."""
+    text = DESTROYED[:DESTROYED.index("PHASE 1901 Spring Retreat")] + DESTROYED[DESTROYED.index("PHASE 1901 Fall"):]
+    assert [r.status for r in _replay(text)] == [AGREE, UNCHECKED]
+
+
+ORIGIN = """\
+PHASE 1901 Spring Movement
+POSITIONS
+Germany: army mun
+France: army boh
+France: army sil
+ORDERS
+boh move mun
+sil support boh move mun
+PHASE 1901 Spring Retreat
+POSITIONS
+Germany: army/dislodged mun
+France: army mun
+France: army sil
+ORDERS
+mun move boh
+PHASE 1901 Fall Movement
+POSITIONS
+France: army mun
+France: army sil
+ORDERS
+"""
+
+
+def test_retreat_to_the_attackers_origin_is_refused():
+    """The retreat phase learns from the movement replay where the attacker came from (not recorded)."""
+    rows = _replay(ORIGIN)
+    assert [r.status for r in rows] == [AGREE, AGREE, UNCHECKED], [r.difference for r in rows]
+
+
+def test_missing_retreat_phase_is_a_difference_in_dislodged_units():
+    """An archive that goes on as if nothing was dislodged disagrees on the dislodged unit."""
+    text = ORIGIN[:ORIGIN.index("PHASE 1901 Spring Retreat")] + ORIGIN[ORIGIN.index("PHASE 1901 Fall"):]
+    first = _replay(text)[0]
+    assert first.status == DIFFER
+    assert first.difference == "dislodged mun: recorded none, replay Germany: A mun"
+
+
+def test_unreadable_phase_is_an_error_row_and_the_run_goes_on():
+    """A bad line makes its phase an error; the phase before it is unchecked; later phases replay."""
+    text = DESTROYED.replace("Austria: fleet nap\nAustria: fleet tys\nAustria: army rom\nAustria: army apu\nORDERS\nnap",
+                             "Austria: boat nap\nORDERS\nnap")
+    rows = _replay(text)
+    assert [r.status for r in rows] == [UNCHECKED, ERROR, UNCHECKED]
+    assert rows[0].note == "the next phase cannot be read"
+    assert rows[1].line == 14 and "boat nap" in rows[1].error
+
+
+def test_unknown_rules_are_an_error_row():
+    """A game asked to replay under unknown rules becomes one error row, not a crash."""
+    rows = _replay(FALL, rules="nosuchpreset")
+    assert [r.status for r in rows] == [ERROR] and "nosuchpreset" in rows[0].error
+
+
+def test_completed_final_board_is_compared_without_its_phase():
+    """A saved game's last phase named COMPLETED still checks the phase before it."""
+    line = (Path(__file__).resolve().parent / "replay_fixtures" / "mila_games.jsonl").read_text().splitlines()[0]
+    saved = json.loads(line)
+    saved["phases"][-1]["name"] = "COMPLETED"
+    game = read_mila(json.dumps(saved), "games.jsonl", "line 1", default_maps)
+    assert isinstance(game, GameRecord)
+    rows = replay_record(game, "mila")[0]
+    assert rows[-1].phase == "COMPLETED" and rows[-1].kind == "" and rows[-1].status == UNCHECKED
+    assert rows[-2].status == AGREE, rows[-2].difference
