@@ -14,7 +14,10 @@ from pathlib import Path
 from typing import Iterable
 
 from dipsat.cli.options import variant_argument
+from dipsat.cli.compare_archives import compare_archive
 from dipsat.cli.runner import run_case
+from dipsat.replay.readers import archive_files
+from dipsat.replay.readers.droidippy import looks_like_droidippy
 from dipsat.model.casefiles import load_any
 from dipsat.model.errors import InputError
 from dipsat.solver.presets import describe, rules_from_text
@@ -38,7 +41,8 @@ class Difference:
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Register the command."""
     c = sub.add_parser("compare", help="adjudicate under two rule semantics and list what differs")
-    c.add_argument("paths", nargs="+", metavar="PATH", help="case files, or folders of them")
+    c.add_argument("paths", nargs="+", metavar="PATH",
+                   help="case files, archived games (Droidippy text, diplomacy-package JSON), or folders of them")
     c.add_argument("--rules", action="append", required=True, metavar="PRESET[,OPTION=CHOICE...]",
                    help="give exactly twice: semantics A, then B")
     c.add_argument("--out", metavar="FILE", help="write the differences as .csv or .parquet")
@@ -47,16 +51,26 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return c
 
 
-def _files(paths: Iterable[str]) -> list[Path]:
-    found: list[Path] = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            found += sorted(q for q in p.glob("*.txt") if q.is_file())
-        elif p.exists():
-            found.append(p)
-        else:
-            raise InputError(f"{p}: no such file or folder")
-    return found
+def _files(paths: Iterable[str]) -> list[tuple[str, Path]]:
+    try:
+        return archive_files(list(paths))
+    except FileNotFoundError as e:
+        raise InputError(str(e)) from None
+
+
+def _is_game_record(path: Path) -> bool:
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines()[:200]:
+        line = line.split("#", 1)[0].strip()
+        if line:
+            return line.upper().startswith("GAME")
+    return False
+
+
+def _is_cases(path: Path) -> bool:
+    if not path.name.endswith(".txt"):
+        return False
+    head = path.read_text(encoding="utf-8", errors="replace")[:4000]
+    return not looks_like_droidippy(head)
 
 
 def compare(paths: Iterable[str], rules_a: str, rules_b: str,
@@ -68,7 +82,13 @@ def compare(paths: Iterable[str], rules_a: str, rules_b: str,
     diffs: list[Difference] = []
     counts = dict(cases=0, cases_differ=0, phases=0, phases_differ=0, orders=0, orders_differ=0)
     ids: set[str] = set()
-    for path in _files(paths):
+    for shown, path in _files(paths):
+        if _is_game_record(path):
+            continue  # a variant game record (dipsat play): not a case, not an archive
+        if not _is_cases(path):
+            diffs += compare_archive(shown, rules_from_text(rules_a), rules_from_text(rules_b),  # type: ignore[arg-type]
+                                     Difference, counts, ids)
+            continue
         for case in load_any(path, order_reader=reader):
             case = replace(case, variant=variant) if variant else case
             a, b = run_case(case, rules_a), run_case(case, rules_b)

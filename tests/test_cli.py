@@ -137,3 +137,14 @@ def test_compare_datc_with_1982_lists_the_paradox_cases():
     assert {"6.F.20", "6.F.21"} <= set(doc["cases_that_differ"])
     assert not [c for c in doc["cases_that_differ"] if c[:3] in {"6.A", "6.B", "6.C", "6.D", "6.E"}]
     assert doc["phases_differ"] >= len(doc["cases_that_differ"]) and doc["orders_differ"] > 0
+
+
+def test_compare_reads_archived_games(tmp_path):
+    """compare also takes archived games: every recorded phase under both semantics, to CSV."""
+    out = tmp_path / "diff.csv"
+    done = dipsat("compare", "--rules", "datc", "--rules", "datc,civil_disorder=home_distance",
+                  "tests/replay_fixtures/droidippy_game.txt", "--json", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert doc["cases"] == 1 and doc["phases"] > 10
+    assert out.read_text().startswith("source,case,phase,order,result_a,result_b")
