@@ -9,7 +9,8 @@ component in dependency order, and the phase is solved again, until one resoluti
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable
 
 import networkx as nx
@@ -49,11 +50,19 @@ class Solution:
     paradoxes: tuple[Paradox, ...]
     resolutions: int
     """Consistent resolutions of the original model: 0, 1 or 2 (two or more)."""
-    graph: nx.DiGraph | None = None
-    """The decision graph before any backup rule cut a cycle."""
-    cycles: tuple[Paradox, ...] = ()
-    """Every cycle of the decision graph (a strongly connected component), dependencies first;
-    a cycle no backup rule touched had exactly one consistent resolution (rule ``""``)."""
+    first: PhaseModel | None = field(default=None, compare=False, repr=False)
+    """The model as first built, before any backup rule fixed a decision."""
+
+    @cached_property
+    def graph(self) -> nx.DiGraph | None:
+        """The decision graph before any backup rule cut a cycle (built when asked for)."""
+        return self.first.graph if self.first is not None else None
+
+    @cached_property
+    def cycles(self) -> tuple[Paradox, ...]:
+        """Every cycle of the decision graph (a strongly connected component), dependencies
+        first; a cycle no backup rule touched had exactly one consistent resolution (rule ``""``)."""
+        return _cycles(self.graph, list(self.paradoxes))
 
 
 def _solver() -> cp_model.CpSolver:
@@ -153,14 +162,13 @@ def solve_phase(build: Callable[[dict[str, bool]], PhaseModel], paradox_rule: st
     overrides: dict[str, bool] = {}
     paradoxes: list[Paradox] = []
     original = None
-    graph = None
+    first_model = None
     for _ in range(64):
         count, first, second, pm = count_resolutions(build, overrides)
         if original is None:
-            original, graph = count, pm.graph
+            original, first_model = count, pm
         if count == 1 and first is not None:
-            cycles = _cycles(graph, paradoxes)
-            return Solution(first[0], first[1], tuple(paradoxes), original, graph, cycles), pm
+            return Solution(first[0], first[1], tuple(paradoxes), original, first_model), pm
         component = _culprit(pm, first[0] if first else None, second, overrides, build)
         if component is None:
             raise AdjudicationError(f"{count} resolutions and no paradoxical cycle to settle them")

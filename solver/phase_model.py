@@ -28,7 +28,9 @@ class PhaseModel:
     def __init__(self, facts: Facts, overrides: Mapping[str, bool] | None = None) -> None:
         self.facts = facts
         self.model = ConstraintModel()
-        self.graph = nx.DiGraph()
+        self._reads: dict[str, list[str]] = {}
+        """Decision -> the decisions its definition reads (the decision graph, kept as a dict)."""
+        self._graph: nx.DiGraph | None = None
         self.overrides = dict(overrides or {})
         self.decisions: dict[str, IntVar] = {}
         self.strengths: dict[str, IntVar | int] = {}
@@ -52,7 +54,8 @@ class PhaseModel:
         lit = self.decisions.get(name)
         if lit is None:
             lit = self.decisions[name] = self.model.new_bool_var(name)
-            self.graph.add_node(name)
+            self._reads[name] = []
+            self._graph = None
             if name in self.overrides:
                 self.model.add(lit == int(self.overrides[name]))
         return lit
@@ -66,8 +69,20 @@ class PhaseModel:
         self.decision(name)
         if name in self.overrides:
             return False
-        self.graph.add_edges_from((r, name) for r in reads)
+        self._reads[name].extend(reads)
+        self._graph = None
         return True
+
+    @property
+    def graph(self) -> nx.DiGraph:
+        """The decision graph (networkx), built when first asked for: only phases whose
+        constraints propagation cannot settle, explanations and pictures need it."""
+        if self._graph is None:
+            graph = nx.DiGraph()
+            graph.add_nodes_from(self._reads)
+            graph.add_edges_from((r, name) for name, reads in self._reads.items() for r in reads)
+            self._graph = graph
+        return self._graph
 
     def moves(self, src: str) -> Lit:
         """``moves[...]``: the move of the unit in ``src`` succeeds (False when it has none)."""
