@@ -107,6 +107,10 @@ Literal = Union[IntVar, NotVar]
 
 
 def _as_expr(x: object) -> LinearExpr:
+    if type(x) is LinearExpr:
+        return x  # type: ignore[return-value]
+    if type(x) is IntVar:
+        return LinearExpr({x.index: 1}, 0)  # type: ignore[union-attr]
     if isinstance(x, LinearExpr):
         return x
     if isinstance(x, (IntVar, NotVar)):
@@ -194,9 +198,12 @@ class Constraint:
         return self
 
 
-def _code(lit: Literal) -> int:
+def code(lit: Literal) -> int:
     """Literal as a number: 2v for variable v true, 2v+1 for it false."""
-    return 2 * lit.index if isinstance(lit, IntVar) else 2 * lit.var.index + 1
+    return 2 * lit.index if type(lit) is IntVar else 2 * lit.var.index + 1  # type: ignore[union-attr]
+
+
+_code = code
 
 
 def _var(lit: Literal) -> int:
@@ -204,6 +211,14 @@ def _var(lit: Literal) -> int:
 
 
 _BIG = 1 << 40
+
+
+class _CpModel(cp_model.CpModel):
+    """A CP-SAT model without the CamelCase aliases that ortools 9.15 builds for every new model
+    (about 1 ms each); dipsat uses the snake_case API only."""
+
+    def _add_pre_pep8_methods(self) -> None:
+        return None
 
 
 class Conflict(Exception):
@@ -264,24 +279,53 @@ class ConstraintModel:
 
     def add_implication(self, a: Literal, b: Literal) -> None:
         """a implies b."""
-        self.add_bool_or([~a, b])
+        self.add_clause([_code(a) ^ 1, _code(b)])
+
+    def add_clause(self, codes: list[int]) -> None:
+        """At least one of the literals, given as codes (2v: v true, 2v+1: v false)."""
+        cid = -len(self._clauses) - 1
+        self._clauses.append(codes)
+        for code in codes:
+            self._watch(code >> 1, cid)
+
+    def add_difference(self, x: object, y: object, lo: int | None, hi: int | None,
+                       enforce: Sequence[Literal] = ()) -> None:
+        """lo <= x - y <= hi, enforced only when every literal of ``enforce`` holds."""
+        ex, ey = _as_expr(x), _as_expr(y)
+        terms = dict(ex.terms)
+        for v, c in ey.terms.items():
+            terms[v] = terms.get(v, 0) - c
+        cid = len(self._linear)
+        items = [(v, c) for v, c in terms.items() if c]
+        self._linear.append((items, ex.const - ey.const, -_BIG if lo is None else lo,
+                             _BIG if hi is None else hi, [_code(lit) for lit in enforce]))
+        for v, _ in items:
+            self._watch(v, cid)
+        for lit in enforce:
+            self._watch(_var(lit), cid)
 
     # -- stage 1: propagation ---------------------------------------------------------------
     def propagate(self) -> tuple[list[int], list[int]] | None:
         """Propagate to a fixpoint; return the bounds, or ``None`` on a conflict."""
         lb, ub = list(self.lb), list(self.ub)
-        queue = list(range(len(self._linear))) + [-i - 1 for i in range(len(self._clauses))]
-        queued = set(queue)
-        watches = self._watches
+        n_linear = len(self._linear)
+        queue = list(range(n_linear)) + [-i - 1 for i in range(len(self._clauses))]
+        queued = bytearray(b"\x01") * len(queue)  # slot: linear i -> i, clause -j-1 -> n_linear + j
+        watches, line, clause = self._watches, self._line, self._clause
         try:
             while queue:
                 cid = queue.pop()
-                queued.discard(cid)
-                changed = self._clause(-cid - 1, lb, ub) if cid < 0 else self._line(cid, lb, ub)
+                if cid >= 0:
+                    queued[cid] = 0
+                    changed = line(cid, lb, ub)
+                else:
+                    queued[n_linear - cid - 1] = 0
+                    changed = clause(-cid - 1, lb, ub)
                 for v in changed:
                     for other in watches[v]:
-                        if other not in queued:
-                            queued.add(other)
+                        slot = other if other >= 0 else n_linear - other - 1
+                        if not queued[slot]:
+                            queued[slot] = 1
                             queue.append(other)
         except Conflict:
             return None
@@ -351,7 +395,7 @@ class ConstraintModel:
     # -- stage 2: CP-SAT --------------------------------------------------------------------
     def to_cpsat(self) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
         """The same model as a CP-SAT model (same names), and its variables by index."""
-        model = cp_model.CpModel()
+        model = _CpModel()
         xs = [model.new_int_var(lo, hi, name) for lo, hi, name in zip(self.lb, self.ub, self.names)]
 
         def lit(code: int) -> cp_model.IntVar:

@@ -37,9 +37,10 @@ def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Orde
     modules = with_options(movement_rules, rules)
     solution, pm = solve_phase(lambda o: build_model(facts, modules, o), rules.paradox)
     after, fates = next_position(facts, solution)
-    results = [explain_order(pm, solution, v, _fate(position, fates, v.order)) for v in facts.verdicts]
-    ordered = {v.order.unit.province for v in facts.verdicts
-               if _fate(position, fates, v.order) is not None or _owns(position, v.order)}
+    owned = [_owns(position, v.order) for v in facts.verdicts]
+    results = [explain_order(pm, solution, v, fates.get(v.order.unit.province) if own else None)  # type: ignore[union-attr]
+               for v, own in zip(facts.verdicts, owned)]
+    ordered = {v.order.unit.province for v, own in zip(facts.verdicts, owned) if own}  # type: ignore[union-attr]
     generated = [explain_order(pm, solution, Verdict(o, LEGAL), fates.get(o.unit.province))
                  for o in facts.generated if o.unit.province not in ordered]
     return Resolution(position, tuple(results), tuple(generated), after, solution.paradoxes,
@@ -51,11 +52,6 @@ def _owns(position: Position, order: Order) -> bool:
     unit = getattr(order, "unit", None)
     piece = position.units.get(unit.province) if unit is not None else None
     return piece is not None and piece.power == order.power
-
-
-def _fate(position: Position, fates: Mapping[str, Tag], order: Order) -> Tag | None:
-    """The fate of the unit an order names, when that unit is the ordering power's own."""
-    return fates.get(order.unit.province) if _owns(position, order) else None  # type: ignore[union-attr]
 
 
 def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str, Tag]]:

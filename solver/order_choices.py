@@ -105,16 +105,18 @@ def _adjacent_godip(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence
 
 def _adjacent_mila(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[Convoy],
                    orders: Mapping[str, Order]) -> bool:
-    """The ``diplomacy`` package: convoyed when written VIA and a route of convoying fleets is
-    ordered, or when a fleet of the army's power lies on such a route; otherwise it walks."""
+    """The ``diplomacy`` package 1.1.2, as its replayed games show: VIA with a route of ordered
+    convoys is convoyed; VIA with no fleets on the board that could carry it is rejected (the move
+    is treated as convoyed without a route: invalid, the army stays); VIA with such fleets but
+    none ordered walks. Without VIA the move is convoyed when a fleet of the army's power, ordered
+    to convoy it, lies on a route that the fleets on the board could form."""
     if _needs_convoy(gmap, piece, move):
         return True
-    if not _ordered_route(gmap, piece, move, convoyers):
-        return False
+    src, dest = piece.unit.province, move.dest.province
+    seas = [p for p, o in orders.items() if o.unit.kind.value == "F" and gmap.is_sea(p)]  # type: ignore[union-attr]
     if move.via_convoy:
-        return True
-    seas = [c.unit.province for c in convoyers]
-    on_route = {f for r in routes(gmap, piece.unit.province, move.dest.province, seas) for f in r}
+        return _ordered_route(gmap, piece, move, convoyers) or not routes(gmap, src, dest, seas, limit=1)
+    on_route = {f for r in routes(gmap, src, dest, seas) for f in r}
     return any(c.power == piece.power and c.unit.province in on_route for c in convoyers)
 
 

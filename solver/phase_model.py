@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Union
 
 import networkx as nx
 
-from dipsat.solver.constraints import ConstraintModel, IntVar, LinearExpr
+from dipsat.solver.constraints import ConstraintModel, IntVar, LinearExpr, code
 
 if TYPE_CHECKING:
     from dipsat.solver.legality import Facts
@@ -36,6 +36,7 @@ class PhaseModel:
         self.strengths: dict[str, IntVar | int] = {}
         self.terms: dict[str, list[tuple[str, LinearExpr | int, int, int]]] = {}
         """Strength name -> extra terms (what, expression, lowest, highest) added by variants."""
+        self._moves: dict[str, Lit] = {}
         self.cut_by: dict[str, list[str]] = {}
         """Supporter province -> origins of the moves that cut its support if they have a path."""
         self._names: dict[str, str] = {}
@@ -86,7 +87,10 @@ class PhaseModel:
 
     def moves(self, src: str) -> Lit:
         """``moves[...]``: the move of the unit in ``src`` succeeds (False when it has none)."""
-        return self.decision(f"moves[{self.label(src)}]") if src in self.facts.moves else False
+        lit = self._moves.get(src)
+        if lit is None:
+            lit = self._moves[src] = self.decision(f"moves[{self.label(src)}]") if src in self.facts.moves else False
+        return lit
 
     def path(self, src: str) -> Lit:
         """``path[...]``: the move from ``src`` has a route (True for a move over land)."""
@@ -156,19 +160,23 @@ class PhaseModel:
     def equal_and(self, target: IntVar, lits: Iterable[Lit]) -> None:
         """target <-> AND(lits)."""
         rest = [lit for lit in lits if lit is not True]
+        t = 2 * target.index
         if any(lit is False for lit in rest):
-            self.model.add(target == 0)
+            self.model.add_clause([t + 1])
             return
-        for lit in rest:
-            self.model.add_implication(target, lit)
-        self.model.add_bool_or([~lit for lit in rest] + [target])
+        codes = [code(lit) for lit in rest]  # type: ignore[arg-type]
+        for c in codes:
+            self.model.add_clause([t + 1, c])
+        self.model.add_clause([c ^ 1 for c in codes] + [t])
 
     def equal_or(self, target: IntVar, lits: Iterable[Lit]) -> None:
         """target <-> OR(lits)."""
         rest = [lit for lit in lits if lit is not False]
+        t = 2 * target.index
         if any(lit is True for lit in rest):
-            self.model.add(target == 1)
+            self.model.add_clause([t])
             return
-        for lit in rest:
-            self.model.add_implication(lit, target)
-        self.model.add_bool_or(rest + [~target])
+        codes = [code(lit) for lit in rest]  # type: ignore[arg-type]
+        for c in codes:
+            self.model.add_clause([c ^ 1, t])
+        self.model.add_clause(codes + [t + 1])

@@ -357,7 +357,8 @@ class TestNames:
         assert {"attack[A bur - mun]", "attack[A mun - bur]", "attack[A boh - mun]", "defend[A bur - mun]",
                 "defend[A mun - bur]", "prevent[A bur - mun]", "prevent[A boh - mun]", "hold[bur]",
                 "hold[mun]"} == set(pm.strengths)
-        variables = {v.name for v in pm.model.to_cpsat()[0].proto.variables}
+        cp, _ = pm.model.to_cpsat()  # keep the model alive while its proto is read
+        variables = {v.name for v in cp.proto.variables}
         assert "prevent[A bur - mun]" in variables  # it depends on a decision: a variable of its own
 
     def test_convoy_names(self):
@@ -378,7 +379,8 @@ class TestNames:
                          "Germany: F den", "France: A bel", "France: A ruh")
         pm = phase_model(position, *CONVOY_ORDERS, "England: F eng C A lon - bel", *NTH_ATTACKED,
                          "France: A bel S A ruh - hol", "France: A ruh - hol")
-        names = [v.name for v in pm.model.to_cpsat()[0].proto.variables]
+        cp, _ = pm.model.to_cpsat()
+        names = [v.name for v in cp.proto.variables]
         assert names and all(re.fullmatch(r"[a-z_]+\[[^\[\]]+\]", n) for n in names), names
         assert len(set(names)) == len(names)
 
@@ -393,7 +395,8 @@ RICH_ORDERS = [*CONVOY_ORDERS, "England: F eng C A lon - bel", *NTH_ATTACKED, "F
 
 def _snapshot(pm: PhaseModel) -> tuple[list[str], list[str], list[str]]:
     """The variables, linear constraints and clauses of ``pm`` in CP-SAT's text form."""
-    proto = pm.model.to_cpsat()[0].proto
+    cp, _ = pm.model.to_cpsat()
+    proto = cp.proto
     constraints = [str(c) for c in proto.constraints]
     return ([f"{v.name} {list(v.domain)}" for v in proto.variables],
             [c for c in constraints if "bool_or" not in c], [c for c in constraints if "bool_or" in c])

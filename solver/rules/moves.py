@@ -54,7 +54,7 @@ def add_moves(pm: PhaseModel) -> None:
                 beats.append(attack > strength)
                 continue
             beat = pm.model.new_bool_var(f"beats[{label} vs {what}]")
-            pm.model.add(attack - strength >= 1).only_enforce_if(beat)
-            pm.model.add(attack - strength <= 0).only_enforce_if(~beat)
+            pm.model.add_difference(attack, strength, 1, None, [beat])
+            pm.model.add_difference(attack, strength, None, 0, [~beat])
             beats.append(beat)
         pm.equal_and(lit, [pm.path(src), *beats])

@@ -1,0 +1,113 @@
+"""The benchmark harness (``python -m benchmarks``): smoke runs, CSV columns, notation, peer defects.
+
+The peer engine (``diplomacy``, the optional ``bench`` extra) may be absent: the tests that need
+it are skipped, and the smoke run must then say so and benchmark dipsat alone.
+"""
+from __future__ import annotations
+
+import csv
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # benchmarks/ is a plain folder, run from the repository root
+
+from benchmarks.report import COLUMNS  # noqa: E402
+
+HAS_PEER = importlib.util.find_spec("diplomacy") is not None
+needs_peer = pytest.mark.skipif(not HAS_PEER, reason="the peer engine `diplomacy` (bench extra) is not installed")
+
+
+def _smoke(tmp_path: Path, *extra: str) -> tuple[subprocess.CompletedProcess[str], list[dict[str, str]]]:
+    out = tmp_path / "bench.csv"
+    proc = subprocess.run([sys.executable, "-m", "benchmarks", "--smoke", "--out", str(out), *extra],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    with out.open(newline="", encoding="utf-8") as f:
+        reader = csv.DictReader(f)
+        assert reader.fieldnames == COLUMNS
+        return proc, list(reader)
+
+
+def test_smoke_run_writes_the_summary_csv(tmp_path):
+    """The smoke run exits 0 and writes every column, with dipsat rows for each phase type seen."""
+    proc, rows = _smoke(tmp_path)
+    dipsat = [r for r in rows if r["engine"] == "dipsat" and r["source"] == "all"]
+    assert {r["phase_type"] for r in dipsat} >= {"movement", "all"}
+    for r in dipsat:
+        assert float(r["e2e_median_ms"]) > 0 and float(r["adj_median_ms"]) > 0
+        assert r["ortools_version"] and r["cpu_count"] and r["num_workers"]
+    allrow = next(r for r in dipsat if r["phase_type"] == "all")
+    assert float(allrow["throughput_1w"]) > 0 and float(allrow["throughput_2w"]) > 0
+    assert float(allrow["peak_rss_mb"]) > 0
+    assert (tmp_path / "bench.phases.csv").exists()
+    if HAS_PEER:
+        peer = [r for r in rows if r["engine"] == "peer" and r["source"] == "all"]
+        assert peer and all(float(r["ratio_e2e"]) > 0 for r in peer)
+        assert "Disagreements:" in proc.stdout
+    else:
+        assert "NOT INSTALLED" in proc.stdout
+        assert not [r for r in rows if r["engine"] == "peer"]
+
+
+def test_smoke_run_without_the_peer(tmp_path):
+    """With --no-peer, dipsat plays the random games itself and is benchmarked alone."""
+    proc, rows = _smoke(tmp_path, "--no-peer", "--workers", "0", "--no-archive")
+    assert "played by dipsat" in proc.stdout
+    assert {r["engine"] for r in rows} == {"dipsat"}
+    assert {r["source"] for r in rows} >= {"all", "random", "datc"}
+
+
+def test_mila_notation_is_read_back_by_dipsat():
+    """Every order written in MILA's notation parses back to the same dipsat order."""
+    from dipsat.model.notation import parse_order
+    from dipsat.model.types import PhaseKind
+    from dipsat.variants import find_variant
+    from benchmarks.phases import mila_order
+
+    variant = find_variant("standard")
+    gmap = variant.map
+    texts = ["A lon - bel via convoy", "F nth C A lon - bel", "A par S A mar - bur", "A par S A mar",
+             "F stp/sc - bot", "F mao - spa/nc", "A par H"]
+    for text in texts:
+        order = parse_order(text, gmap, "England")
+        assert parse_order(mila_order(order), gmap, "England") == order
+    for text, kind in (("A bel R pic", PhaseKind.RETREAT), ("A bel D", PhaseKind.RETREAT),
+                       ("F stp/nc B", PhaseKind.ADJUSTMENT), ("WAIVE", PhaseKind.ADJUSTMENT)):
+        order = parse_order(text, gmap, "Russia", kind=kind)
+        assert parse_order(mila_order(order), gmap, "Russia", kind=kind) == order
+
+
+def test_games_are_dealt_whole_and_balanced():
+    """Worker shares hold whole games and about as many phases each."""
+    from benchmarks.measure import deal
+    from benchmarks.phases import PhaseInput
+
+    phases = [PhaseInput("random", str(g), i, "S1901M", {}, {}, {}) for g, n in enumerate([5, 4, 3, 2]) for i in range(n)]
+    shares = deal(phases, 2)
+    assert sorted(len(s) for s in shares) == [7, 7]
+    for share in shares:
+        games = {k.split("/")[1] for k in share}
+        assert all(sum(1 for k in share if k.split("/")[1] == g) == [5, 4, 3, 2][int(g)] for g in games)
+
+
+@needs_peer
+@pytest.mark.parametrize("repro_id", ["via-own-support", "via-over-land", "via-over-land-bounce",
+                                      "convoy-retreat-standoff", "support-coast-fleet", "convoy-retreat-occupied"])
+def test_peer_defect_reproduces(repro_id):
+    """Each defect in benchmarks/PEER_DEFECTS.md: dipsat gives the DATC's board, the peer another."""
+    from dipsat.solver.presets import rules_from_text
+    from dipsat.variants import find_variant
+    from benchmarks.defects import REPROS, run
+    from benchmarks.engines import PeerRunner
+
+    variant = find_variant("standard")
+    repro = next(r for r in REPROS if r.id == repro_id)
+    boards = run(repro, variant, rules_from_text("datc"), PeerRunner(variant.map))
+    assert not boards["dipsat"].diff(boards["datc"])
+    assert boards["peer"].diff(boards["datc"])
