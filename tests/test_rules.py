@@ -12,6 +12,8 @@ from itertools import combinations
 
 import pytest
 
+from dipsat.model.errors import AdjudicationError
+
 from dipsat.solver.phase_model import PhaseModel
 from dipsat.solver.rules import MOVEMENT_RULES
 from dipsat.solver.rules.supports import cutters
@@ -431,13 +433,10 @@ def test_subset_of_rules_builds_a_valid_feasible_model(subset):
     assert solve(pm)[0] == OPTIMAL
 
 
-@pytest.mark.xfail(strict=True, raises=KeyError,
-                   reason="add_moves reads pm.strengths[...] directly instead of asking the container "
-                          "for the strength: it needs add_strengths applied before it")
-def test_moves_rule_builds_without_strengths_rule():
-    """The moves rule applied alone still builds a model."""
-    pm = phase_model(board("France: A par"), "France: A par - bur", rules={"moves": MOVEMENT_RULES["moves"]})
-    assert pm.model.to_cpsat()[0].validate() == ""
+def test_moves_rule_needs_the_strengths_rule():
+    """The moves rule compares the strengths the strengths rule defines: alone it says so."""
+    with pytest.raises(AdjudicationError, match="strengths"):
+        phase_model(board("France: A par"), "France: A par - bur", rules={"moves": MOVEMENT_RULES["moves"]})
 
 
 def test_full_model_is_feasible_and_valid():

@@ -6,6 +6,7 @@ other move to the same province.
 """
 from __future__ import annotations
 
+from dipsat.model.errors import AdjudicationError
 from dipsat.solver.phase_model import PhaseModel
 
 
@@ -37,7 +38,9 @@ def add_moves(pm: PhaseModel) -> None:
         if not pm.defines(lit.name, reads(pm, src)):
             continue
         label = pm.label(src)
-        attack = pm.strengths[f"attack[{label}]"]
+        attack = pm.strengths.get(f"attack[{label}]")
+        if attack is None:
+            raise AdjudicationError("the moves rule compares strengths: apply the 'strengths' rule before it")
         opponent = facts.opponent.get(src)
         if opponent is not None:
             against = [(f"defend {pm.label(opponent)}", pm.strengths[f"defend[{pm.label(opponent)}]"])]
