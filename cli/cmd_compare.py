@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Iterable
 
 from dipsat.cli.options import variant_argument
-from dipsat.cli.compare_archives import compare_archive
+from dipsat.cli.compare_archives import compare_archive, phase_differences
 from dipsat.cli.runner import run_case
 from dipsat.replay.readers import archive_files
 from dipsat.replay.readers.droidippy import looks_like_droidippy
@@ -98,19 +98,10 @@ def compare(paths: Iterable[str], rules_a: str, rules_b: str,
             for step, res_a, res_b in zip(case.steps, a.resolutions, b.resolutions):
                 counts["phases"] += 1
                 n = len(step.orders)
-                checks = zip(a.orders[offset:offset + n], b.orders[offset:offset + n])
+                texts = [c.order for c in a.orders[offset:offset + n]]
                 offset += n
-                phase_diffs = [Difference(str(path), case.id, str(step.phase), ca.order, ca.actual,
-                                          cb.actual, ca.reason, cb.reason)
-                               for ca, cb in checks if ca.actual != cb.actual]
-                auto_a = {f"{g.order.power}: {g.order}" for g in res_a.generated if "civil disorder" in g.reason}
-                auto_b = {f"{g.order.power}: {g.order}" for g in res_b.generated if "civil disorder" in g.reason}
-                phase_diffs += [Difference(str(path), case.id, str(step.phase), f"(automatic) {o}",
-                                           "succeeds" if o in auto_a else "not ordered",
-                                           "succeeds" if o in auto_b else "not ordered", "civil disorder", "civil disorder")
-                                for o in sorted(auto_a ^ auto_b)]
-                board_differs = (dict(res_a.after.units) != dict(res_b.after.units)
-                                 or dict(res_a.after.dislodged) != dict(res_b.after.dislodged))
+                phase_diffs, board_differs = phase_differences(
+                    str(path), case.id, str(step.phase), texts, res_a, res_b, Difference)
                 counts["orders"] += n
                 counts["orders_differ"] += len(phase_diffs)
                 diffs += phase_diffs

@@ -56,11 +56,19 @@ def _phase(game: GameRecord, rec: PhaseRecord, rules_a: Rules, rules_b: Rules, m
     assert position is not None
     a = variant.adjudicate(position, orders, rules_a, advance=False)
     b = variant.adjudicate(position, orders, rules_b, advance=False)
-    rows = [make_row(shown, game.game, rec.label, format_order(ra.order, variant.map, "short"),
-                     ra.words, rb.words, ra.reason, rb.reason)
-            for ra, rb in zip(a.results, b.results) if ra.words != rb.words]
+    texts = [format_order(r.order, variant.map, "short") for r in a.results]
+    return phase_differences(shown, game.game, rec.label, texts, a, b, make_row)
+
+
+def phase_differences(source: str, case: str, phase: str, texts: list[str], a: Resolution, b: Resolution,
+                      make_row: Row) -> tuple[list[object], bool]:
+    """The rows of one phase resolved under A and under B, and whether the boards after differ:
+    each order whose result differs (``texts`` name the orders), each automatic order made by
+    one semantics only."""
+    rows = [make_row(source, case, phase, text, ra.words, rb.words, ra.reason, rb.reason)
+            for text, ra, rb in zip(texts, a.results, b.results) if ra.words != rb.words]
     auto_a, auto_b = _automatic(a), _automatic(b)
-    rows += [make_row(shown, game.game, rec.label, f"(automatic) {o}", "succeeds" if o in auto_a else "not ordered",
+    rows += [make_row(source, case, phase, f"(automatic) {o}", "succeeds" if o in auto_a else "not ordered",
                       "succeeds" if o in auto_b else "not ordered", "civil disorder", "civil disorder")
              for o in sorted(auto_a ^ auto_b)]
     board = dict(a.after.units) != dict(b.after.units) or dict(a.after.dislodged) != dict(b.after.dislodged)
