@@ -329,3 +329,19 @@ def test_datc_passes_under_each_variant_without_special_orders(name):
     failed = [c.id for c in cases if c.id not in DEVIATIONS
               and not run_case(dataclasses.replace(c, variant=name)).passed]
     assert failed == []
+
+
+def test_public_report_does_not_place_secret_orders_among_a_powers_orders():
+    """Rule 3: in the public view secret specials come after every other order of the phase,
+    sorted, so their place in the record does not tell who gave them."""
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "dipsat.cli.main", "play",
+                           "datacases/games/vain_star_1901_1903.txt"], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[1])
+    for block in done.stdout.split("\n\n"):
+        lines = [ln for ln in block.splitlines() if "[" in ln and ":" in ln and not ln.lstrip().startswith("+")]
+        kinds = ["(secret)" in ln for ln in lines]
+        assert kinds == sorted(kinds), block
+        secret = [ln.split("[")[0].strip() for ln in lines if "(secret)" in ln]
+        assert secret == sorted(secret)

@@ -2,7 +2,8 @@
 
 Vain Star rule 3: "The nationality of the player ordering the use of a power will not be
 revealed". In the public view an order of a secret type (``SpecialOrder.secret``) is shown
-without its power, and only when it took effect (a special that was illegal explains nothing);
+without its power, after the other orders of its phase (sorted, so its place in the record
+tells nothing either), and only when it took effect (a special that was illegal explains nothing);
 the game master's view shows every order with its power and the specials each player has spent.
 Everything is printed in a fixed order, so the same record gives the same bytes.
 """
@@ -27,6 +28,17 @@ def _shown(r: OrderResult, gm: bool) -> bool:
 def _who(r: OrderResult, gm: bool) -> str:
     secret = isinstance(r.order, SpecialOrder) and r.order.secret
     return SECRET if secret and not gm else r.order.power
+
+
+def _listed(report: GameReport, orders: Any, gm: bool) -> list[Any]:
+    """The orders shown, in order; in the public view the secret ones come last, sorted by their
+    text, so that where they stood in the record (in which power's orders) reveals nothing."""
+    shown = [c for c in orders if _shown(c.result, gm)]
+    if gm:
+        return shown
+    secret = [c for c in shown if _who(c.result, gm) == SECRET]
+    secret.sort(key=lambda c: report.variant.format_order(c.result.order, "long"))
+    return [c for c in shown if _who(c.result, gm) != SECRET] + secret
 
 
 def board_lines(position: Position, names: Any) -> list[str]:
@@ -55,8 +67,8 @@ def _spent(position: Position) -> list[str]:
 def _phase_text(report: GameReport, pr: PhaseReport, gm: bool) -> list[str]:
     variant = report.variant
     out = [f"{pr.phase}"]
-    rows = [(c, _who(c.result, gm), variant.format_order(c.result.order, "long")) for c in pr.orders
-            if _shown(c.result, gm)]
+    rows = [(c, _who(c.result, gm), variant.format_order(c.result.order, "long"))
+            for c in _listed(report, pr.orders, gm)]
     width = max((len(w) + len(o) for _, w, o in rows), default=0) + 2
     for c, who, text in rows:
         mark = "  " if c.passed else "XX"
@@ -110,10 +122,10 @@ def game_json(report: GameReport, gm: bool = False) -> dict[str, Any]:
     phases = []
     for pr in report.phases:
         orders = []
-        for c in pr.orders:
-            if _shown(c.result, gm):
-                orders.append(_result_json(report, c.result, gm) | {"line": c.line, "expected": c.expected,
-                                                                      "passed": c.passed})
+        for c in _listed(report, pr.orders, gm):
+            line = c.line if gm or _who(c.result, gm) != SECRET else None  # a line number would tell
+            orders.append(_result_json(report, c.result, gm) | {"line": line, "expected": c.expected,
+                                                                  "passed": c.passed})
         entry: dict[str, Any] = {
             "phase": str(pr.phase), "orders": orders,
             "added": [_result_json(report, g, True) for g in pr.resolution.generated],
