@@ -9,7 +9,7 @@ decision its definition reads: cycles of that graph are where paradoxes can live
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Mapping, Union
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Union
 
 import networkx as nx
 
@@ -31,12 +31,15 @@ class PhaseModel:
         self._reads: dict[str, list[str]] = {}
         """Decision -> the decisions its definition reads (the decision graph, kept as a dict)."""
         self._graph: nx.DiGraph | None = None
+        self._later: dict[str, Callable[[], Iterable[str]]] = {}
         self.overrides = dict(overrides or {})
         self.decisions: dict[str, IntVar] = {}
         self.strengths: dict[str, IntVar | int] = {}
         self.terms: dict[str, list[tuple[str, LinearExpr | int, int, int]]] = {}
         """Strength name -> extra terms (what, expression, lowest, highest) added by variants."""
         self._moves: dict[str, Lit] = {}
+        self._given: dict[str, Lit] = {}
+        self._dislodged: dict[str, Lit] = {}
         self.cut_by: dict[str, list[str]] = {}
         """Supporter province -> origins of the moves that cut its support if they have a path."""
         self._names: dict[str, str] = {}
@@ -61,16 +64,20 @@ class PhaseModel:
                 self.model.add(lit == int(self.overrides[name]))
         return lit
 
-    def defines(self, name: str, reads: Iterable[str] = ()) -> bool:
+    def defines(self, name: str, reads: Iterable[str] | Callable[[], Iterable[str]] = ()) -> bool:
         """Record what decision ``name`` reads; say whether its rule should define it.
 
-        An overridden decision (fixed by a backup rule) keeps its node but loses its edges and
-        its defining constraints.
+        ``reads`` may be a function giving them: it is called only if the decision graph is
+        asked for. An overridden decision (fixed by a backup rule) keeps its node but loses its
+        edges and its defining constraints.
         """
         self.decision(name)
         if name in self.overrides:
             return False
-        self._reads[name].extend(reads)
+        if callable(reads):
+            self._later[name] = reads
+        else:
+            self._reads[name].extend(reads)
         self._graph = None
         return True
 
@@ -79,6 +86,9 @@ class PhaseModel:
         """The decision graph (networkx), built when first asked for: only phases whose
         constraints propagation cannot settle, explanations and pictures need it."""
         if self._graph is None:
+            for name, later in self._later.items():
+                self._reads[name].extend(later())
+            self._later.clear()
             graph = nx.DiGraph()
             graph.add_nodes_from(self._reads)
             graph.add_edges_from((r, name) for name, reads in self._reads.items() for r in reads)
@@ -101,9 +111,11 @@ class PhaseModel:
 
     def given(self, province: str) -> Lit:
         """``given[...]``: the support ordered from ``province`` is given."""
-        if province not in self.facts.supports:
-            return False
-        return self.decision(f"given[{self.label(province)}]")
+        lit = self._given.get(province)
+        if lit is None:
+            lit = self._given[province] = (self.decision(f"given[{self.label(province)}]")
+                                           if province in self.facts.supports else False)
+        return lit
 
     def available(self, province: str) -> Lit:
         """``available[...]``: the convoy ordered from ``province`` is available."""
@@ -113,9 +125,11 @@ class PhaseModel:
 
     def dislodged(self, province: str) -> Lit:
         """``dislodged[prov]``: the unit in ``province`` is dislodged (False if nobody attacks)."""
-        if not self.attackers(province):
-            return False
-        return self.decision(f"dislodged[{province}]")
+        lit = self._dislodged.get(province)
+        if lit is None:
+            lit = self._dislodged[province] = (self.decision(f"dislodged[{province}]")
+                                               if province in self.facts.attackers else False)
+        return lit
 
     def attackers(self, province: str) -> list[str]:
         """The origins of the moves into ``province``, sorted."""

@@ -35,7 +35,7 @@ def add_moves(pm: PhaseModel) -> None:
     facts = pm.facts
     for src, mf in facts.moves.items():
         lit = pm.moves(src)
-        if not pm.defines(lit.name, reads(pm, src)):
+        if not pm.defines(lit.name, lambda src=src: reads(pm, src)):  # type: ignore[misc]
             continue
         label = pm.label(src)
         attack = pm.strengths.get(f"attack[{label}]")
