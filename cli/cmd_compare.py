@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Iterable
 
 from dipsat.cli.options import variant_argument
-from dipsat.cli.compare_archives import compare_archive, phase_differences
+from dipsat.cli.compare_archives import compare_archive, count_phase, phase_differences
 from dipsat.cli.runner import run_case
 from dipsat.replay.readers import archive_files
 from dipsat.replay.readers.droidippy import looks_like_droidippy
@@ -96,18 +96,13 @@ def compare(paths: Iterable[str], rules_a: str, rules_b: str,
             case_differs = False
             offset = 0
             for step, res_a, res_b in zip(case.steps, a.resolutions, b.resolutions):
-                counts["phases"] += 1
                 n = len(step.orders)
                 texts = [c.order for c in a.orders[offset:offset + n]]
                 offset += n
                 phase_diffs, board_differs = phase_differences(
                     str(path), case.id, str(step.phase), texts, res_a, res_b, Difference)
-                counts["orders"] += n
-                counts["orders_differ"] += len(phase_diffs)
                 diffs += phase_diffs
-                if phase_diffs or board_differs:
-                    counts["phases_differ"] += 1
-                    case_differs = True
+                case_differs |= count_phase(counts, n, phase_diffs, board_differs)
             counts["cases_differ"] += case_differs
             if case_differs:
                 ids.add(case.id)

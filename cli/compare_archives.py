@@ -35,13 +35,8 @@ def compare_archive(shown: str, rules_a: Rules, rules_b: Rules, make_row: Row,
                 if not isinstance(rec, PhaseRecord) or rec.position is None or not rec.orders:
                     continue
                 found, board = _phase(game, rec, rules_a, rules_b, make_row, shown)
-                counts["phases"] += 1
-                counts["orders"] += len(rec.orders)
-                counts["orders_differ"] += len(found)
                 rows += found
-                if found or board:
-                    counts["phases_differ"] += 1
-                    differs = True
+                differs |= count_phase(counts, len(rec.orders), found, board)
             counts["cases_differ"] += differs
             if differs:
                 ids.add(f"{Path(shown).name}:{game.game}")
@@ -58,6 +53,16 @@ def _phase(game: GameRecord, rec: PhaseRecord, rules_a: Rules, rules_b: Rules, m
     b = variant.adjudicate(position, orders, rules_b, advance=False)
     texts = [format_order(r.order, variant.map, "short") for r in a.results]
     return phase_differences(shown, game.game, rec.label, texts, a, b, make_row)
+
+
+def count_phase(counts: dict[str, int], orders: int, rows: list[object], board_differs: bool) -> bool:
+    """Add one compared phase to ``counts``; return whether it differs."""
+    counts["phases"] += 1
+    counts["orders"] += orders
+    counts["orders_differ"] += len(rows)
+    differs = bool(rows) or board_differs
+    counts["phases_differ"] += differs
+    return differs
 
 
 def phase_differences(source: str, case: str, phase: str, texts: list[str], a: Resolution, b: Resolution,
