@@ -6,12 +6,13 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from dipsat.cli.options import rules_argument, variant_argument
+from dipsat.cli.options import rules_argument, solver_argument, variant_argument
 from dipsat.cli.picture import decision_graph_svg
 from dipsat.cli.report import case_json, case_text, summary
 from dipsat.cli.runner import CaseReport, run_case
 from dipsat.model.casefiles import load_any
 from dipsat.model.errors import InputError
+from dipsat.solver import route
 from dipsat.variants import find_variant, read_order, reader_for
 
 
@@ -30,6 +31,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     a.add_argument("--export-model", metavar="FILE",
                    help="write each movement phase's CP-SAT model (text proto, readable names)")
     a.add_argument("--graph", metavar="FILE.svg", help="draw each movement phase's decision graph")
+    solver_argument(a)
     return a
 
 
@@ -48,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     reports = [run_case(c, args.rules) for c in cases]
     _write_files(reports, args.export_model, args.graph)
     if args.json:
-        print(json.dumps({"summary": summary(reports), "cases": [case_json(r, args.explain) for r in reports]},
+        print(json.dumps({"summary": summary(reports), "solver": route.current(), "cases": [case_json(r, args.explain) for r in reports]},
                          indent=1))
     else:
         for r in reports:

@@ -13,13 +13,14 @@ from dataclasses import astuple, dataclass, fields, replace
 from pathlib import Path
 from typing import Iterable
 
-from dipsat.cli.options import variant_argument
+from dipsat.cli.options import solver_argument, variant_argument
 from dipsat.cli.compare_archives import compare_archive, count_phase, phase_differences
 from dipsat.cli.runner import run_case
 from dipsat.replay.readers import archive_files
 from dipsat.replay.readers.droidippy import looks_like_droidippy
 from dipsat.model.casefiles import load_any
 from dipsat.model.errors import InputError
+from dipsat.solver import route
 from dipsat.solver.presets import describe, rules_from_text
 from dipsat.variants import find_variant, read_order, reader_for
 
@@ -48,6 +49,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     c.add_argument("--out", metavar="FILE", help="write the differences as .csv or .parquet")
     c.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     variant_argument(c)
+    solver_argument(c)
     return c
 
 
@@ -118,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
     if args.out:
         _write(Path(args.out), diffs)
     summary = {"rules_a": names[0], "rules_b": names[1], **counts,
-               "cases_that_differ": ids}
+               "cases_that_differ": ids, "solver": route.current()}
     if args.json:
         print(json.dumps(summary, indent=1))
         return 0

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from dipsat.cli.options import solver_argument
 from dipsat.model.errors import InputError
 from dipsat.replay.records import JUDGE_PRESETS
 from dipsat.solver.presets import RulesError, rules_from_text
@@ -36,6 +37,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     p.add_argument("--workers", metavar="N", type=_positive, help="local worker processes (default: all cores)")
     p.add_argument("--dask", metavar="ADDRESS", help="run on the Dask cluster at ADDRESS (tcp://host:port)")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    solver_argument(p)
     return p
 
 

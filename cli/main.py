@@ -11,7 +11,7 @@ from types import ModuleType
 from typing import Sequence
 
 from dipsat.cli import cmd_adjudicate, cmd_compare, cmd_convert, cmd_datc, cmd_play, cmd_rules, cmd_replay
-from dipsat.cli.options import check_rules
+from dipsat.cli.options import apply_solver, check_rules
 from dipsat.model.errors import InputError
 from dipsat.solver.presets import RulesError
 from dipsat.variants import UnknownVariantError
@@ -34,6 +34,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         check_rules(args)
+        apply_solver(args)
         return int(args.run(args))
     except (InputError, RulesError, UnknownVariantError, FileNotFoundError) as e:
         print(f"dipsat: error: {e}", file=sys.stderr)

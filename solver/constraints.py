@@ -18,9 +18,10 @@ place, the constraints; the two stages only evaluate them.
 """
 from __future__ import annotations
 
-from typing import Iterable, Sequence, Union
+from typing import TYPE_CHECKING, Any, Iterable, Sequence, Union
 
-from ortools.sat.python import cp_model
+if TYPE_CHECKING:  # ortools (and the pandas and numpy it imports) only when a phase reaches CP-SAT
+    from ortools.sat.python import cp_model
 
 
 class IntVar:
@@ -213,12 +214,21 @@ def _var(lit: Literal) -> int:
 _BIG = 1 << 40
 
 
-class _CpModel(cp_model.CpModel):
-    """A CP-SAT model without the CamelCase aliases that ortools 9.15 builds for every new model
-    (about 1 ms each); dipsat uses the snake_case API only."""
+_CPSAT_MODEL: list[Any] = []
 
-    def _add_pre_pep8_methods(self) -> None:
-        return None
+
+def cpsat_model_class() -> Any:
+    """CP-SAT's model class without the CamelCase aliases that ortools 9.15 builds for every new
+    model (about 1 ms each); dipsat uses the snake_case API only. Imports ortools on first use."""
+    if not _CPSAT_MODEL:
+        from ortools.sat.python import cp_model
+
+        class _CpModel(cp_model.CpModel):  # type: ignore[misc]
+            def _add_pre_pep8_methods(self) -> None:
+                return None
+
+        _CPSAT_MODEL.append(_CpModel)
+    return _CPSAT_MODEL[0]
 
 
 class Conflict(Exception):
@@ -395,7 +405,9 @@ class ConstraintModel:
     # -- stage 2: CP-SAT --------------------------------------------------------------------
     def to_cpsat(self) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
         """The same model as a CP-SAT model (same names), and its variables by index."""
-        model = _CpModel()
+        from ortools.sat.python import cp_model
+
+        model = cpsat_model_class()()
         xs = [model.new_int_var(lo, hi, name) for lo, hi, name in zip(self.lb, self.ub, self.names)]
 
         def lit(code: int) -> cp_model.IntVar:

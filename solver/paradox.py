@@ -11,14 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable
-
-import networkx as nx
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING, Callable
 
 from dipsat.model.errors import AdjudicationError
+from dipsat.solver import route
 from dipsat.solver.constraints import IntVar, LinearExpr
 from dipsat.solver.phase_model import PhaseModel
+
+if TYPE_CHECKING:  # both imported where they are used: most phases never reach CP-SAT or a cycle
+    import networkx as nx
+    from ortools.sat.python import cp_model
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,8 @@ class Solution:
 
 
 def _solver() -> cp_model.CpSolver:
+    from ortools.sat.python import cp_model
+
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1  # tiny models: one worker is faster and deterministic
     solver.parameters.max_time_in_seconds = 60.0  # a safety net only
@@ -97,6 +101,8 @@ def _evaluate(value: object, value_of: Callable[[int], int]) -> int:
 
 def solve_cpsat(pm: PhaseModel, model: cp_model.CpModel, xs: list[cp_model.IntVar]) -> Values | None:
     """Solve the CP-SAT form of ``pm``; return its values, or ``None`` when infeasible."""
+    from ortools.sat.python import cp_model
+
     solver = _solver()
     status = solver.solve(model)
     if status == cp_model.INFEASIBLE:
@@ -113,21 +119,27 @@ def count_resolutions(build: Callable[[dict[str, bool]], PhaseModel], overrides:
     Propagation first: when it fixes every variable that is the only solution, and when it
     finds a conflict there is none. Otherwise CP-SAT solves; only a model whose decision graph
     has a cycle can have several resolutions (DATC 5.B.9), so only then is a second solution
-    sought, with the first one forbidden.
+    sought, with the first one forbidden. On the ``cpsat`` route (:mod:`dipsat.solver.route`)
+    there is no propagation: CP-SAT solves every model and always seeks the second solution.
     """
     pm = build(overrides)
-    bounds = pm.model.propagate()
-    if bounds is None:
-        return 0, None, None, pm
-    lb, ub = bounds
-    if lb == ub:
-        return 1, _values(pm, lb.__getitem__), None, pm
+    everything = route.current() == "cpsat"
+    if not everything:
+        bounds = pm.model.propagate()
+        if bounds is None:
+            return 0, None, None, pm
+        lb, ub = bounds
+        if lb == ub:
+            return 1, _values(pm, lb.__getitem__), None, pm
     model, xs = pm.model.to_cpsat()
     first = solve_cpsat(pm, model, xs)
     if first is None:
         return 0, None, None, pm
-    if nx.is_directed_acyclic_graph(pm.graph):
-        return 1, first, None, pm
+    if not everything:
+        import networkx as nx
+
+        if nx.is_directed_acyclic_graph(pm.graph):
+            return 1, first, None, pm
     decisions = first[0]
     model.add_bool_or([~xs[v.index] if decisions[n] else xs[v.index] for n, v in pm.decisions.items()])
     second = solve_cpsat(pm, model, xs)
@@ -138,6 +150,8 @@ def count_resolutions(build: Callable[[dict[str, bool]], PhaseModel], overrides:
 
 def cycles_in_order(graph: nx.DiGraph) -> list[frozenset[str]]:
     """The strongly connected components that hold a cycle, dependencies first."""
+    import networkx as nx
+
     condensed = nx.condensation(graph)
     found = []
     for node in nx.topological_sort(condensed):
@@ -183,6 +197,8 @@ def solve_phase(build: Callable[[dict[str, bool]], PhaseModel], paradox_rule: st
 
 
 def _cycles(graph: nx.DiGraph | None, paradoxes: list[Paradox]) -> tuple[Paradox, ...]:
+    import networkx as nx
+
     if graph is None or nx.is_directed_acyclic_graph(graph):
         return ()
     found = []

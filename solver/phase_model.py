@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Union
 
-import networkx as nx
-
 from dipsat.solver.constraints import ConstraintModel, IntVar, LinearExpr, code
 
 if TYPE_CHECKING:
+    import networkx as nx
+
     from dipsat.solver.legality import Facts
 
 Lit = Union[IntVar, bool]
@@ -86,6 +86,8 @@ class PhaseModel:
         """The decision graph (networkx), built when first asked for: only phases whose
         constraints propagation cannot settle, explanations and pictures need it."""
         if self._graph is None:
+            import networkx as nx
+
             for name, later in self._later.items():
                 self._reads[name].extend(later())
             self._later.clear()
