@@ -261,7 +261,13 @@ class ConstraintModel:
 
     def new_bool_var(self, name: str) -> IntVar:
         """A new boolean variable."""
-        return self.new_int_var(0, 1, name)
+        var = IntVar(len(self.names), name)
+        self.names.append(name)
+        self.lb.append(0)
+        self.ub.append(1)
+        self.vars.append(var)
+        self._watches.append([])
+        return var
 
     def _watch(self, var: int, cid: int) -> None:
         watches = self._watches[var]
@@ -295,8 +301,11 @@ class ConstraintModel:
         """At least one of the literals, given as codes (2v: v true, 2v+1: v false)."""
         cid = -len(self._clauses) - 1
         self._clauses.append(codes)
+        watches = self._watches
         for code in codes:
-            self._watch(code >> 1, cid)
+            watching = watches[code >> 1]
+            if not watching or watching[-1] != cid:
+                watching.append(cid)
 
     def add_difference(self, x: object, y: object, lo: int | None, hi: int | None,
                        enforce: Sequence[Literal] = ()) -> None:
