@@ -251,14 +251,18 @@ def can_share(a: UnitKind, b: UnitKind) -> bool:
 def kind_words(kinds: Iterable[UnitKind]) -> Mapping[str, UnitKind]:
     """Every way to write each kind (letter and name, lower case) -> the kind.
 
+    A modified kind written like its base kind (an army walking on water is still ``A``) reads
+    as the base kind: orders name the unit, the board knows what it is.
+
     Raises:
-        ValueError: two kinds are written the same way.
+        ValueError: two kinds of different bases are written the same way.
     """
     words: dict[str, UnitKind] = {}
     for kind in kinds:
         for word in {kind.letter.lower(), kind.name.lower()}:
-            if words.setdefault(word, kind) != kind:
-                raise ValueError(f"two unit kinds are written {word!r}: {words[word].name} and {kind.name}")
+            known = words.setdefault(word, kind)
+            if known.base_kind() != kind.base_kind():
+                raise ValueError(f"two unit kinds are written {word!r}: {known.name} and {kind.name}")
     return MappingProxyType(words)
 
 
