@@ -69,7 +69,7 @@ def _choose(pm: PhaseModel, name: str, cases: list[tuple[list[Lit], LinearExpr |
     top = max(_upper(pm, v) for _, v in live)
     var = pm.strength(name, top)
     for when, value in live:
-        pm.model.add(var == value).only_enforce_if(when)
+        pm.model.add_difference(var, value, 0, 0, when)  # var == value, enforced when `when` holds
 
 
 def _same(a: LinearExpr | int, b: LinearExpr | int) -> bool:
