@@ -412,6 +412,37 @@ class ConstraintModel:
         return changed
 
     # -- stage 2: CP-SAT --------------------------------------------------------------------
+    def to_proto(self) -> Any:
+        """The same model as CP-SAT's own ``CpModelProto`` (same names), built with OR-Tools'
+        compiled helper alone: solving needs neither the Python ``cp_model`` layer nor the
+        pandas and numpy it imports. :meth:`to_cpsat` builds the very same proto through
+        ``cp_model`` (for export and for tests that probe the model)."""
+        from ortools.sat.python import cp_model_helper
+
+        proto = cp_model_helper.CpModelProto()
+        variables = proto.variables
+        for lo, hi, name in zip(self.lb, self.ub, self.names):
+            var = variables.add()
+            var.domain.extend((lo, hi))
+            var.name = name
+        constraints = proto.constraints
+
+        def lit(code: int) -> int:
+            return -(code >> 1) - 1 if code & 1 else code >> 1
+
+        for terms, const, lo, hi, enforce in self._linear:
+            ct = constraints.add()
+            if enforce:
+                ct.enforcement_literal.extend(lit(c) for c in enforce)
+            linear = ct.linear
+            ordered = sorted(terms)  # by variable, as cp_model writes them
+            linear.vars.extend(v for v, _ in ordered)
+            linear.coeffs.extend(c for _, c in ordered)
+            linear.domain.extend((max(lo, -(1 << 60)) - const, min(hi, 1 << 60) - const))
+        for clause in self._clauses:
+            constraints.add().bool_or.literals.extend(lit(c) for c in clause)
+        return proto
+
     def to_cpsat(self) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
         """The same model as a CP-SAT model (same names), and its variables by index."""
         from ortools.sat.python import cp_model

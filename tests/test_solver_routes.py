@@ -60,6 +60,22 @@ def test_cpsat_route_really_reaches_cpsat(monkeypatch):
     assert len(calls) == 2
 
 
+def test_solving_proto_is_the_exported_model():
+    """The proto CP-SAT solves (built with OR-Tools' compiled helper only) is, field for field,
+    the model ``cp_model`` builds and ``--export-model`` writes, on every DATC movement phase."""
+    compared = 0
+    for stem, case in CASES:
+        if not stem.startswith("datc_"):
+            continue
+        for res in run_case(case).resolutions:
+            pm = res.model
+            if pm is None or not hasattr(pm, "model"):
+                continue
+            assert str(pm.model.to_proto()) == str(pm.model.to_cpsat()[0].proto), case.id
+            compared += 1
+    assert compared > 150
+
+
 def test_route_names_are_checked():
     """An unknown route is refused with the known ones named."""
     with pytest.raises(ValueError, match="propagate, cpsat"):
