@@ -7,7 +7,6 @@ other move to the same province.
 from __future__ import annotations
 
 from dipsat.model.errors import AdjudicationError
-from dipsat.solver.constraints import IntVar, LinearExpr
 from dipsat.solver.phase_model import PhaseModel
 
 
@@ -52,14 +51,10 @@ def add_moves(pm: PhaseModel) -> None:
         against += [("prevent", r, strengths[f"prevent[{pm.label(r)}]"]) for r in pm.attackers(mf.dest) if r != src]
         if not against:  # an empty, uncontested province: hold strength 0 (a variant may bring the attack to 0)
             against = [("hold", mf.dest, 0)]
-        low, high = bounds(pm, attack)
         beats: list = []
         for what, whose, strength in against:
-            least, most = bounds(pm, strength)
-            if low > most or high <= least:  # the domains already decide it (an int against an int too)
-                beats.append(low > most)
-                if high <= least:
-                    break  # this move fails whatever the rest
+            if isinstance(attack, int) and isinstance(strength, int):
+                beats.append(attack > strength)
                 continue
             subject = pm.label(whose) if what != "hold" else whose
             beat = pm.model.new_bool_var(f"beats[{label} vs {what} {subject}]")
@@ -67,21 +62,3 @@ def add_moves(pm: PhaseModel) -> None:
             pm.model.add_difference(attack, strength, None, 0, [~beat])
             beats.append(beat)
         pm.equal_and(lit, [pm.path(src), *beats])
-
-
-def bounds(pm: PhaseModel, value: IntVar | LinearExpr | int) -> tuple[int, int]:
-    """The least and the greatest value a strength can take, from its variables' domains."""
-    if isinstance(value, int):
-        return value, value
-    lb, ub = pm.model.lb, pm.model.ub
-    if isinstance(value, IntVar):
-        return lb[value.index], ub[value.index]
-    low = high = value.const
-    for v, c in value.terms.items():
-        if c > 0:
-            low += c * lb[v]
-            high += c * ub[v]
-        else:
-            low += c * ub[v]
-            high += c * lb[v]
-    return low, high
