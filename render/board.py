@@ -21,12 +21,15 @@ TOP, BOTTOM = 46, 92
 
 def board_svg(gmap: GameMap, geometry: Geometry, position: Position,
               results: Sequence[OrderResult] = (), *, title: str = "", subtitle: str = "",
-              cycle: Iterable[str] = (), extra_marks: Sequence[str] = ()) -> str:
+              cycle: Iterable[str] = (), extra_marks: Sequence[str] = (),
+              centres: Iterable[str] | None = None) -> str:
     """Return the SVG picture of ``position`` with the orders of ``results`` drawn on it.
 
     ``cycle`` names orders (short notation) of a paradox cycle, drawn highlighted;
-    ``extra_marks`` are SVG fragments a variant adds (bans, spells...).
+    ``extra_marks`` are SVG fragments drawn above the provinces (changes of the board);
+    ``centres`` the supply centres of the board in play (default: the map's).
     """
+    centre_set = frozenset(gmap.supply_centres if centres is None else centres)
     powers = tuple(gmap.powers)
     width, height = geometry.width, geometry.height + TOP + BOTTOM
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -36,12 +39,12 @@ def board_svg(gmap: GameMap, geometry: Geometry, position: Position,
            f'<text x="12" y="40" font-size="12" fill="#444">{escape(subtitle)}</text>',
            f'<g transform="translate(0,{TOP})">']
     out += _provinces(gmap, geometry, position, powers)
-    out += _labels(gmap, geometry, position, powers)
+    out += list(extra_marks)
+    out += _labels(gmap, geometry, position, powers, centre_set)
     marks = OrderMarks(gmap, geometry, position, powers, frozenset(cycle))
     out += marks.under(results)
     out += _units(geometry, position, powers)
     out += marks.over(results)
-    out += list(extra_marks)
     out.append("</g>")
     out += legend(powers, position, geometry.height + TOP + 8, width)
     out.append("</svg>")
@@ -76,7 +79,8 @@ def _is_sea(gmap: GameMap, pid: str) -> bool:
     return pid != "" and gmap.provinces[pid].terrain == "sea"
 
 
-def _labels(gmap: GameMap, geometry: Geometry, position: Position, powers: tuple[str, ...]) -> list[str]:
+def _labels(gmap: GameMap, geometry: Geometry, position: Position, powers: tuple[str, ...],
+            centres: frozenset[str]) -> list[str]:
     out = ['<g id="labels" font-size="10" text-anchor="middle">']
     for pid, shape in geometry.shapes.items():
         x, y = shape.label
@@ -86,7 +90,7 @@ def _labels(gmap: GameMap, geometry: Geometry, position: Position, powers: tuple
                    f'{pid.upper()}</text>')
         for coast, (cx, cy) in shape.coasts.items():
             out.append(f'<text x="{cx:.0f}" y="{cy + 3:.0f}" font-size="8" fill="#6c7a89">{coast}</text>')
-        if pid in gmap.supply_centres:
+        if pid in centres:
             out.append(centre_marker(x + 15, y - 12, position.centres.get(pid), powers))
     out.append("</g>")
     return out
