@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from dipsat.cli.options import rules_argument, variant_argument
-from dipsat.cli.picture import decision_graph_svg
+from dipsat.render.graph import decision_graph_svg
 from dipsat.render.pictures import position_svg, cycle_orders
 from dipsat.cli.report import case_json, case_text, summary
 from dipsat.cli.runner import CaseReport, run_case
