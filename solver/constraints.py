@@ -310,18 +310,38 @@ class ConstraintModel:
     def add_difference(self, x: object, y: object, lo: int | None, hi: int | None,
                        enforce: Sequence[Literal] = ()) -> None:
         """lo <= x - y <= hi, enforced only when every literal of ``enforce`` holds."""
-        ex, ey = _as_expr(x), _as_expr(y)
-        terms = dict(ex.terms)
-        for v, c in ey.terms.items():
-            terms[v] = terms.get(v, 0) - c
+        terms: dict[int, int]
+        if type(x) is IntVar:
+            terms, const = {x.index: 1}, 0  # type: ignore[union-attr]
+        elif type(x) is int:
+            terms, const = {}, x  # type: ignore[assignment]
+        else:
+            ex = _as_expr(x)
+            terms, const = dict(ex.terms), ex.const
+        if type(y) is IntVar:
+            v = y.index  # type: ignore[union-attr]
+            terms[v] = terms.get(v, 0) - 1
+        elif type(y) is int:
+            const -= y  # type: ignore[operator]
+        else:
+            ey = _as_expr(y)
+            const -= ey.const
+            for v, c in ey.terms.items():
+                terms[v] = terms.get(v, 0) - c
         cid = len(self._linear)
         items = [(v, c) for v, c in terms.items() if c]
-        self._linear.append((items, ex.const - ey.const, -_BIG if lo is None else lo,
-                             _BIG if hi is None else hi, [_code(lit) for lit in enforce]))
+        codes = [2 * lit.index if type(lit) is IntVar else 2 * lit.var.index + 1  # type: ignore[union-attr]
+                 for lit in enforce]
+        self._linear.append((items, const, -_BIG if lo is None else lo, _BIG if hi is None else hi, codes))
+        watches = self._watches
         for v, _ in items:
-            self._watch(v, cid)
-        for lit in enforce:
-            self._watch(_var(lit), cid)
+            watching = watches[v]
+            if not watching or watching[-1] != cid:
+                watching.append(cid)
+        for c in codes:
+            watching = watches[c >> 1]
+            if not watching or watching[-1] != cid:
+                watching.append(cid)
 
     # -- stage 1: propagation ---------------------------------------------------------------
     def propagate(self) -> tuple[list[int], list[int]] | None:
@@ -330,16 +350,36 @@ class ConstraintModel:
         n_linear = len(self._linear)
         queue = list(range(n_linear)) + [-i - 1 for i in range(len(self._clauses))]
         queued = bytearray(b"\x01") * len(queue)  # slot: linear i -> i, clause -j-1 -> n_linear + j
-        watches, line, clause = self._watches, self._line, self._clause
+        watches, line, clauses = self._watches, self._line, self._clauses
         try:
             while queue:
                 cid = queue.pop()
                 if cid >= 0:
                     queued[cid] = 0
                     changed = line(cid, lb, ub)
-                else:
+                else:  # a clause, inline (most constraints are): unit propagation
                     queued[n_linear - cid - 1] = 0
-                    changed = clause(-cid - 1, lb, ub)
+                    free = -1
+                    for code in clauses[-cid - 1]:
+                        v = code >> 1
+                        if lb[v] == ub[v]:
+                            if (lb[v] == 1) != bool(code & 1):
+                                break  # satisfied
+                        elif free >= 0:
+                            break  # two open literals: nothing to infer
+                        else:
+                            free = code
+                    else:
+                        if free < 0:
+                            raise Conflict
+                        v = free >> 1
+                        lb[v] = ub[v] = 0 if free & 1 else 1
+                        for other in watches[v]:
+                            slot = other if other >= 0 else n_linear - other - 1
+                            if not queued[slot]:
+                                queued[slot] = 1
+                                queue.append(other)
+                    continue
                 for v in changed:
                     for other in watches[v]:
                         slot = other if other >= 0 else n_linear - other - 1
@@ -349,23 +389,6 @@ class ConstraintModel:
         except Conflict:
             return None
         return lb, ub
-
-    def _clause(self, i: int, lb: list[int], ub: list[int]) -> list[int]:
-        free = -1
-        for code in self._clauses[i]:
-            v, neg = code >> 1, code & 1
-            if lb[v] == ub[v]:
-                if (lb[v] == 1) != bool(neg):
-                    return []  # satisfied
-            elif free >= 0:
-                return []  # two open literals: nothing to infer
-            else:
-                free = code
-        if free < 0:
-            raise Conflict
-        v = free >> 1
-        lb[v] = ub[v] = 0 if free & 1 else 1
-        return [v]
 
     def _line(self, i: int, lb: list[int], ub: list[int]) -> list[int]:
         terms, const, lo, hi, enforce = self._linear[i]

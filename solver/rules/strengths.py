@@ -28,8 +28,11 @@ def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | No
     if weights is not None:
         terms = [lit * weights[s].support for s, lit in zip(kept, lits) if lit is not False and weights[s].support]
         return base + LinearExpr.sum(terms) if terms else base
-    lits = [lit for lit in lits if lit is not False]
-    return base + LinearExpr.sum(lits) if lits else base
+    counted: dict[int, int] = {}
+    for lit in lits:
+        if lit is not False:  # a given support is a literal (an IntVar): one more
+            counted[lit.index] = counted.get(lit.index, 0) + 1  # type: ignore[union-attr]
+    return LinearExpr(counted, base) if counted else base
 
 
 def _base(pm: PhaseModel, province: str, what: int) -> int:
@@ -60,11 +63,17 @@ def _choose(pm: PhaseModel, name: str, cases: list[tuple[list[Lit], LinearExpr |
     """
     live = []
     for when, value in cases:
-        if any(w is False for w in when):
-            continue
-        live.append(([w for w in when if w is not True], value))
-    if len(live) == 1 or all(_same(v, live[0][1]) for _, v in live):
-        pm.strengths[name] = live[0][1]
+        kept = []
+        for w in when:
+            if w is False:
+                break
+            if w is not True:
+                kept.append(w)
+        else:
+            live.append((kept, value))
+    first = live[0][1]
+    if len(live) == 1 or all(_same(v, first) for _, v in live[1:]):
+        pm.strengths[name] = first
         return
     top = max(_upper(pm, v) for _, v in live)
     var = pm.strength(name, top)
