@@ -51,6 +51,13 @@ def _plus(a: LinearExpr | int, b: LinearExpr | int) -> LinearExpr | int:
     return a + b
 
 
+def _extra(pm: PhaseModel, strength: str, subject: str) -> LinearExpr | int:
+    """The terms a variant added to the strength ``strength[subject]`` (0, unnamed, when none was)."""
+    if not pm.terms:
+        return 0
+    return pm.extra(f"{strength}[{subject}]")
+
+
 def _neg(lit: Lit) -> Lit:
     return (not lit) if isinstance(lit, bool) else ~lit
 
@@ -100,7 +107,7 @@ def add_strengths(pm: PhaseModel) -> None:
         order = facts.orders.get(province)
         if order is None:
             continue  # an empty province has hold strength 0
-        extra = pm.extra(f"hold[{province}]")
+        extra = _extra(pm, "hold", province)
         if province in facts.moves:  # 5.B.5: 0 if it moves away, else 1
             moves = pm.moves(province)
             _choose(pm, f"hold[{province}]", [([moves], 0), ([_neg(moves)], _plus(_base(pm, province, _HOLD), extra))])
@@ -115,9 +122,9 @@ def add_strengths(pm: PhaseModel) -> None:
         path = pm.path(src)
         if src in facts.opponent:  # 5.B.7, read by the opponent's move
             pm.strengths[f"defend[{label}]"] = _plus(support_sum(pm, supporters, base=_base(pm, src, _DEFEND)),
-                                                     pm.extra(f"defend[{label}]"))
+                                                     _extra(pm, "defend", label))
         if len(facts.attackers[mf.dest]) > 1:  # 5.B.6, read by the rivals
-            prevented = _plus(support_sum(pm, supporters, base=_base(pm, src, _PREVENT)), pm.extra(f"prevent[{label}]"))
+            prevented = _plus(support_sum(pm, supporters, base=_base(pm, src, _PREVENT)), _extra(pm, "prevent", label))
             beaten_by = facts.beaten_by.get(src)
             if beaten_by is None:
                 cases = [([_neg(path)], 0), ([path], prevented)]
@@ -130,13 +137,13 @@ def add_strengths(pm: PhaseModel) -> None:
                 cases = [([_neg(path)], 0), ([path, beaten], 0), ([path, ~beaten], prevented)]
             _choose(pm, f"prevent[{label}]", cases)
         attack = _base(pm, src, _ATTACK)
-        full = _plus(support_sum(pm, supporters, base=attack), pm.extra(f"attack[{label}]"))
+        full = _plus(support_sum(pm, supporters, base=attack), _extra(pm, "attack", label))
         defender = facts.position.units.get(mf.dest)
         if defender is None:  # 5.B.8
             _choose(pm, f"attack[{label}]", [([_neg(path)], 0), ([path], full)])
             continue
         restricted = 0 if defender.power == mf.piece.power else _plus(
-            support_sum(pm, supporters, excluding_power=defender.power, base=attack), pm.extra(f"attack[{label}]"))
+            support_sum(pm, supporters, excluding_power=defender.power, base=attack), _extra(pm, "attack", label))
         leaves = pm.moves(mf.dest) if src not in facts.opponent else False
         _choose(pm, f"attack[{label}]", [([_neg(path)], 0), ([path, leaves], full),
                                          ([path, _neg(leaves)], restricted)])
