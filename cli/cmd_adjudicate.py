@@ -12,7 +12,7 @@ from dipsat.cli.report import case_json, case_text, summary
 from dipsat.cli.runner import CaseReport, run_case
 from dipsat.model.casefiles import load_any
 from dipsat.model.errors import InputError
-from dipsat.variants import find_variant, read_order, reader_for
+from dipsat.variants import find_variant, map_of, read_order, reader_for
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -36,7 +36,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Adjudicate; exit 0 only when every case with expectations passes."""
     reader = reader_for(find_variant(args.variant)) if args.variant else read_order
-    cases = [c for f in args.files for c in load_any(f, order_reader=reader)]
+    board = find_variant(args.variant).map if args.variant else None
+    cases = [c for f in args.files for c in load_any(f, board, order_reader=reader, map_reader=map_of)]
     if args.variant:
         cases = [replace(c, variant=args.variant) for c in cases]
     if args.case:

@@ -21,7 +21,7 @@ from dipsat.replay.readers.droidippy import looks_like_droidippy
 from dipsat.model.casefiles import load_any
 from dipsat.model.errors import InputError
 from dipsat.solver.presets import describe, rules_from_text
-from dipsat.variants import find_variant, read_order, reader_for
+from dipsat.variants import find_variant, map_of, read_order, reader_for
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,8 @@ def compare(paths: Iterable[str], rules_a: str, rules_b: str,
             diffs += compare_archive(shown, rules_from_text(rules_a), rules_from_text(rules_b),  # type: ignore[arg-type]
                                      Difference, counts, ids)
             continue
-        for case in load_any(path, order_reader=reader):
+        board = find_variant(variant).map if variant else None
+        for case in load_any(path, board, order_reader=reader, map_reader=map_of):
             case = replace(case, variant=variant) if variant else case
             a, b = run_case(case, rules_a), run_case(case, rules_b)
             counts["cases"] += 1

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Final, Mapping, Sequence
 
 from dipsat.model.cases import (
-    DEFAULT_MAP, Case, Expected, OrderReader, case_error, normalise_words, read_cases, read_text,
+    DEFAULT_MAP, Case, Expected, MapReader, OrderReader, case_error, normalise_words, read_cases, read_text,
     write_case,
 )
 from dipsat.model.datc_transcription import read_transcription
@@ -65,27 +65,28 @@ def sniff(text: str) -> str:
     return "dipsat"
 
 
-def _read(path: str | Path, gmap: GameMap | None,
-          order_reader: OrderReader | None = None) -> tuple[str, list[Case]]:
+def _read(path: str | Path, gmap: GameMap | None, order_reader: OrderReader | None = None,
+          map_reader: MapReader | None = None) -> tuple[str, list[Case]]:
     text = read_text(path)
     kind = sniff(text)
     if kind == "dipsat":
-        return kind, read_cases(text, str(path), gmap, order_reader)
+        return kind, read_cases(text, str(path), gmap, order_reader, map_reader)
     reader = {"transcription": read_transcription, "jdip": read_jdip}[kind]
     return kind, reader(text, str(path), gmap)
 
 
 def load_any(path: str | Path, gmap: GameMap | None = None,
-             order_reader: OrderReader | None = None) -> list[Case]:
+             order_reader: OrderReader | None = None, map_reader: MapReader | None = None) -> list[Case]:
     """Read the cases of a file in any supported format (see the module docstring).
 
     ``order_reader`` reads the orders of dipsat-format cases of variants with orders of their
-    own (:data:`~dipsat.model.cases.OrderReader`).
+    own (:data:`~dipsat.model.cases.OrderReader`); ``map_reader`` gives the board of a case's
+    variant when it has its own (:data:`~dipsat.model.cases.MapReader`).
 
     Raises:
         CaseFileError: the file is missing, not UTF-8 or not valid in its format.
     """
-    return _read(path, gmap, order_reader)[1]
+    return _read(path, gmap, order_reader, map_reader)[1]
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,11 +60,16 @@ from dipsat.model.types import (
 )
 
 __all__ = [
-    "Case", "Expected", "OrderReader", "Step", "load_cases", "read_cases", "write_case", "phase_after",
+    "Case", "Expected", "MapReader", "OrderReader", "Step", "load_cases", "read_cases", "write_case", "phase_after",
     "read_text", "parse_phase", "case_error",
 ]
 
 DEFAULT_MAP = "dipsat.variants.classical"
+
+MapReader = Callable[[str], GameMap]
+"""Variant hook: the board of the variant a case's ``VARIANT`` line names (``hitchhiker``: its own
+map); it raises ``ValueError`` for an unknown variant. Without one, every case is read on the
+map the reader was given (the standard map by default)."""
 
 OrderReader = Callable[[str, str, Position | None, PhaseKind, str], Order]
 """Variant hook: ``(text, power, position, phase kind, variant) -> order`` reads one order line
@@ -215,13 +220,13 @@ def parse_phase(text: str) -> Phase:
 
 
 def load_cases(path: str | Path, gmap: GameMap | None = None,
-               order_reader: OrderReader | None = None) -> list[Case]:
-    """Read every case of a dipsat case file (``order_reader``: see :data:`OrderReader`).
+               order_reader: OrderReader | None = None, map_reader: MapReader | None = None) -> list[Case]:
+    """Read every case of a dipsat case file (``order_reader``, ``map_reader``: the variant hooks).
 
     Raises:
         CaseFileError: the file is missing, not UTF-8, or not a valid case file (with its line).
     """
-    return read_cases(read_text(path), str(path), gmap, order_reader)
+    return read_cases(read_text(path), str(path), gmap, order_reader, map_reader)
 
 
 _KEYWORDS = frozenset({"CASE", "TITLE", "VARIANT", "RULES", "PHASE", "UNITS", "CENTRES", "CENTERS",
@@ -274,6 +279,8 @@ class _Draft:
     lines: list[int] = field(default_factory=list)
     after: _Board | None = None
     block: str | None = None
+    gmap: GameMap | None = None
+    """The board of the case's variant, when it has its own (``MapReader``)."""
 
     def close_step(self) -> None:
         if self.phase is None:
@@ -296,11 +303,19 @@ class _Draft:
 class _Reader:
     """State of one pass over a case file (throwaway)."""
 
-    def __init__(self, source: str, gmap: GameMap, order_reader: OrderReader | None = None) -> None:
-        self.source, self.gmap, self.order_reader = source, gmap, order_reader
+    def __init__(self, source: str, gmap: GameMap, order_reader: OrderReader | None = None,
+                 map_reader: MapReader | None = None) -> None:
+        self.source, self.base_gmap, self.order_reader = source, gmap, order_reader
+        self.map_reader = map_reader
         self.cases: list[Case] = []
         self.draft: _Draft | None = None
         self.lineno = 0
+
+    @property
+    def gmap(self) -> GameMap:
+        """The board of the case being read."""
+        d = self.draft
+        return d.gmap if d is not None and d.gmap is not None else self.base_gmap
 
     def fail(self, message: str, line: int | None = None) -> CaseFileError:
         return case_error(message, self.source, self.lineno if line is None else line)
@@ -352,6 +367,11 @@ class _Reader:
             if d.phase is not None:
                 raise self.fail(f"{key} must come before PHASE: {line!r}")
             d.head[key.lower()] = rest
+            if key == "VARIANT" and self.map_reader is not None:
+                try:
+                    d.gmap = self.map_reader(rest)
+                except ValueError as exc:
+                    raise self.fail(str(exc)) from exc
         elif key in _KEYWORDS:
             self.keyword(d, key, rest, line)
         elif d.block is None:
@@ -443,13 +463,13 @@ class _Reader:
 
 
 def read_cases(text: str, source: str = "<string>", gmap: GameMap | None = None,
-               order_reader: OrderReader | None = None) -> list[Case]:
+               order_reader: OrderReader | None = None, map_reader: MapReader | None = None) -> list[Case]:
     """Read every case of a dipsat case-file text (``order_reader``: see :data:`OrderReader`).
 
     Raises:
         CaseFileError: with ``source`` and the line, for any text that is not a valid case file.
     """
-    return _Reader(source, gmap or load_map(DEFAULT_MAP), order_reader).run(text)
+    return _Reader(source, gmap or load_map(DEFAULT_MAP), order_reader, map_reader).run(text)
 
 
 def _unit_text(unit: Unit, gmap: GameMap) -> str:

@@ -7,15 +7,17 @@ case-file reader's hook for orders of a variant's own types.
 from __future__ import annotations
 
 from dipsat.model.cases import OrderReader
+from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Order, PhaseKind, Position
 from dipsat.variants.classical import STANDARD
 from dipsat.variants.framework.options import VariantOptionError, split_spec
 from dipsat.variants.game import Game, GameError
+from dipsat.variants.hitchhiker import HITCHHIKER
 from dipsat.variants.telepath import TELEPATH
 from dipsat.variants.vain_star import VAIN_STAR
 from dipsat.variants.variant import Variant
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (STANDARD, TELEPATH, VAIN_STAR)}
+VARIANTS: dict[str, Variant] = {v.name: v for v in (STANDARD, TELEPATH, VAIN_STAR, HITCHHIKER)}
 """Every known variant by name."""
 
 
@@ -50,6 +52,15 @@ def read_order(text: str, power: str, position: Position | None, kind: PhaseKind
     return find_variant(variant).parse_order(text, power, position, kind)  # type: ignore[return-value]
 
 
+def map_of(variant: str) -> GameMap:
+    """The board of the variant named ``variant`` (the case reader's ``map_reader`` hook).
+
+    Raises:
+        UnknownVariantError, VariantOptionError: unknown variant or option (``ValueError``).
+    """
+    return find_variant(variant).map
+
+
 def reader_for(variant: Variant) -> OrderReader:
     """An ``order_reader`` that reads every case's orders as orders of ``variant``."""
     def read(text: str, power: str, position: Position | None, kind: PhaseKind, _name: str) -> Order:
@@ -57,5 +68,5 @@ def reader_for(variant: Variant) -> OrderReader:
     return read
 
 
-__all__ = ["Game", "GameError", "STANDARD", "TELEPATH", "VAIN_STAR", "UnknownVariantError", "VARIANTS",
-           "Variant", "VariantOptionError", "find_variant", "read_order", "reader_for"]
+__all__ = ["Game", "GameError", "HITCHHIKER", "STANDARD", "TELEPATH", "VAIN_STAR", "UnknownVariantError", "VARIANTS",
+           "Variant", "VariantOptionError", "find_variant", "map_of", "read_order", "reader_for"]
