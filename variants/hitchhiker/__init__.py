@@ -8,8 +8,11 @@ Rulings: ``docs/variants/hitchhiker.md``.
 """
 from __future__ import annotations
 
+from dipsat.variants.framework.ending import majority_of_centres
 from dipsat.variants.framework.options import option
 from dipsat.variants.hitchhiker.engine import play_hitchhiker
+from dipsat.variants.hitchhiker.kinds import KINDS
+from dipsat.variants.hitchhiker.orders import Lift, read_hitchhiker_order
 from dipsat.variants.variant import Variant
 
 OPTIONS = {o.name: o for o in (
@@ -32,8 +35,11 @@ HITCHHIKER = Variant(
     win_centres=23,
     description="The Hitchhiker's Guide (cb36): nine powers, ten new provinces, Winter 1900, "
                 "bubble-cars and hitch-hikers.",
+    read_special=read_hitchhiker_order,
     engine=play_hitchhiker,
     options=OPTIONS,
+    unit_kinds=KINDS,
+    end=majority_of_centres(),
 )
 
-__all__ = ["HITCHHIKER", "OPTIONS"]
+__all__ = ["HITCHHIKER", "Lift", "OPTIONS"]

@@ -9,10 +9,30 @@ from __future__ import annotations
 from typing import Final
 
 from dipsat.model.gamemap import GameMap
-from dipsat.model.notation import parse_order
+from dipsat.model.kinds import ALL_TERRAIN, ARMY, FLEET, Moves, UnitKind
+from dipsat.model.notation import parse_unit
 from dipsat.model.types import Unit
 
-__all__ = ["HITCH_HIKER", "VOGON", "kind_problem", "unit_from_text", "BUILDABLE"]
+__all__ = ["HITCH_HIKER", "VOGON", "BUBBLE_CAR", "HITCHHIKER_UNIT", "DESTRUCTOR", "KINDS", "kind_problem",
+           "unit_from_text", "BUILDABLE", "letters_for"]
+
+BUBBLE_CAR: Final = UnitKind(
+    "M", "bubble-car", moves=Moves.ANYWHERE, stands=ALL_TERRAIN, scale=2,
+    attack=1, defend=1, prevent=1, hold=2, support=0, can_support=False, convoyable=False, captures=False)
+"""Rule 5 (rulings B2-B8): anywhere in one move (seas only with ``bubble_sea=yes``, checked by the
+plan), 1/2 in the strengths of its move, 1 when it stays, no support, no capture, cuts support."""
+
+HITCHHIKER_UNIT: Final = UnitKind("H", "hitch-hiker", moves=Moves.ARMY, convoyable=False,
+                                  shares_with=frozenset({"H"}))
+"""Rule 6 (rulings H2-H7): moves only by a lift (the plan makes any other move illegal and hands
+the lift to the model off the adjacency graph); supports and retreats over land like an army;
+never at sea; hitch-hikers share a province with each other."""
+
+DESTRUCTOR: Final = UnitKind("V", "destructor ship", moves=Moves.ANY_EDGE, stands=ALL_TERRAIN, convoyable=False)
+"""Rule 7: moves along land and sea edges alike (its own step: part 2)."""
+
+KINDS: Final = (ARMY, FLEET, BUBBLE_CAR, HITCHHIKER_UNIT, DESTRUCTOR)
+"""The kinds of unit of the game."""
 
 HITCH_HIKER: Final = "Hitch-hiker"
 VOGON: Final = "Vogon"
@@ -45,4 +65,4 @@ def kind_problem(power: str, unit: Unit) -> str:
 
 def unit_from_text(gmap: GameMap, text: str) -> Unit:
     """The unit written ``text`` (``F sev/wc``) on this board."""
-    return parse_order(f"{text} H", gmap).unit  # type: ignore[union-attr]
+    return parse_unit(text, gmap)
