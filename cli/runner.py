@@ -121,6 +121,11 @@ def _board_differences(variant: Variant, want: Position, got: Position) -> list[
     for p in sorted(w_units.keys() | g_units.keys()):
         if w_units.get(p) != g_units.get(p):
             found.append(f"after, {p}: expected {w_units.get(p, 'empty')}, got {g_units.get(p, 'empty')}")
+    for p in sorted(want.stacked.keys() | got.stacked.keys()):
+        w_more, g_more = sorted(map(str, want.stacked.get(p, ()))), sorted(map(str, got.stacked.get(p, ())))
+        if w_more != g_more:
+            found.append(f"after, {p}: expected also {', '.join(w_more) or 'nothing'}, "
+                         f"got also {', '.join(g_more) or 'nothing'}")
     w_dis = {p: str(d) for p, d in want.dislodged.items()}
     g_dis = {p: str(d if want.dislodged.get(p) is None or want.dislodged[p].attacker_origin
                      else replace(d, attacker_origin=None)) for p, d in got.dislodged.items()}

@@ -56,7 +56,7 @@ from dipsat.model.errors import CaseFileError, InputError
 from dipsat.model.gamemap import GameMap, load_map
 from dipsat.model.notation import format_order, parse_order, parse_unit
 from dipsat.model.types import (
-    Dislodged, Location, Order, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType,
+    Dislodged, Location, Order, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType, stack_problem,
 )
 
 __all__ = [
@@ -257,9 +257,12 @@ class _Board:
     dislodged: dict[str, Dislodged] = field(default_factory=dict)
     centres: dict[str, str] = field(default_factory=dict)
     standoffs: set[str] = field(default_factory=set)
+    stacked: dict[str, tuple[Piece, ...]] = field(default_factory=dict)
+    """Further pieces sharing a province where their kinds allow it (hitch-hikers together)."""
 
     def position(self, phase: Phase) -> Position:
-        return Position(phase, self.units, self.centres, self.dislodged, frozenset(self.standoffs))
+        return Position(phase, self.units, self.centres, self.dislodged, frozenset(self.standoffs),
+                        stacked=self.stacked)
 
 
 @dataclass
@@ -429,6 +432,11 @@ class _Reader:
         if problem:
             raise self.fail(f"{problem}: {rest!r}")
         where = piece.unit.province
+        if not m and where in board.units:
+            if stack_problem([board.units[where], *board.stacked.get(where, ()), piece]):
+                raise self.fail(f"two units in {where}: {line!r}")
+            board.stacked[where] = (*board.stacked.get(where, ()), piece)
+            return
         if where in (board.dislodged if m else board.units):
             raise self.fail(f"two units in {where}: {line!r}")
         if m:
@@ -481,7 +489,7 @@ def _board_lines(position: Position, gmap: GameMap) -> list[str]:
     def key(piece: Piece) -> tuple[str, str]:
         return piece.power, gmap.name_of(piece.unit.location)
 
-    pieces = sorted(position.units.values(), key=key)
+    pieces = sorted(position.all_pieces(), key=key)
     lines = [f"{p.power}: {_unit_text(p.unit, gmap)}" for p in pieces]
     for d in sorted(position.dislodged.values(), key=lambda d: key(d.piece)):
         origin = f" from {gmap.name_of(Location(d.attacker_origin))}" if d.attacker_origin else ""

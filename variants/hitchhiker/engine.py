@@ -26,7 +26,10 @@ from dipsat.variants.framework.orders import AnyOrder
 from dipsat.variants.hitchhiker.kinds import HITCH_HIKER, kind_problem
 from dipsat.variants.hitchhiker.plan import GIVES_LIFT, make_plan
 from dipsat.variants.hitchhiker.rules import add_half_supports
+from dipsat.variants.framework.state import state_of, with_state
 from dipsat.variants.hitchhiker.setup import is_setup, play_setup
+from dipsat.variants.hitchhiker.stacks import dislodge_stacks, put_back, set_aside, settle_retreats
+from dipsat.variants.hitchhiker.state import EMPTY
 
 if TYPE_CHECKING:
     from dipsat.variants.variant import Variant
@@ -58,12 +61,14 @@ def play_hitchhiker(variant: Variant, position: Position, orders: Sequence[AnyOr
 
 
 def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules) -> Resolution:
+    state = state_of(position, EMPTY)
     plan = make_plan(variant, position, orders)
     modules = variant.movement_rules
     if variant.choice("bubble_attack") == "all_half" and plan.halved:
         modules = insert_before(modules, "strengths", {
             "half_supports": partial(add_half_supports, provinces=tuple(plan.halved))})
-    res = adjudicate_movement(variant.map, position, plan.passed, rules, modules, off_graph=plan.off_graph)
+    board = set_aside(position, plan.aside) if plan.aside else position
+    res = adjudicate_movement(variant.map, board, plan.passed, rules, modules, off_graph=plan.off_graph)
     decided = dict(plan.results)
     generated = [replace(g, reason=in_halves(g.reason)) for g in res.generated]
     fates = {}
@@ -77,17 +82,26 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         province = getattr(getattr(r.order, "unit", None), "province", None)
         if r.result is Result.FAILS and province in plan.lifters and fates.get(province) is not None:
             decided[i] = replace(r, tag=fates[province])
-    after = after_movement(variant.map, res.after)
+    after = put_back(position, res.after, plan.aside) if plan.aside else res.after
+    moved_out = frozenset(orders[i].hitchhiker.province for i in plan.lifters.values()  # type: ignore[union-attr]
+                          if decided[i].result is Result.SUCCEEDS)
+    after, carried, destroyed = dislodge_stacks(after, moved_out)
+    generated += destroyed
+    after = with_state(after_movement(variant.map, after), replace(state, carried=carried))
     return replace(res, before=position, results=merge_results(len(orders), decided),
                    generated=tuple(generated), after=after)
 
 
 def _retreats(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules) -> Resolution:
+    state = state_of(position, EMPTY)
     standard, specials = split_orders(orders)
     decided = {i: illegal(o, "only retreats and disbands are ordered in a retreat phase") for i, o in specials}
     res = adjudicate_retreats(variant.map, position, [o for _, o in standard], rules)
     decided.update((i, r) for (i, _), r in zip(standard, res.results))
-    return replace(res, results=merge_results(len(orders), decided), after=after_retreats(variant.map, res.after))
+    after, gone = settle_retreats(position, res.after, [*res.results, *res.generated], dict(state.carried))
+    after = with_state(after_retreats(variant.map, after), replace(state, carried={}))
+    return replace(res, results=merge_results(len(orders), decided), generated=(*res.generated, *gone),
+                   after=after)
 
 
 def _adjustments(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules) -> Resolution:

@@ -22,6 +22,7 @@ from dipsat.variants.framework.engine import illegal
 from dipsat.variants.framework.orders import AnyOrder
 from dipsat.variants.hitchhiker.kinds import BUBBLE_CAR, HITCH_HIKER, HITCHHIKER_UNIT
 from dipsat.variants.hitchhiker.orders import Lift
+from dipsat.variants.hitchhiker.stacks import joinable
 
 if TYPE_CHECKING:
     from dipsat.model.gamemap import GameMap
@@ -49,6 +50,8 @@ class Plan:
     """Province of each lifting unit -> the index of its lift."""
     halved: list[str] = field(default_factory=list)
     """Provinces of the bubble-cars that move (their supports count half under ``all_half``)."""
+    aside: list[str] = field(default_factory=list)
+    """Provinces of the stacks that lifted hitch-hikers join: shown empty to the model (ruling H9)."""
 
 
 def _borders(gmap: GameMap, piece: Piece, province: str) -> bool:
@@ -136,7 +139,28 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder]) 
         plan.passed.append(Move(hitcher.power, hitcher.unit, lift.dest))
         plan.source.append(i)
         plan.off_graph[hitcher.unit.province] = lift.dest.province
+    _set_joins_aside(position, orders, plan)
     return plan
+
+
+def _set_joins_aside(position: Position, orders: Sequence[AnyOrder], plan: Plan) -> None:
+    """Ruling H9: a lift into a stack of the Hitch-hiker's that stays, with no other unit moving
+    in, joins it; the stack is set aside from the model and its holds stand."""
+    joining: dict[str, list[str]] = {}
+    for i in plan.lifters.values():
+        lift = orders[i]
+        assert isinstance(lift, Lift)
+        joining.setdefault(lift.dest.province, []).append(lift.hitchhiker.province)
+    for dest, origins in sorted(joining.items()):
+        if not joinable(position, dest, plan.passed, origins):
+            continue
+        plan.aside.append(dest)
+        keep = [(o, s) for o, s in zip(plan.passed, plan.source) if o.unit.province != dest]  # type: ignore[union-attr]
+        for o, s in zip(plan.passed, plan.source):
+            if o.unit.province == dest and s is not None:  # type: ignore[union-attr]
+                plan.results[s] = OrderResult(o, Result.STANDS, "stands: a hitch-hiker joins its stack (ruling H9)")
+        plan.passed = [o for o, _ in keep]
+        plan.source = [s for _, s in keep]
 
 
 def supported_moves(passed: Sequence[Order], province: str) -> list[str]:
