@@ -47,6 +47,16 @@ def in_halves(reason: str) -> str:
     return _STRENGTH_RE.sub(half, reason)
 
 
+def _readable(r: OrderResult, res: Resolution) -> str:
+    """The reason with the model's strengths in halves; a unit nobody attacks is not in the model
+    and its reason already counts whole units."""
+    attacked = getattr(getattr(res.model, "facts", None), "attackers", None)
+    province = getattr(getattr(r.order, "unit", None), "province", None)
+    if r.reason.startswith("stands: hold strength") and attacked is not None and province not in attacked:
+        return r.reason
+    return in_halves(r.reason)
+
+
 def play_hitchhiker(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
                     advance: bool = True) -> Resolution:
     """Resolve one phase; the board after is the board at the next phase."""
@@ -70,14 +80,14 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     board = set_aside(position, plan.aside) if plan.aside else position
     res = adjudicate_movement(variant.map, board, plan.passed, rules, modules, off_graph=plan.off_graph)
     decided = dict(plan.results)
-    generated = [replace(g, reason=in_halves(g.reason)) for g in res.generated]
+    generated = [replace(g, reason=_readable(g, res)) for g in res.generated]
     fates = {}
     for r, src in zip(res.results, plan.source):
         if src is None:  # a lifting unit's hold: its fate belongs to its replaced order
             fates[r.order.unit.province] = r.tag  # type: ignore[union-attr]
             generated.append(replace(r, reason=f"{r.result.value}: {GIVES_LIFT}"))
             continue
-        decided[src] = replace(r, order=orders[src], reason=in_halves(r.reason))  # type: ignore[arg-type]
+        decided[src] = replace(r, order=orders[src], reason=_readable(r, res))  # type: ignore[arg-type]
     for i, r in list(decided.items()):
         province = getattr(getattr(r.order, "unit", None), "province", None)
         if r.result is Result.FAILS and province in plan.lifters and fates.get(province) is not None:
