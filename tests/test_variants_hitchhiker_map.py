@@ -163,9 +163,9 @@ def test_irish_coastal_edges():
 
 
 def test_centres_powers_and_homes():
-    """44 centres; nine powers; the Vogon's six homes and the Hitch-hiker's four (ruling M1)."""
+    """44 centres; nine powers (and the game master); the Vogon's six homes, the Hitch-hiker's four (M1)."""
     assert len(HH.supply_centres) == 44
-    assert HH.powers[-2:] == ("Hitch-hiker", "Vogon")
+    assert HH.powers[-3:] == ("Hitch-hiker", "Vogon", "GM")  # GM: the game master's lines, no player
     assert HH.home_centres("Vogon") == {"sar", "ice", "swi", "dan", "cri", "cyp"}
     assert HH.home_centres("Hitch-hiker") == {"uls", "mst", "lei", "cnt"}
     assert HH.resolve_power("hit") == "Hitch-hiker"

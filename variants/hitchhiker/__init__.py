@@ -12,7 +12,7 @@ from dipsat.variants.framework.ending import majority_of_centres
 from dipsat.variants.framework.options import option
 from dipsat.variants.hitchhiker.engine import play_hitchhiker
 from dipsat.variants.hitchhiker.kinds import KINDS
-from dipsat.variants.hitchhiker.orders import Lift, read_hitchhiker_order
+from dipsat.variants.hitchhiker.orders import Lift, Nbo, Vote, read_hitchhiker_order
 from dipsat.variants.variant import Variant
 
 OPTIONS = {o.name: o for o in (
@@ -42,4 +42,4 @@ HITCHHIKER = Variant(
     end=majority_of_centres(),
 )
 
-__all__ = ["HITCHHIKER", "Lift", "OPTIONS"]
+__all__ = ["HITCHHIKER", "Lift", "Nbo", "OPTIONS", "Vote"]

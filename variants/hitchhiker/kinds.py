@@ -14,7 +14,8 @@ from dipsat.model.notation import parse_unit
 from dipsat.model.types import Unit
 
 __all__ = ["HITCH_HIKER", "VOGON", "BUBBLE_CAR", "HITCHHIKER_UNIT", "DESTRUCTOR", "KINDS", "kind_problem",
-           "unit_from_text", "BUILDABLE", "letters_for"]
+           "unit_from_text", "BUILDABLE", "letters_for", "MARVIN_UNIT", "ZAPHOD_UNIT", "MARVIN", "ZAPHOD", "GM",
+           "PLAYERS"]
 
 BUBBLE_CAR: Final = UnitKind(
     "M", "bubble-car", moves=Moves.ANYWHERE, stands=ALL_TERRAIN, scale=2,
@@ -31,7 +32,20 @@ never at sea; hitch-hikers share a province with each other."""
 DESTRUCTOR: Final = UnitKind("V", "destructor ship", moves=Moves.ANY_EDGE, stands=ALL_TERRAIN, convoyable=False)
 """Rule 7: moves along land and sea edges alike (its own step: part 2)."""
 
-KINDS: Final = (ARMY, FLEET, BUBBLE_CAR, HITCHHIKER_UNIT, DESTRUCTOR)
+MARVIN_UNIT: Final = UnitKind("P", "Marvin", moves=Moves.ANY_EDGE, stands=ALL_TERRAIN, owned=False, guest=True,
+                              shares_with=frozenset({"*"}), can_support=False, convoyable=False, captures=False)
+"""Rule 9: Marvin, the Paranoid Android (letter P), no power's; moves by vote over land and sea."""
+
+ZAPHOD_UNIT: Final = UnitKind("Z", "Zaphod", moves=Moves.ANY_EDGE, stands=ALL_TERRAIN, owned=False, guest=True,
+                              shares_with=frozenset({"*"}), can_support=False, convoyable=False, captures=False)
+"""Rule 10: Zaphod Beeblebrox, no power's; moves at random over land and sea, shares a province."""
+
+MARVIN: Final = "Marvin"
+ZAPHOD: Final = "Zaphod"
+GM: Final = "GM"
+"""The game master's name in records and cases (``GM: SEED 7``, ``GM: DRAW ...``): no player."""
+
+KINDS: Final = (ARMY, FLEET, BUBBLE_CAR, HITCHHIKER_UNIT, DESTRUCTOR, MARVIN_UNIT, ZAPHOD_UNIT)
 """The kinds of unit of the game."""
 
 HITCH_HIKER: Final = "Hitch-hiker"
@@ -42,12 +56,18 @@ BUILDABLE: Final = {"A": "an army", "F": "a fleet", "M": "a bubble-car", "H": "a
 """Letter -> the kind in words, for reasons."""
 
 
+PLAYERS: Final = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey", "Hitch-hiker", "Vogon")
+"""The nine players (rule 2)."""
+
+
 def letters_for(power: str) -> frozenset[str]:
     """The letters of the kinds ``power`` may build (rules 5, 6, 7)."""
     if power == HITCH_HIKER:
         return frozenset({"H"})
     if power == VOGON:
         return frozenset({"A", "F", "M", "V"})
+    if power not in PLAYERS:
+        return frozenset()
     return frozenset({"A", "F", "M"})
 
 

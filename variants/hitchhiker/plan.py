@@ -17,18 +17,19 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
 from dipsat.model.kinds import Moves
-from dipsat.model.types import Hold, Move, Order, OrderResult, Piece, Position, Result, SupportMove
+from dipsat.model.types import Hold, Move, Order, OrderResult, Piece, Position, Result, SupportHold, SupportMove
 from dipsat.variants.framework.engine import illegal
 from dipsat.variants.framework.orders import AnyOrder
-from dipsat.variants.hitchhiker.kinds import BUBBLE_CAR, HITCH_HIKER, HITCHHIKER_UNIT
+from dipsat.variants.hitchhiker.kinds import BUBBLE_CAR, DESTRUCTOR, HITCH_HIKER, HITCHHIKER_UNIT
 from dipsat.variants.hitchhiker.orders import Lift
 from dipsat.variants.hitchhiker.stacks import joinable
+from dipsat.variants.hitchhiker.vogons import ship_move_problem
 
 if TYPE_CHECKING:
     from dipsat.model.gamemap import GameMap
     from dipsat.variants.variant import Variant
 
-__all__ = ["Plan", "make_plan", "REPLACED", "GIVES_LIFT"]
+__all__ = ["Plan", "Turn", "make_plan", "REPLACED", "GIVES_LIFT"]
 
 REPLACED = "fails: replaced by a lift (rule 6)"
 GIVES_LIFT = "gives a lift (rule 6)"
@@ -52,6 +53,27 @@ class Plan:
     """Provinces of the bubble-cars that move (their supports count half under ``all_half``)."""
     aside: list[str] = field(default_factory=list)
     """Provinces of the stacks that lifted hitch-hikers join: shown empty to the model (ruling H9)."""
+    ship_moves: list[tuple[int, Move]] = field(default_factory=list)
+    """The destructor ships' moves, held back for their own step (rule 7)."""
+    into_ships: dict[int, str] = field(default_factory=dict)
+    """Moves that enter a ship's province: index -> the mover's province (rule 12: destroyed)."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What part 2 adds to the orders of a movement turn (rules 7, 9, 10, 12)."""
+
+    marvin: str | None = None
+    """Marvin's province at the start of the turn: no unit moves there (rule 9)."""
+    ships: frozenset[str] = frozenset()
+    """Provinces of the destructor ships at the start of the turn."""
+    gargled: frozenset[str] = frozenset()
+    sunglasses: frozenset[str] = frozenset()
+    taking_off: frozenset[str] = frozenset()
+    """Units spending this turn taking their sunglasses off."""
+    commanded: frozenset[str] = frozenset()
+    skip: frozenset[int] = frozenset()
+    """Indices of given orders the engine decides itself (votes, the game master's lines...)."""
 
 
 def _borders(gmap: GameMap, piece: Piece, province: str) -> bool:
@@ -85,15 +107,34 @@ def lift_problem(gmap: GameMap, position: Position, lift: Lift) -> str:
     return ""
 
 
-def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder]) -> Plan:
+def _turn_problem(turn: Turn, position: Position, piece: Piece, dest: str) -> str:
+    """Why a move of ``piece`` to ``dest`` is illegal this turn (rules 9, 10), or ``""``."""
+    province = piece.unit.province
+    if dest == turn.marvin:
+        return "units refuse to move to the province Marvin occupies (rule 9)"
+    if province in turn.gargled:
+        return "it shared a Pan-Galactic Gargle Blaster with Zaphod: it cannot move this turn (rule 10b)"
+    if province in turn.taking_off:
+        return "it spends this turn taking its sunglasses off (rule 10c)"
+    if province in turn.sunglasses:
+        enemy = [p for p in position.pieces_at(dest) if p.unit.kind.owned and p.power != piece.power]
+        if enemy:
+            return f"it wears Joonjanta sunglasses: it cannot move to {dest}, where {enemy[0].unit} stands (rule 10c)"
+    return ""
+
+
+def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], turn: Turn = Turn()) -> Plan:
     """The orders in force, the results decided before the model, the off-graph moves."""
     gmap = variant.board(position)
     plan = Plan()
     lifted: dict[str, int] = {}
     for i, o in enumerate(orders):
-        if not isinstance(o, Lift):
+        if not isinstance(o, Lift) or i in turn.skip:
             continue
         problem = lift_problem(gmap, position, o)
+        if not problem:
+            hitcher = position.units[o.hitchhiker.province]
+            problem = _turn_problem(turn, position, hitcher, o.dest.province)
         if not problem and o.lifter.province in plan.lifters:
             problem = f"{o.lifter.province} already gives a lift this turn (ruling H4)"
         if not problem and o.hitchhiker.province in lifted:
@@ -105,12 +146,29 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder]) 
         lifted[o.hitchhiker.province] = i
     sea_ok = variant.choice("bubble_sea") == "yes"
     for i, o in enumerate(orders):
-        if isinstance(o, Lift) or i in plan.results:
+        if isinstance(o, Lift) or i in plan.results or i in turn.skip:
             continue
         unit = getattr(o, "unit", None)
         province = unit.province if unit is not None else None
         piece = position.units.get(province) if province is not None else None
         own = piece is not None and piece.power == o.power
+        if own and province in turn.commanded:
+            plan.results[i] = OrderResult(o, Result.FAILS, "fails: Zaphod commands it: it moves at random (rule 10a)")  # type: ignore[arg-type]
+            continue
+        if own and isinstance(o, Move):
+            problem = _turn_problem(turn, position, piece, o.dest.province)  # type: ignore[arg-type]
+            if problem:
+                plan.results[i] = illegal(o, problem)
+                continue
+        if own and piece.unit.kind == DESTRUCTOR and province not in plan.lifters:  # type: ignore[union-attr]
+            problem = _ship_order(gmap, position, o, plan, i)  # type: ignore[arg-type]
+            if problem is not None:
+                if problem:
+                    plan.results[i] = illegal(o, problem)
+                continue
+        if own and province in turn.taking_off and not isinstance(o, Hold):
+            plan.results[i] = OrderResult(o, Result.FAILS, "fails: it takes its sunglasses off this turn (rule 10c)")  # type: ignore[arg-type]
+            continue
         if own and province in plan.lifters:
             plan.results[i] = OrderResult(o, Result.FAILS, REPLACED)  # type: ignore[arg-type]
             continue
@@ -127,6 +185,9 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder]) 
             if not o.via_convoy and not _borders(gmap, piece, o.dest.province):  # type: ignore[arg-type]
                 plan.off_graph[province] = o.dest.province  # type: ignore[index]
             plan.halved.append(province)  # type: ignore[arg-type]
+        if isinstance(o, Move) and o.dest.province in turn.ships and own and o.dest.province != province:
+            plan.into_ships[i] = province  # type: ignore[assignment]
+            continue
         plan.passed.append(o)  # type: ignore[arg-type]
         plan.source.append(i)
     for province, i in plan.lifters.items():
@@ -136,6 +197,9 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder]) 
         hitcher = position.units[lift.hitchhiker.province]
         plan.passed.append(Hold(lifter.power, lifter.unit))
         plan.source.append(None)
+        if lift.dest.province in turn.ships:  # rule 12: lifted into a destructor ship
+            plan.into_ships[i] = hitcher.unit.province
+            continue
         plan.passed.append(Move(hitcher.power, hitcher.unit, lift.dest))
         plan.source.append(i)
         plan.off_graph[hitcher.unit.province] = lift.dest.province
@@ -161,6 +225,26 @@ def _set_joins_aside(position: Position, orders: Sequence[AnyOrder], plan: Plan)
                 plan.results[s] = OrderResult(o, Result.STANDS, "stands: a hitch-hiker joins its stack (ruling H9)")
         plan.passed = [o for o, _ in keep]
         plan.source = [s for _, s in keep]
+
+
+def _ship_order(gmap: GameMap, position: Position, o: Order, plan: Plan, i: int) -> str | None:
+    """A destructor ship's order (rule 7): its move waits for the ships' step; a support of
+    another ship's move is given and changes nothing; a support of any other unit, or a convoy,
+    is illegal. Returns ``None`` for a hold (the model takes it), ``""`` when decided here."""
+    if isinstance(o, Move):
+        problem = ship_move_problem(gmap, position, o)
+        if not problem:
+            plan.ship_moves.append((i, o))
+        return problem
+    if isinstance(o, SupportMove | SupportHold):
+        target = position.units.get(o.target.province)
+        if target is None or target.unit.kind != DESTRUCTOR:
+            return "a destructor ship supports only other destructor ships (rule 7d)"
+        plan.results[i] = OrderResult(o, Result.GIVEN, "given: supports between destructor ships change nothing (rule 7d)")
+        return ""
+    if isinstance(o, Hold):
+        return None
+    return "a destructor ship only moves, holds or supports another ship (rule 7)"
 
 
 def supported_moves(passed: Sequence[Order], province: str) -> list[str]:
