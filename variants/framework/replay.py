@@ -7,12 +7,12 @@ time, randomness or the order of a hash.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from dipsat.model.cases import case_error
 from dipsat.model.errors import CaseFileError, InputError
-from dipsat.model.types import Dislodged, OrderResult, Phase, Piece, Position
+from dipsat.model.types import Dislodged, OrderResult, Phase, Piece, Position, StackError, Unit
 from dipsat.solver import Resolution
 from dipsat.solver.presets import RulesError, rules_from_text
 from dipsat.variants.framework.orders import AnyOrder, read_unit, resolve_place, resolve_power
@@ -83,18 +83,23 @@ def _start(record: Record, variant: Variant) -> Position:
     first = record.phases[0]
     if record.units is None:
         return variant.start()
-    units: dict[str, Piece] = {}
     centres: dict[str, str] = {}
+    board = Position(first.phase)
     try:
         for ln in record.units:
-            unit = read_unit(variant.map, ln.text, None)
-            units[unit.province] = Piece(resolve_power(variant.map, ln.power), unit)
+            board = board.with_piece(_piece(variant, ln.power, read_unit(variant.map, ln.text, None)))
         for ln in record.centres:
             for name in ln.text.split(","):
                 centres[resolve_place(variant.map, name).province] = resolve_power(variant.map, ln.power)
-    except InputError as exc:
-        raise _fail(record, exc.message, getattr(ln, "line", None)) from None
-    return Position(first.phase, units, centres)
+    except (InputError, StackError) as exc:
+        raise _fail(record, getattr(exc, "message", str(exc)), getattr(ln, "line", None)) from None
+    return replace(board, centres=centres)
+
+
+def _piece(variant: Variant, power: str, unit: Unit) -> Piece:
+    """A piece as a record writes it: a power's unit, or a piece of no power under its own name
+    (``Zaphod: Z Munich``)."""
+    return Piece(resolve_power(variant.map, power) if unit.kind.owned else power, unit)
 
 
 def _board(record: Record, variant: Variant, lines: tuple[Line, ...]) -> dict[str, str]:
@@ -104,9 +109,10 @@ def _board(record: Record, variant: Variant, lines: tuple[Line, ...]) -> dict[st
         try:
             text, dislodged, _origin = ln.text.partition(" dislodged")
             unit = read_unit(variant.map, text, None)
-            piece = Piece(resolve_power(variant.map, ln.power), unit)
+            piece = _piece(variant, ln.power, unit)
             key = unit.province + (" (dislodged)" if dislodged else "")
-            found[key] = str(Dislodged(piece, None)) if dislodged else str(piece)
+            shown = str(Dislodged(piece, None)) if dislodged else str(piece)
+            found[key] = f"{found[key]}, {shown}" if key in found else shown
         except InputError as exc:
             raise _fail(record, exc.message, ln.line) from None
     return found
@@ -131,7 +137,8 @@ def _compare(record: Record, variant: Variant, rp: RecordPhase, after: Position)
     if rp.after is not None:
         count += 1
         want = _board(record, variant, rp.after)
-        got = {p: str(pc) for p, pc in after.units.items()}
+        got = {p: ", ".join(sorted(map(str, after.pieces_at(p)))) for p in {*after.units, *after.stacked}}
+        want = {p: ", ".join(sorted(v.split(", "))) for p, v in want.items()}
         got |= {f"{p} (dislodged)": str(Dislodged(d.piece, None)) for p, d in after.dislodged.items()}
         for p in sorted(want.keys() | got.keys()):
             if want.get(p) != got.get(p):

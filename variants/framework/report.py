@@ -22,7 +22,8 @@ SECRET = "(secret)"
 
 def _shown(r: OrderResult, gm: bool) -> bool:
     secret = isinstance(r.order, SpecialOrder) and r.order.secret
-    return gm or not secret or r.result is not Result.ILLEGAL
+    hidden = getattr(r.order, "hidden", False)  # votes, the game master's lines: never public
+    return gm or not (hidden or (secret and r.result is Result.ILLEGAL))
 
 
 def _who(r: OrderResult, gm: bool) -> str:
@@ -44,10 +45,10 @@ def _listed(report: GameReport, orders: Any, gm: bool) -> list[Any]:
 def board_lines(position: Position, names: Any) -> list[str]:
     """The board, one line per power: units, dislodged units, centres."""
     lines = [f"{position.phase}:"]
-    powers = sorted({p.power for p in position.units.values()} | set(position.centres.values())
+    powers = sorted({p.power for p in position.all_pieces()} | set(position.centres.values())
                     | {d.piece.power for d in position.dislodged.values()})
     for power in powers:
-        units = sorted(names(p.unit) for p in position.units.values() if p.power == power)
+        units = sorted(names(p.unit) for p in position.all_pieces() if p.power == power)
         dis = sorted(names(d.piece.unit) + " (dislodged)" for d in position.dislodged.values()
                      if d.piece.power == power)
         centres = sorted(c for c, owner in position.centres.items() if owner == power)
@@ -57,6 +58,9 @@ def board_lines(position: Position, names: Any) -> list[str]:
 
 def _spent(position: Position) -> list[str]:
     state = getattr(position, "state", None)
+    gm_view = getattr(state, "gm_view", None)
+    if gm_view is not None:  # a variant's own game-master lines (draws, secret choices)
+        return [f"  {line}" for line in gm_view()]
     used = getattr(state, "used", ())
     by_power: dict[str, list[str]] = {}
     for power, special, when in used:
@@ -67,8 +71,7 @@ def _spent(position: Position) -> list[str]:
 def _phase_text(report: GameReport, pr: PhaseReport, gm: bool) -> list[str]:
     variant = report.variant
     out = [f"{pr.phase}"]
-    rows = [(c, _who(c.result, gm), variant.format_order(c.result.order, "long"))
-            for c in _listed(report, pr.orders, gm)]
+    rows = [(c, _who(c.result, gm), _text(report, c.result.order, gm)) for c in _listed(report, pr.orders, gm)]
     width = max((len(w) + len(o) for _, w, o in rows), default=0) + 2
     for c, who, text in rows:
         mark = "  " if c.passed else "XX"
@@ -82,7 +85,8 @@ def _phase_text(report: GameReport, pr: PhaseReport, gm: bool) -> list[str]:
             out.append(f" XX {d}")
     out += ["  " + line for line in board_lines(pr.resolution.after, lambda u: unit_name(variant.map, u, "long"))]
     if gm and _spent(pr.resolution.after):
-        out += ["  spent:", *("  " + s for s in _spent(pr.resolution.after))]
+        label = "game master:" if hasattr(getattr(pr.resolution.after, "state", None), "gm_view") else "spent:"
+        out += [f"  {label}", *("  " + s for s in _spent(pr.resolution.after))]
     return out
 
 
@@ -101,14 +105,20 @@ def game_text(report: GameReport, gm: bool = False) -> str:
     return "\n".join(head + body + [tail]) + "\n"
 
 
+def _text(report: GameReport, order: Any, gm: bool) -> str:
+    """An order as the view shows it: a variant's order may have a public text (an NBO: ``NBO``)."""
+    public = getattr(order, "public_text", None)
+    return public if public is not None and not gm else report.variant.format_order(order, "long")
+
+
 def _result_json(report: GameReport, r: OrderResult, gm: bool) -> dict[str, Any]:
-    return {"power": _who(r, gm), "order": report.variant.format_order(r.order, "long"),
+    return {"power": _who(r, gm), "order": _text(report, r.order, gm),
             "result": r.words, "reason": r.reason}
 
 
 def _board_json(position: Position) -> dict[str, Any]:
     units: dict[str, list[str]] = {}
-    for p in position.units.values():
+    for p in position.all_pieces():
         units.setdefault(p.power, []).append(str(p.unit))
     return {"phase": str(position.phase),
             "units": {k: sorted(v) for k, v in sorted(units.items())},

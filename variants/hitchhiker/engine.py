@@ -126,7 +126,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     decided.update(plan.results)
     for i in specials.taking_off:
         decided[i] = OrderResult(orders[i], Result.SUCCEEDS, "succeeds: the sunglasses come off (rule 10c)")  # type: ignore[arg-type]
-    randomly, state = commanded_moves(variant.board(position), position, state, turn)
+    randomly, state = commanded_moves(variant.board(position), position, state, turn, specials.stated)
     plan.passed += randomly
     plan.source += [None] * len(randomly)
     board = set_aside(position, plan.aside) if plan.aside else position
@@ -153,10 +153,15 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
                 generated.append(replace(r, reason=_readable(r, res) + " (commanded by Zaphod, rule 10a)"))
             continue
         decided[src] = replace(r, order=orders[src], reason=_readable(r, res))  # type: ignore[arg-type]
+    gone = set(plan.into_ships.values())
     for i, r in list(decided.items()):
         province = getattr(getattr(r.order, "unit", None), "province", None)
         if r.result is Result.FAILS and province in plan.lifters and fates.get(province) is not None:
             decided[i] = replace(r, tag=fates[province])
+        target = getattr(getattr(r.order, "target", None), "province", None)
+        if target in gone and i not in plan.into_ships:  # supported a unit destroyed by rule 12
+            decided[i] = replace(r, result=Result.FAILS, reason=f"fails: the unit in {target} was destroyed "
+                                 "moving into a destructor ship (rule 12)")
     after = put_back(position, res.after, plan.aside) if plan.aside else res.after
     moved_out = frozenset(orders[i].hitchhiker.province for i in plan.lifters.values()  # type: ignore[union-attr]
                           if decided[i].result is Result.SUCCEEDS)

@@ -25,7 +25,7 @@ from dipsat.variants.framework.orders import (
     POWER_WORDS, SpecialOrder, location_name, read_unit, resolve_place, split_dashes, unit_name,
 )
 
-__all__ = ["Lift", "Vote", "Nbo", "GmDraw", "Seed", "SunglassesOff", "Conditional", "read_hitchhiker_order",
+__all__ = ["Event", "Lift", "Vote", "Nbo", "GmDraw", "Seed", "SunglassesOff", "Conditional", "read_hitchhiker_order",
            "read_part_two", "ZAPHOD_ACTIONS"]
 
 _LIFT_RE: Final = re.compile(r"\s*(.+?)\s+(?:l|lifts|gives\s+a\s+lift\s+to)\s+(.+?)\s*", re.IGNORECASE | re.DOTALL)
@@ -206,6 +206,17 @@ class SunglassesOff(SpecialOrder):
     def format(self, gmap: GameMap, style: str = "short") -> str:  # type: ignore[override]
         """``SUNGLASSES OFF A par``."""
         return f"SUNGLASSES OFF {unit_name(gmap, self.unit, style)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Event(SpecialOrder):
+    """What Marvin or Zaphod did, or a random placement, as the report shows it (never given)."""
+
+    text: str
+
+    def format(self, gmap: GameMap, style: str = "short") -> str:  # type: ignore[override]
+        """The text."""
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Mapping
 from dipsat.model.kinds import Moves
 from dipsat.model.types import Location, Move, Order, OrderResult, Piece, Position, Result, Unit
 from dipsat.variants.hitchhiker.kinds import HITCH_HIKER, HITCHHIKER_UNIT, MARVIN, MARVIN_UNIT, ZAPHOD, ZAPHOD_UNIT
+from dipsat.variants.hitchhiker.orders import Event
 from dipsat.variants.hitchhiker.randomness import draw, draw_many
 from dipsat.variants.hitchhiker.state import HitchState
 
@@ -39,21 +40,21 @@ def place_at_start(gmap: GameMap, board: Position, state: HitchState,
         chosen, state = draw_many(state, phase, "hitch-hiker placed", free, 4, stated)
         for p in chosen:
             board = board.with_piece(Piece(HITCH_HIKER, Unit(HITCHHIKER_UNIT, Location(p))))
-            placed.append(OrderResult(Move(HITCH_HIKER, Unit(HITCHHIKER_UNIT, Location(p)), Location(p)),
-                                      Result.SUCCEEDS, f"succeeds: placed at random in {p} (rule 6)"))
+            placed.append(OrderResult(Event(HITCH_HIKER, f"H {p} placed"), Result.SUCCEEDS,  # type: ignore[arg-type]
+                                      f"succeeds: placed at random in {p} (rule 6)"))
     for name, kind, what in ((MARVIN, MARVIN_UNIT, "Marvin placed"), (ZAPHOD, ZAPHOD_UNIT, "Zaphod placed")):
         if any(p.unit.kind == kind for p in board.all_pieces()):
             continue
         free = [p for p in sorted(gmap.provinces) if p not in gmap.supply_centres and not board.pieces_at(p)]
         where, state = draw(state, phase, what, free, stated)
         board = board.with_piece(Piece(name, Unit(kind, Location(where))))
-        placed.append(OrderResult(Move(name, Unit(kind, Location(where)), Location(where)), Result.SUCCEEDS,
+        placed.append(OrderResult(Event(name, f"{name} placed in {where}"), Result.SUCCEEDS,  # type: ignore[arg-type]
                                   f"succeeds: {name} starts at random in {where} (rule 8)"))
     return board, state, placed
 
 
-def commanded_moves(gmap: GameMap, position: Position, state: HitchState,
-                    turn: Turn) -> tuple[list[Order], HitchState]:
+def commanded_moves(gmap: GameMap, position: Position, state: HitchState, turn: Turn,
+                    stated: dict[str, str] | None = None) -> tuple[list[Order], HitchState]:
     """Rule 10a: the random move of each unit Zaphod commands (its owner's orders fail)."""
     found: list[Order] = []
     for province in sorted(state.commanded):
@@ -64,7 +65,7 @@ def commanded_moves(gmap: GameMap, position: Position, state: HitchState,
                          if p != turn.marvin and gmap.can_move(piece.unit, Location(p)))
         if not options:
             continue
-        dest, state = draw(state, str(position.phase), f"commanded move of {piece.unit}", options)
+        dest, state = draw(state, str(position.phase), f"commanded move of {piece.unit}", options, stated)
         location = Location(dest)
         if piece.unit.kind.uses_coasts:
             reach = gmap.coasts_reachable(piece.unit.location, dest)

@@ -77,7 +77,7 @@ def play_setup(variant: Variant, position: Position, orders: Sequence[Order], ru
                 continue
             units[unit.province] = Piece(power, unit)
             generated.append(OrderResult(Build(power, unit), Result.SUCCEEDS, f"succeeds: {why}"))
-    after = after_adjustments(Position(position.phase, units, position.centres))
+    after = after_adjustments(replace(res.after, units=units, changes=position.changes))
     results = tuple(decided[i] for i in range(len(orders)))
     return replace(res, before=position, results=results, generated=(*res.generated, *generated), after=after)
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Sequence
 from dipsat.model.kinds import Moves
 from dipsat.model.types import Dislodged, Hold, Location, OrderResult, Piece, Position, Result, Tag, Unit
 from dipsat.variants.hitchhiker.kinds import MARVIN_UNIT, PLAYERS, ZAPHOD_UNIT
-from dipsat.variants.hitchhiker.orders import Vote
+from dipsat.variants.hitchhiker.orders import Event, Vote
 from dipsat.variants.hitchhiker.randomness import draw
 from dipsat.variants.hitchhiker.state import HitchState
 
@@ -118,7 +118,8 @@ def _marvin(gmap: GameMap, step: WandererStep, votes: Sequence[Vote], stated: di
     origin = marvin.unit.province
     choice = _majority(step, votes, "Marvin's move", (), stated) or "hold"
     if choice == "hold":
-        step.generated.append(OrderResult(Hold("Marvin", marvin.unit), Result.STANDS, "stands: the vote keeps him (rule 9)"))
+        step.generated.append(OrderResult(Event("Marvin", f"Marvin stays in {origin}"), Result.STANDS,  # type: ignore[arg-type]
+                                          "stands: the vote keeps him, or nobody voted (rule 9)"))
         return
     board = step.board
     victims = [p for p in board.pieces_at(choice) if p.unit.kind.owned]
@@ -142,7 +143,7 @@ def _marvin(gmap: GameMap, step: WandererStep, votes: Sequence[Vote], stated: di
         if not stacked[choice]:
             del stacked[choice]
     step.board = _move_guest(replace(board, units=units, stacked=stacked, dislodged=dislodged), marvin, choice)
-    step.generated.append(OrderResult(Hold("Marvin", marvin.unit), Result.SUCCEEDS,
+    step.generated.append(OrderResult(Event("Marvin", f"Marvin {origin} - {choice}"), Result.SUCCEEDS,  # type: ignore[arg-type]
                                       f"succeeds: Marvin moves to {choice} by vote (rule 9)"))
 
 
@@ -169,7 +170,7 @@ def _zaphod(gmap: GameMap, start: Position, step: WandererStep, votes: Sequence[
             step.state = replace(step.state, neutral_next=step.state.neutral_next | {dest})
             note += f"; {dest} becomes neutral next turn"
     if met is None:
-        step.generated.append(OrderResult(Hold("Zaphod", Unit(ZAPHOD_UNIT, Location(dest))), Result.SUCCEEDS,
+        step.generated.append(OrderResult(Event("Zaphod", f"Zaphod {here} - {dest}"), Result.SUCCEEDS,  # type: ignore[arg-type]
                                           f"succeeds: {note}; the province is empty: he remains inactive (rule 10)"))
         return
     action = _majority(step, votes, "Zaphod's action", ("command", "gargle", "sunglasses"), stated)
@@ -182,5 +183,5 @@ def _zaphod(gmap: GameMap, start: Position, step: WandererStep, votes: Sequence[
     else:
         s = replace(s, sunglasses=s.sunglasses | {province})
     step.state = s
-    step.generated.append(OrderResult(Hold("Zaphod", Unit(ZAPHOD_UNIT, Location(dest))), Result.SUCCEEDS,
-                                      f"succeeds: {note}; by vote he {ACTION_WORDS[action or 'gargle']} {met.unit} (rule 10)"))
+    step.generated.append(OrderResult(Event("Zaphod", f"Zaphod {here} - {dest}"), Result.SUCCEEDS,  # type: ignore[arg-type]
+                                      f"succeeds: {note}; he {ACTION_WORDS[action or 'gargle']} {met.unit} (rule 10)"))
