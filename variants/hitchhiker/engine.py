@@ -83,9 +83,10 @@ def play_hitchhiker(variant: Variant, position: Position, orders: Sequence[AnyOr
     else:
         res = _movement(variant, position, orders, rules, specials)
     results = dict(enumerate(res.results))
-    new_state = state_of(res.after, EMPTY)
+    new_state = replace(state_of(res.after, EMPTY), phase=str(position.phase))
     settle_draws(orders, specials, new_state, results, str(position.phase))
-    return replace(res, before=position, results=merge_results(len(orders), results))
+    return replace(res, before=position, results=merge_results(len(orders), results),
+                   after=with_state(res.after, new_state))
 
 
 def _own(orders: Sequence[AnyOrder], specials: Specials) -> list[tuple[int, AnyOrder]]:
@@ -169,7 +170,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     generated += destroyed
     moves = {r.order.unit.province: r.order.dest.province for r in (*res.results,)
              if isinstance(r.order, Move) and r.result is Result.SUCCEEDS}
-    step = play_ships(variant.board(after), after, state, plan.ship_moves, specials.stated)
+    step = play_ships(variant.board(after), after, state, plan.ship_moves, specials.stated, str(position.phase))
     decided.update(step.results)
     generated += step.generated
     moves |= {r.order.unit.province: r.order.dest.province for r in step.results.values()

@@ -47,6 +47,8 @@ class HitchState:
     gargled: frozenset[str] = frozenset()
     sunglasses: frozenset[str] = frozenset()
     neutral_next: frozenset[str] = frozenset()
+    phase: str = ""
+    """The phase just played (the game master's view shows its draws)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "carried", MappingProxyType(dict(sorted(self.carried.items()))))
@@ -54,7 +56,7 @@ class HitchState:
     def gm_view(self) -> list[str]:
         """What only the game master sees: the seed, every draw, the secret Vogon-proof centres."""
         lines = [f"seed: {self.seed if self.seed is not None else 'none stated (0 used)'}"]
-        lines += [f"draw {d}" for d in self.draws]
+        lines += [f"draw {d}" for d in self.draws if d.phase == self.phase]
         if self.vogon_proof:
             lines.append(f"Vogon-proof by NBO: {', '.join(sorted(self.vogon_proof))}")
         for word, units in (("commanded by Zaphod", self.commanded), ("Gargle Blaster", self.gargled),

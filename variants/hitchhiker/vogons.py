@@ -71,10 +71,10 @@ def _victims(gmap: GameMap, board: Position, origin: str) -> list[str]:
 
 
 def play_ships(gmap: GameMap, board: Position, state: HitchState, moves: Sequence[tuple[int, Move]],
-               stated: dict[str, str]) -> ShipStep:
-    """Carry out the ships' moves ``(index, order)`` on ``board``; return board, state, results."""
+               stated: dict[str, str], phase: str) -> ShipStep:
+    """Carry out the ships' moves ``(index, order)`` on ``board`` in the movement phase ``phase``;
+    return board, state, results."""
     step = ShipStep(board, state)
-    phase = str(board.phase)
     targets: dict[str, list[int]] = {}
     for i, m in moves:
         targets.setdefault(m.dest.province, []).append(i)

@@ -42,6 +42,8 @@ class WandererStep:
     generated: list[OrderResult] = field(default_factory=list)
     carried: dict[str, int] = field(default_factory=dict)
     """Hitch-hikers dislodged with a stack Marvin moved in on."""
+    phase: str = ""
+    """The movement phase played (draws are recorded under it)."""
 
 
 def find_wanderer(position: Position, kind_letter: str) -> Piece | None:
@@ -86,13 +88,13 @@ def _majority(step: WandererStep, votes: Sequence[Vote], what: str, everything: 
     if not counts:
         if not everything:
             return None
-        choice, step.state = draw(step.state, str(step.board.phase), f"{what} (no vote)", everything, stated)
+        choice, step.state = draw(step.state, step.phase, f"{what} (no vote)", everything, stated)
         return choice
     top = max(counts.values())
     tied = sorted(c for c, n in counts.items() if n == top)
     if len(tied) == 1:
         return tied[0]
-    choice, step.state = draw(step.state, str(step.board.phase), f"{what} (tied vote)", tied, stated)
+    choice, step.state = draw(step.state, step.phase, f"{what} (tied vote)", tied, stated)
     return choice
 
 
@@ -100,7 +102,7 @@ def play_wanderers(gmap: GameMap, start: Position, board: Position, state: Hitch
                    votes: Sequence[Vote], stated: dict[str, str]) -> WandererStep:
     """Move Marvin, then Zaphod, on ``board`` (the board after the ships); ``start`` is the board
     at the start of the turn."""
-    step = WandererStep(board, state)
+    step = WandererStep(board, state, phase=str(start.phase))
     _marvin(gmap, step, [v for v in votes if v.who == "marvin"], stated)
     _zaphod(gmap, start, step, [v for v in votes if v.who == "zaphod"], stated)
     return step
@@ -154,7 +156,7 @@ def _zaphod(gmap: GameMap, start: Position, step: WandererStep, votes: Sequence[
         return
     here = zaphod.unit.province
     arrived = [p for p in step.board.pieces_at(here) if p.unit.kind.owned and p not in start.pieces_at(here)]
-    phase = str(step.board.phase)
+    phase = step.phase
     if arrived:
         dest = here
         met = arrived[0]
