@@ -25,6 +25,9 @@ OPTIONS = {o.name: o for o in (
     option("bubble_attack", "A bubble-car's 'half strength for attacks' (rule 5):",
            unit_half="its own 1 counts 1/2; each support counts 1",
            all_half="the whole strength of its move, supports included, is halved"),
+    option("marvin_vote", "Marvin moves by 'majority player vote' (rule 9):",
+           most="where most votes send him (a tie is drawn)",
+           majority="only where more than half of the surviving players send him; else he stays"),
 )}
 """The Hitchhiker's Guide's open rulings."""
 

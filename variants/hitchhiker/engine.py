@@ -177,7 +177,8 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
               if isinstance(r.order, Move) and r.result is Result.SUCCEEDS}
     state = follow(replace(step.state, gargled=frozenset()), moves, step.board,
                    drop=frozenset(specials.taking_off.values()))
-    wander = play_wanderers(variant.board(step.board), position, step.board, state, specials.votes, specials.stated)
+    wander = play_wanderers(variant.board(step.board), position, step.board, state, specials.votes, specials.stated,
+                            absolute=variant.choice("marvin_vote") == "majority")
     generated += wander.generated
     after = wander.board
     if after.dislodged and after.phase.kind is not PhaseKind.RETREAT:

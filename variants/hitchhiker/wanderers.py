@@ -99,11 +99,18 @@ def _majority(step: WandererStep, votes: Sequence[Vote], what: str, everything: 
 
 
 def play_wanderers(gmap: GameMap, start: Position, board: Position, state: HitchState,
-                   votes: Sequence[Vote], stated: dict[str, str]) -> WandererStep:
+                   votes: Sequence[Vote], stated: dict[str, str], absolute: bool = False) -> WandererStep:
     """Move Marvin, then Zaphod, on ``board`` (the board after the ships); ``start`` is the board
-    at the start of the turn."""
+    at the start of the turn; ``absolute`` (option ``marvin_vote=majority``): Marvin moves only
+    when more than half of the surviving players vote for the same province."""
     step = WandererStep(board, state, phase=str(start.phase))
-    _marvin(gmap, step, [v for v in votes if v.who == "marvin"], stated)
+    marvin_votes = [v for v in votes if v.who == "marvin"]
+    if absolute:
+        counts = Counter(v.choice for v in marvin_votes)
+        top = max(counts.values(), default=0)
+        if top * 2 <= len(surviving_players(start)):
+            marvin_votes = []
+    _marvin(gmap, step, marvin_votes, stated)
     _zaphod(gmap, start, step, [v for v in votes if v.who == "zaphod"], stated)
     return step
 
