@@ -59,6 +59,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
+from dipsat.model.board import board_in_play, parse_lasting
 from dipsat.model.errors import CaseFileError, InputError
 from dipsat.model.gamemap import GameMap, load_map
 from dipsat.model.notation import format_order, parse_order, parse_unit
@@ -313,6 +314,8 @@ class _Reader:
         self.cases: list[Case] = []
         self.draft: _Draft | None = None
         self.lineno = 0
+        self.placements: list[tuple[_Board, Phase, Unit, str, int]] = []
+        """Units read in the case, checked at its END on the board in play (a frozen sea may hold an army)."""
 
     def fail(self, message: str, line: int | None = None) -> CaseFileError:
         return case_error(message, self.source, self.lineno if line is None else line)
@@ -372,7 +375,6 @@ class _Reader:
             self.unit(line, d.start if d.block == "units" else d.after or _Board())
         elif d.block in ("changes", "after_changes"):
             board = d.start if d.block == "changes" else d.after or _Board()
-            from dipsat.model.board import parse_lasting  # board imports cases' phase reader
             try:
                 board.changes.append(parse_lasting(line, self.gmap))
             except InputError as exc:
@@ -391,6 +393,7 @@ class _Reader:
         if key == "END":
             if d.phase is None:
                 raise self.fail(f"case {d.id} has no PHASE")
+            self.check_placements()
             self.cases.append(d.case(self.source))
             self.draft = None
         elif key == "PHASE":
@@ -430,9 +433,8 @@ class _Reader:
             raise self.fail(f"not a unit: {rest!r} ({exc.message})") from exc
         if piece.unit.kind.owned and power not in self.gmap.powers:
             raise self.fail(f"unknown power {power!r} in {line!r}")
-        problem = _placement_problem(piece.unit, self.gmap)
-        if problem:
-            raise self.fail(f"{problem}: {rest!r}")
+        assert self.draft is not None and self.draft.phase is not None
+        self.placements.append((board, self.draft.phase, piece.unit, rest, self.lineno))
         where = piece.unit.province
         if m:
             if where in board.dislodged:
@@ -450,6 +452,18 @@ class _Reader:
             board.stacked.setdefault(where, []).append(piece)
         else:
             board.units[where] = piece
+
+    def check_placements(self) -> None:
+        """Every unit of the case stands where it may: on the map, or on the board with that board's
+        changes (an army on a frozen sea; a fleet there is stranded, as it was on the sea)."""
+        for board, phase, unit, rest, lineno in self.placements:
+            problem = _placement_problem(unit, self.gmap)
+            if problem and board.changes:
+                in_play = board_in_play(self.gmap, Position(phase, changes=tuple(board.changes)))
+                problem = problem if _placement_problem(unit, in_play) else ""
+            if problem:
+                raise self.fail(f"{problem}: {rest!r}", lineno)
+        self.placements = []
 
     def owner(self, line: str) -> tuple[str, str]:
         """The power of a unit line (a piece of no power: the name written) and the rest."""
