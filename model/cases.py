@@ -68,7 +68,7 @@ from dipsat.model.types import (
 )
 
 __all__ = [
-    "Case", "Expected", "OrderReader", "Step", "load_cases", "read_cases", "write_case", "phase_after",
+    "Case", "Expected", "OrderReader", "VariantReader", "Step", "load_cases", "read_cases", "write_case", "phase_after",
     "read_text", "parse_phase", "case_error",
 ]
 
@@ -79,6 +79,22 @@ OrderReader = Callable[[str, str, Position | None, PhaseKind, str], Order]
 of a case whose ``VARIANT`` has orders of its own (``BAN ...``); it raises an
 :class:`~dipsat.model.errors.InputError` for text it cannot read. Without one, every order is
 read by :func:`~dipsat.model.notation.parse_order`."""
+
+
+@dataclass(frozen=True)
+class VariantReader:
+    """An :data:`OrderReader` that also knows each variant's board.
+
+    Given as ``order_reader``, it makes the case reader read a case's units, centres and changes
+    on ``map_for(VARIANT)``: the map of the case's own variant, knowing its kinds of unit
+    (``France: W Paris``, ``Germany: 2A Munich``). :data:`dipsat.variants.read_order` is one.
+    """
+
+    read: OrderReader
+    map_for: Callable[[str], GameMap]
+
+    def __call__(self, text: str, power: str, position: Position | None, kind: PhaseKind, variant: str) -> Order:
+        return self.read(text, power, position, kind, variant)
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,6 +327,8 @@ class _Reader:
 
     def __init__(self, source: str, gmap: GameMap, order_reader: OrderReader | None = None) -> None:
         self.source, self.gmap, self.order_reader = source, gmap, order_reader
+        self.default_gmap = gmap
+        self.map_for: Callable[[str], GameMap] | None = getattr(order_reader, "map_for", None)
         self.cases: list[Case] = []
         self.draft: _Draft | None = None
         self.lineno = 0
@@ -361,12 +379,15 @@ class _Reader:
             if any(c.id == rest for c in self.cases):
                 raise self.fail(f"duplicate case id {rest!r}")
             self.draft = _Draft(rest, self.lineno)
+            self.gmap = self.default_gmap
         elif d is None:
             raise self.fail(f"expected 'CASE <id>', got {line!r}")
         elif key in ("TITLE", "VARIANT", "RULES"):
             if d.phase is not None:
                 raise self.fail(f"{key} must come before PHASE: {line!r}")
             d.head[key.lower()] = rest
+            if key == "VARIANT" and self.map_for is not None:
+                self.use_map_of(rest)
         elif key in _KEYWORDS:
             self.keyword(d, key, rest, line)
         elif d.block is None:
@@ -452,6 +473,15 @@ class _Reader:
             board.stacked.setdefault(where, []).append(piece)
         else:
             board.units[where] = piece
+
+    def use_map_of(self, variant: str) -> None:
+        """Read the rest of the case on the map of ``variant`` (an unknown variant: the error comes
+        with the first order read, as before)."""
+        assert self.map_for is not None
+        try:
+            self.gmap = self.map_for(variant)
+        except (InputError, ValueError):
+            self.gmap = self.default_gmap
 
     def check_placements(self) -> None:
         """Every unit of the case stands where it may: on the map, or on the board with that board's

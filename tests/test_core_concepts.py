@@ -249,3 +249,13 @@ def test_a_case_file_holds_stacked_pieces_and_refuses_a_forbidden_stack():
     assert [str(p) for p in start.pieces_at("mid")] == ["Qland: H mid", "Qland: H mid", "Zaphod: Z mid"]
     with pytest.raises(CaseFileError, match="s.txt:6: H mid and A mid may not share mid"):
         read_cases(text.replace("Zaphod: Z mid", "Pland: A mid"), "s.txt", GMAP)
+
+
+def test_a_variant_case_reads_its_units_with_the_variant_kinds():
+    """With a VariantReader, a case's units are read on the map of its VARIANT (its own kinds)."""
+    from dipsat.model.cases import VariantReader, read_cases
+    reader = VariantReader(lambda text, power, position, kind, variant: parse_order(text, GMAP, power, position, kind),
+                           lambda variant: GMAP)
+    text = "CASE k\nVARIANT tiny\nPHASE Spring 1901 Movement\nUNITS\nPland: M lan\nORDERS\nPland: M lan - isl [succeeds]\nEND\n"
+    case = read_cases(text, "k.txt", order_reader=reader)[0]
+    assert case.start.units["lan"].unit.kind is BUBBLE_CAR
