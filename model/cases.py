@@ -62,6 +62,7 @@ from typing import Any, Callable, Mapping
 from dipsat.model.board import board_in_play, parse_lasting
 from dipsat.model.errors import CaseFileError, InputError
 from dipsat.model.gamemap import GameMap, load_map
+from dipsat.model.kinds import STANDARD_KINDS
 from dipsat.model.notation import format_order, parse_order, parse_unit
 from dipsat.model.types import (
     Dislodged, Location, Order, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType, stack_problem,
@@ -187,6 +188,8 @@ def phase_after(phase: Phase, dislodged: bool) -> Phase:
 def _placement_problem(unit: Unit, gmap: GameMap) -> str:
     """Why ``unit`` cannot stand where it is written to stand, or ``""``."""
     province = gmap.provinces[unit.province]
+    if not gmap.can_stand(unit.kind, unit.province) and gmap.unit_kinds != STANDARD_KINDS:
+        return ""  # a variant's unit may stand out of its element (a stranded fleet): its engine rules it
     if unit.kind is UnitType.ARMY and gmap.is_sea(unit.province):
         return f"an army cannot stand in {province.name}"
     if unit.kind is UnitType.FLEET:
@@ -196,7 +199,7 @@ def _placement_problem(unit: Unit, gmap: GameMap) -> str:
             return f"a fleet in {province.name} must name its coast"
     elif unit.kind.uses_coasts and province.coasts and unit.location.coast is None:
         return f"a {unit.kind.name} in {province.name} must name its coast"
-    return ""  # a variant's unit may stand out of its element (a stranded fleet): its engine rules it
+    return ""
 
 
 def case_error(message: str, source: str, line: int | None) -> CaseFileError:
