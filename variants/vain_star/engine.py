@@ -29,7 +29,9 @@ from dipsat.variants.vain_star.events import (
 )
 from dipsat.variants.vain_star.orders import VainStarOrder
 from dipsat.variants.vain_star.plan import make_plan
-from dipsat.variants.vain_star.rules import LEPER, SUPERMAN, add_hyperspace, add_lepers, add_petrol, add_supermen
+from dipsat.variants.vain_star.rules import (
+    LEPER, SUPERMAN, add_hyperspace, add_hyperspace_entries, add_lepers, add_petrol, add_supermen,
+)
 from dipsat.variants.vain_star.state import EMPTY, Pending, VainStarState
 from dipsat.variants.vain_star.usage import check_usage
 
@@ -79,6 +81,9 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder],
         "petrol": partial(add_petrol, extra=dict(plan.petrol)),
         "hyperspace": partial(add_hyperspace, origins=frozenset(plan.teleports) if vacated else frozenset()),
     })
+    if vacated and plan.teleports:
+        modules = insert_before(modules, "moves", {
+            "hyperspace_entries": partial(add_hyperspace_entries, origins=frozenset(plan.teleports))})
     res = adjudicate_movement(variant.map, plan.board, plan.passed, rules, modules, off_graph=plan.off_graph)
     decided.update(plan.results)
     board, lost_units, lost = lose_in_hyperspace(plan, res)
