@@ -24,6 +24,15 @@ OPTIONS = {o.name: o for o in (
     option("teleport_origin", "While a unit teleports, who holds its province?",
            vacated="nobody: it 'enters hyperspace before attempting its move' (hold strength 0)",
            held="the unit, until its move succeeds, as for any move"),
+    option("lethal_ordered", "Lethal Stand Off (J1): is a unit whose owner ordered a move that an Evil Eye "
+           "countermanded a unit 'ordered to move'?",
+           in_force="no: only the orders the unit carries out count (the owner's move was countermanded)",
+           as_given="yes: its owner ordered it to move and it did not, 'for any reason'"),
+    option("specials_outside_movement", "Ruling 2: a special given in a retreat or adjustment phase:",
+           illegal="is illegal (and spent, rule 4): the powers are used with movement orders",
+           where_possible="takes effect where it can act: a Thief (its unit disbands before any other "
+                          "order of the phase) and, in the retreats, a Bomber (the bomb explodes after "
+                          "them); any other special is illegal there (and spent)"),
 )}
 """Vain Star's open rulings."""
 

@@ -54,6 +54,9 @@ class Plan:
     off_graph: dict[str, str] = field(default_factory=dict)
     ordered_to_move: set[str] = field(default_factory=set)
     """Provinces of the units whose orders in force (legal or not) include a move (rule J)."""
+    countermanded_moves: set[str] = field(default_factory=set)
+    """Provinces of the units whose owner ordered a move that another order countermanded
+    (rule J under option ``lethal_ordered=as_given``)."""
     lethal: bool = False
     bombs: set[str] = field(default_factory=set)
     raid: bool = False
@@ -231,6 +234,8 @@ def _orders_in_force(plan: Plan, gmap: GameMap, standard: Sequence[tuple[int, Or
             by = f"superseded by its {kind}" if kind in ("Teleport", "Pilot") else f"countermanded by {_article(kind)}"
             plan.results[i] = OrderResult(o, Result.FAILS, f"fails: {by} order")
             plan.countermanded[i] = province
+            if isinstance(o, Move):
+                plan.countermanded_moves.add(province)
         else:
             if piece is not None and piece.power == o.power and piece.unit.kind is not o.unit.kind:
                 o = replace(o, unit=piece.unit)  # type: ignore[type-var]  # an Amphibian: the new type
