@@ -33,6 +33,10 @@ OPTIONS = {o.name: o for o in (
            where_possible="takes effect where it can act: a Thief (its unit disbands before any other "
                           "order of the phase) and, in the retreats, a Bomber (the bomb explodes after "
                           "them); any other special is illegal there (and spent)"),
+    option("pilot_swap", "G4: may a Pilot change places with a unit walking the opposite way?",
+           any="yes: a flight crosses no border, so it meets no unit head to head",
+           pilots_only="no: only Pilots pass each other in the air ('they do not stand each other off'); "
+                       "a flight and a walking unit going the opposite way fight head to head"),
 )}
 """Vain Star's open rulings."""
 

@@ -30,7 +30,8 @@ from dipsat.variants.vain_star.events import (
 from dipsat.variants.vain_star.orders import Bomber, Thief, VainStarOrder
 from dipsat.variants.vain_star.plan import make_plan
 from dipsat.variants.vain_star.rules import (
-    LEPER, SUPERMAN, add_hyperspace, add_hyperspace_entries, add_lepers, add_petrol, add_supermen,
+    LEPER, SUPERMAN, add_flight_battles, add_hyperspace, add_hyperspace_entries, add_lepers, add_petrol,
+    add_supermen,
 )
 from dipsat.variants.vain_star.state import EMPTY, Pending, VainStarState
 from dipsat.variants.vain_star.usage import check_usage
@@ -85,6 +86,9 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder],
         "petrol": partial(add_petrol, extra=dict(plan.petrol)),
         "hyperspace": partial(add_hyperspace, origins=frozenset(plan.teleports) if vacated else frozenset()),
     })
+    pilots = frozenset(p for p in plan.off_graph if p not in plan.teleports)
+    if variant.choice("pilot_swap") == "pilots_only" and pilots:
+        modules = insert_before(modules, "moves", {"flight_battles": partial(add_flight_battles, pilots=pilots)})
     if vacated and plan.teleports:
         modules = insert_before(modules, "moves", {
             "hyperspace_entries": partial(add_hyperspace_entries, origins=frozenset(plan.teleports))})

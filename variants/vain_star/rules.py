@@ -29,7 +29,7 @@ from dipsat.solver.rules.strengths import support_sum
 from dipsat.variants.framework.engine import add_constant_term
 
 __all__ = ["SUPERMAN", "LEPER", "add_supermen", "add_lepers", "add_petrol", "add_hyperspace",
-           "add_hyperspace_entries"]
+           "add_hyperspace_entries", "add_flight_battles"]
 
 SUPERMAN = 1_000
 """A Superman's strength term: more than any sum of finite strengths on a 34-centre map."""
@@ -109,3 +109,50 @@ def _upper(pm: PhaseModel, expr: object) -> int:
         return expr
     return expr.const + sum(max(c, 0) * pm.model.ub[v] + min(c, 0) * pm.model.lb[v]  # type: ignore[attr-defined]
                             for v, c in expr.terms.items())  # type: ignore[attr-defined]
+
+
+def add_flight_battles(pm: PhaseModel, pilots: Iterable[str] = ()) -> None:
+    """Option ``pilot_swap=pilots_only`` (ruling G4): a flight and a unit walking the opposite
+    way fight as in a head-to-head battle (DATC 5.B.1, 5.B.6, 5.B.7), after ``strengths``.
+
+    For a flight ``f`` from ``a`` to ``b`` and a move ``w`` over the map from ``b`` to ``a``:
+    ``not (moves[f] and moves[w])``; each move's attack, as the moves rule reads it, is
+    ``attack_in_battle[m]``: its attack when that beats the other's defend strength (``1 +
+    supports + terms``), else 0 (DATC 5.B.1: in a head-to-head battle the attack must beat the
+    defend strength); and the loser's prevent strength, read by third moves, is 0 when the other
+    succeeds (``prevent_after_flight[...]``).
+    """
+    for flight in sorted(pilots):
+        mf = pm.facts.moves.get(flight)
+        if mf is None:
+            continue
+        walker = mf.dest
+        wf = pm.facts.moves.get(walker)
+        if wf is None or wf.dest != flight or wf.off_graph:
+            continue
+        f_lit, w_lit = pm.moves(flight), pm.moves(walker)
+        if isinstance(f_lit, bool) or isinstance(w_lit, bool):
+            continue
+        pm.model.add_bool_or([~f_lit, ~w_lit])
+        for one, other in ((flight, walker), (walker, flight)):
+            label, other_label = pm.label(one), pm.label(other)
+            defend = support_sum(pm, pm.facts.move_supports.get(other, [])) + pm.extra(f"defend[{other_label}]")
+            attack = pm.strengths.get(f"attack[{label}]")
+            if attack is not None:
+                beats = pm.model.new_bool_var(f"beats[{label} vs defend {other_label}]")
+                pm.model.add_difference(attack, defend, 1, None, [beats])
+                pm.model.add_difference(attack, defend, None, 0, [~beats])
+                battle = pm.model.new_int_var(0, max(0, _upper(pm, attack)), f"attack_in_battle[{label}]")
+                pm.model.add_difference(battle, attack, 0, 0, [beats])
+                pm.model.add(battle == 0).only_enforce_if(~beats)
+                pm.strengths[f"attack[{label}]"] = battle
+            name = f"prevent[{label}]"
+            prevent = pm.strengths.get(name)
+            if prevent is None:
+                continue
+            beaten = pm.moves(other)
+            high = max(0, _upper(pm, prevent))
+            after = pm.model.new_int_var(0, high, f"prevent_after_flight[{label}]")
+            pm.model.add(after == 0).only_enforce_if(beaten)  # type: ignore[arg-type]
+            pm.model.add(after == prevent).only_enforce_if(~beaten)  # type: ignore[operator]
+            pm.strengths[name] = after
