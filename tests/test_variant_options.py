@@ -17,9 +17,9 @@ FILES = {"telepath": "telepath.txt", "vain_star": "vain_star.txt"}
 
 
 def _outcome(report):
-    """Every result word and every board after."""
+    """Every result word, every board after, and which orders a public report leaves out."""
     return ([c.actual for c in report.orders],
-            [(dict(r.after.units), dict(r.after.dislodged)) for r in report.resolutions])
+            [(dict(r.after.units), dict(r.after.dislodged), sorted(r.secret)) for r in report.resolutions])
 
 
 @pytest.mark.parametrize("name", sorted(FILES))

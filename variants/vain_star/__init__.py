@@ -37,6 +37,10 @@ OPTIONS = {o.name: o for o in (
            any="yes: a flight crosses no border, so it meets no unit head to head",
            pilots_only="no: only Pilots pass each other in the air ('they do not stand each other off'); "
                        "a flight and a walking unit going the opposite way fight head to head"),
+    option("reveal", "Rule 3: which specials does the public report reveal (never who used them)?",
+           necessary="only those 'necessary to explain the success or failure of moves': the phase "
+                     "adjudicated without the special gives another result or board",
+           effective="every special that was not illegal"),
 )}
 """Vain Star's open rulings."""
 

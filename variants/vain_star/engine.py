@@ -29,6 +29,7 @@ from dipsat.variants.vain_star.events import (
 )
 from dipsat.variants.vain_star.orders import Bomber, Thief, VainStarOrder
 from dipsat.variants.vain_star.plan import make_plan
+from dipsat.variants.vain_star.reveal import unrevealed
 from dipsat.variants.vain_star.rules import (
     LEPER, SUPERMAN, add_flight_battles, add_hyperspace, add_hyperspace_entries, add_lepers, add_petrol,
     add_supermen,
@@ -52,7 +53,18 @@ def _readable(reason: str) -> str:
 
 def play_vain_star(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
                    advance: bool = True) -> Resolution:
-    """Resolve one Vain Star phase; the board after is the board at the next phase."""
+    """Resolve one Vain Star phase; the board after is the board at the next phase.
+
+    ``secret`` holds the specials the public report leaves out (rule 3, option ``reveal``).
+    """
+    res = _play(variant, position, orders, rules)
+    if variant.choice("reveal") == "necessary" and any(isinstance(o, VainStarOrder) for o in orders):
+        res = replace(res, secret=unrevealed(_play, variant, position, orders, rules, res))
+    return res
+
+
+def _play(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules) -> Resolution:
+    """One phase, every special shown."""
     state = state_of(position, EMPTY)
     standard, specials = split_orders(orders)
     usage = check_usage(variant, position, state, specials)  # type: ignore[arg-type]
