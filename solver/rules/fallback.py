@@ -25,9 +25,9 @@ the army's origin as after any convoy (DATC 4.A.5), and the older paradox rules'
 from __future__ import annotations
 
 from dipsat.model.types import UnitType
-from dipsat.solver.constraints import IntVar, LinearExpr
+from dipsat.solver.constraints import IntVar
 from dipsat.solver.phase_model import Lit, PhaseModel
-from dipsat.solver.rules.strengths import support_sum
+from dipsat.solver.rules.battles import battle_strengths
 
 __all__ = ["falls_back", "add_paths_with_fallback", "add_fallback_battles"]
 
@@ -78,14 +78,6 @@ def _neg(lit: Lit) -> Lit:
     return (not lit) if isinstance(lit, bool) else ~lit
 
 
-def _upper(pm: PhaseModel, value: LinearExpr | IntVar | int) -> int:
-    if isinstance(value, int):
-        return value
-    if isinstance(value, IntVar):
-        return pm.model.ub[value.index]
-    return value.const + sum(c * (pm.model.ub[v] if c > 0 else pm.model.lb[v]) for v, c in value.terms.items())
-
-
 def add_fallback_battles(pm: PhaseModel) -> None:
     """Head-to-head battles that exist only while a falling-back army walks (see the module)."""
     facts = pm.facts
@@ -108,29 +100,4 @@ def add_fallback_battles(pm: PhaseModel) -> None:
         pm.model.add_clause([2 * battle.index + 1] + [2 * m.index + 1 for m in (moves_a, moves_b)  # type: ignore[union-attr]
                                                         if not isinstance(m, bool)])
         for one, two in ((src, other), (other, src)):
-            _battle_strengths(pm, one, two, battle)
-
-
-def _battle_strengths(pm: PhaseModel, one: str, two: str, battle: IntVar) -> None:
-    """``one``'s attack and prevent strength as read in a battle with ``two`` that may not happen."""
-    label, other_label = pm.label(one), pm.label(two)
-    attack = pm.strengths.get(f"attack[{label}]")
-    if attack is not None:
-        defend = support_sum(pm, pm.facts.move_supports.get(two, [])) + pm.extra(f"defend[{other_label}]")
-        beats = pm.model.new_bool_var(f"beats[{label} vs defend {other_label}]")
-        pm.model.add_difference(attack, defend, 1, None, [beats])
-        pm.model.add_difference(attack, defend, None, 0, [~beats])
-        loses = pm.model.new_bool_var(f"loses_battle[{label}]")
-        pm.equal_and(loses, [battle, ~beats])
-        read = pm.model.new_int_var(0, max(0, _upper(pm, attack)), f"attack_in_battle[{label}]")
-        pm.model.add_difference(read, attack, 0, 0, [~loses])
-        pm.model.add(read == 0).only_enforce_if(loses)
-        pm.strengths[f"attack[{label}]"] = read
-    prevent = pm.strengths.get(f"prevent[{label}]")
-    if prevent is not None:
-        beaten = pm.model.new_bool_var(f"beaten_in_battle[{label}]")
-        pm.equal_and(beaten, [battle, pm.moves(two)])
-        read = pm.model.new_int_var(0, max(0, _upper(pm, prevent)), f"prevent_in_battle[{label}]")
-        pm.model.add_difference(read, prevent, 0, 0, [~beaten])
-        pm.model.add(read == 0).only_enforce_if(beaten)
-        pm.strengths[f"prevent[{label}]"] = read
+            battle_strengths(pm, one, two, battle)
