@@ -290,12 +290,14 @@ def test_every_alternative_lands_in_exactly_one_order(gmap: GameMap) -> None:
 
 
 @needs_shared
-def test_pending_alternatives_would_land(gmap: GameMap) -> None:
-    """The '# PENDING ' lines (choices the rules do not offer yet) also name exactly one order."""
-    lines = [line.removeprefix("# PENDING ") for line in ALTERNATIVES.read_text("utf-8").splitlines()]
-    pending = read_alternatives("\n".join(lines), str(ALTERNATIVES))
-    assert len(pending) > len(load_alternatives(ALTERNATIVES))
-    apply_alternatives(load_transcription(TRANSCRIPTION, gmap), pending, gmap)
+def test_no_alternative_is_pending(gmap: GameMap) -> None:
+    """No '# PENDING ' line is left (every choice the alternatives name is offered), and every
+    line, commented or not, names exactly one order."""
+    text = ALTERNATIVES.read_text("utf-8")
+    assert not [line for line in text.splitlines() if line.startswith("# PENDING ")]
+    alternatives = read_alternatives(text, str(ALTERNATIVES))
+    assert len(alternatives) == len(load_alternatives(ALTERNATIVES))
+    apply_alternatives(load_transcription(TRANSCRIPTION, gmap), alternatives, gmap)
 
 
 ALT_CASE = """\

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dipsat.model.types import UnitType
 from dipsat.solver.constraints import IntVar
-from dipsat.solver.phase_model import Lit, PhaseModel
+from dipsat.solver.phase_model import PhaseModel
 from dipsat.solver.rules.battles import battle_strengths
 
 __all__ = ["falls_back", "add_paths_with_fallback", "add_fallback_battles"]
@@ -72,10 +72,6 @@ def add_paths_with_fallback(pm: PhaseModel, every_route: bool = False) -> None:
                 pm.model.add(path == 1)  # type: ignore[operator]
         elif pm.defines(path.name, reads):  # type: ignore[union-attr]
             _route_literal(pm, src, path, every_route)  # type: ignore[arg-type]
-
-
-def _neg(lit: Lit) -> Lit:
-    return (not lit) if isinstance(lit, bool) else ~lit
 
 
 def add_fallback_battles(pm: PhaseModel) -> None:

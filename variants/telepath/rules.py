@@ -135,10 +135,6 @@ def add_floors(pm: PhaseModel) -> None:
         pm.model.add(attack >= 1).only_enforce_if(moves)
 
 
-def _not(lit: Lit) -> Lit:
-    return (not lit) if isinstance(lit, bool) else ~lit
-
-
 class _CutView:
     """The phase model as the support rule sees it under ``zero_attack=no_cut``: the path of a
     banned move is read as ``cuts[m]`` (its path and an attack of at least one)."""
