@@ -13,6 +13,7 @@ from dipsat.cli.report import case_json, case_text, summary
 from dipsat.cli.runner import CaseReport, run_case
 from dipsat.model.casefiles import load_any
 from dipsat.model.errors import InputError
+from dipsat.solver.export import export_model
 from dipsat.variants import find_variant, read_order, reader_for
 
 
@@ -29,7 +30,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="for each phase, its consistent resolutions and paradoxes; for each order, "
                         "the chain of decisions that fixed its result")
     a.add_argument("--export-model", metavar="FILE",
-                   help="write each movement phase's CP-SAT model (text proto, readable names)")
+                   help="write each movement phase's CP-SAT model as the equations define it (its "
+                        "solutions are the consistent resolutions) and, where a backup rule settled a "
+                        "paradox, the settled model beside it as NAME.backup.EXT (text proto, readable names)")
     a.add_argument("--graph", metavar="FILE.svg", help="draw each movement phase's decision graph")
     a.add_argument("--map", metavar="FILE.svg",
                    help="draw the board of each phase with its orders and results (FILE-CASE-N.svg when several)")
@@ -78,8 +81,7 @@ def _targets(pattern: str | None, reports: list[CaseReport]) -> list[tuple[Path,
 
 def _write_files(reports: list[CaseReport], export: str | None, graph: str | None) -> None:
     for path, res, title in _targets(export, reports):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        res.model.model.to_cpsat()[0].export_to_file(str(path))  # type: ignore[attr-defined]
+        export_model(res, path)  # type: ignore[arg-type]
     for path, res, title in _targets(graph, reports):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(decision_graph_svg(res, title), encoding="utf-8")  # type: ignore[arg-type]

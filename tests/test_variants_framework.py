@@ -187,7 +187,8 @@ def test_game_record_replays(path):
 def test_public_report_hides_who_used_a_power():
     """Rule 3: the public report shows a special that took effect without its power; the game
     master's view names the power and shows the illegal ones too."""
-    report = play_record(load_record(ROOT / "datacases/games/vain_star_1901_1903.txt"))
+    record = load_record(ROOT / "datacases/games/vain_star_1901_1903.txt")
+    report = play_record(record, "vain_star,reveal=effective")
     public, gm = game_text(report), game_text(report, gm=True)
     assert "(secret): Thief A Warsaw" in public and "Germany: Thief A Warsaw" not in public
     assert "Germany: Thief A Warsaw" in gm and "England: Spring Raid" in gm
@@ -195,6 +196,23 @@ def test_public_report_hides_who_used_a_power():
     assert "Turkey: Bomber Paris" in gm and "Bomber Paris" not in public
     assert all(o["power"] == "(secret)" for p in game_json(report)["phases"] for o in p["orders"]
                if o["order"].startswith(("Thief", "Leper", "Superman")))
+
+
+def test_public_report_reveals_a_special_only_where_it_explains_a_result():
+    """Rule 3, option reveal=necessary (the default): a special is shown only when adjudicating
+    the phase without it changes a result or the board; the GM view still shows every order."""
+    report = play_record(load_record(ROOT / "datacases/games/vain_star_1901_1903.txt"))
+    public, gm = game_text(report), game_text(report, gm=True)
+    # The Thief on the Superman in Warsaw failed: nothing it did needs explaining ...
+    assert "Thief A Warsaw" not in public and "Germany: Thief A Warsaw" in gm
+    # ... but the Superman explains why the Thief failed and A Warsaw moved.
+    assert "(secret): Superman A Warsaw" in public
+    # Petrol Rationing on a move that succeeds without it changes nothing.
+    assert "Petrol Rationing A Kiel" not in public and "Petrol Rationing A Kiel" in gm
+    assert "(secret): Spring Raid" in public
+    hidden = [i for pr in report.phases for i in pr.resolution.secret]
+    assert hidden and all(report.phases[0].resolution.results[i].result.name != "ILLEGAL"
+                          for i in report.phases[0].resolution.secret)
 
 
 def test_play_is_deterministic_byte_for_byte():

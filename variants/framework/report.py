@@ -30,10 +30,11 @@ def _who(r: OrderResult, gm: bool) -> str:
     return SECRET if secret and not gm else r.order.power
 
 
-def _listed(report: GameReport, orders: Any, gm: bool) -> list[Any]:
+def _listed(report: GameReport, orders: Any, gm: bool, hidden: frozenset[int] = frozenset()) -> list[Any]:
     """The orders shown, in order; in the public view the secret ones come last, sorted by their
-    text, so that where they stood in the record (in which power's orders) reveals nothing."""
-    shown = [c for c in orders if _shown(c.result, gm)]
+    text, so that where they stood in the record (in which power's orders) reveals nothing, and
+    the orders the variant keeps secret (``Resolution.secret``) are left out."""
+    shown = [c for k, c in enumerate(orders) if _shown(c.result, gm) and (gm or k not in hidden)]
     if gm:
         return shown
     secret = [c for c in shown if _who(c.result, gm) == SECRET]
@@ -73,7 +74,7 @@ def _phase_text(report: GameReport, pr: PhaseReport, gm: bool) -> list[str]:
     variant = report.variant
     out = [f"{pr.phase}"]
     rows = [(c, _who(c.result, gm), variant.format_order(c.result.order, "long"))
-            for c in _listed(report, pr.orders, gm)]
+            for c in _listed(report, pr.orders, gm, pr.resolution.secret)]
     width = max((len(w) + len(o) for _, w, o in rows), default=0) + 2
     for c, who, text in rows:
         mark = "  " if c.passed else "XX"
@@ -131,7 +132,7 @@ def game_json(report: GameReport, gm: bool = False) -> dict[str, Any]:
     phases = []
     for pr in report.phases:
         orders = []
-        for c in _listed(report, pr.orders, gm):
+        for c in _listed(report, pr.orders, gm, pr.resolution.secret):
             line = c.line if gm or _who(c.result, gm) != SECRET else None  # a line number would tell
             orders.append(_result_json(report, c.result, gm) | {"line": line, "expected": c.expected,
                                                                   "passed": c.passed})

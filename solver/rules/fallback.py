@@ -1,0 +1,99 @@
+"""DATC 4.A.3 read with the land-route fallback (``convoy_adjacent=2000_fallback``).
+
+The 2000/2023 rule decides when an army that could walk goes by convoy ("via convoy", or a
+fleet of its own power convoys it); "could arrive" is read as DATC v2 preferred it: the land
+route is the fallback of the convoy route. An army written "via convoy" with no convoy route
+ordered walks (decided before the model, :mod:`dipsat.solver.order_choices`); an army whose
+ordered convoy is disrupted walks too, and that depends on the resolution, so it lives in the
+model:
+
+* ``add_paths_with_fallback`` (the ``paths`` rule): for such a move ``m``,
+  ``by_convoy[m] <-> OR over its routes of AND(available[fleet])`` and ``path[m] = 1``: the move
+  always has a route, by convoy or over land;
+* ``add_fallback_battles`` (after ``strengths``): a head-to-head battle exists only while the
+  army walks (DATC 5.B.1, 5.B.6, 5.B.7 made conditional): for ``m`` and the move ``o`` coming
+  the other way over land, with ``battle <-> not by_convoy[m]`` (and ``not by_convoy[o]`` when
+  ``o`` falls back too): ``battle -> not (moves[m] and moves[o])``; each move's attack as the
+  moves rule reads it is ``attack_in_battle[x]``: its attack, but 0 in a battle it does not win
+  against the other's defend strength; and the loser's prevent strength is 0 when the other
+  succeeds in the battle (``prevent_in_battle[x]``).
+
+What the model does not make conditional: a unit dislodged by a falling-back army may retreat to
+the army's origin as after any convoy (DATC 4.A.5), and the older paradox rules' exemptions
+(4.A.2) treat the move as convoyed.
+"""
+from __future__ import annotations
+
+from dipsat.model.types import UnitType
+from dipsat.solver.constraints import IntVar
+from dipsat.solver.phase_model import PhaseModel
+from dipsat.solver.rules.battles import battle_strengths
+
+__all__ = ["falls_back", "add_paths_with_fallback", "add_fallback_battles"]
+
+
+def falls_back(pm: PhaseModel, src: str) -> bool:
+    """The move from ``src`` goes by convoy but could walk: its land route is the fallback."""
+    mf = pm.facts.moves.get(src)
+    return (mf is not None and mf.convoyed and not mf.off_graph and mf.piece.unit.kind is UnitType.ARMY
+            and pm.facts.gmap.army_can_move(src, mf.dest))
+
+
+def _route_literal(pm: PhaseModel, src: str, target: IntVar, every_route: bool) -> None:
+    """target <-> OR (AND with ``every_route``) over the routes of the move of their fleets' availability."""
+    mf = pm.facts.moves[src]
+    route_lits = []
+    for i, route in enumerate(mf.routes):
+        ok = pm.model.new_bool_var(f"route[{pm.label(src)} #{i + 1}: {' '.join(route)}]")
+        pm.equal_and(ok, [pm.available(f) for f in route])
+        route_lits.append(ok)
+    if every_route:
+        pm.equal_and(target, route_lits)
+    else:
+        pm.equal_or(target, route_lits)
+
+
+def add_paths_with_fallback(pm: PhaseModel, every_route: bool = False) -> None:
+    """DATC 5.B.4 PATH with the fallback: path[m] = 1 and by_convoy[m] <-> a route is available
+    for a move that could walk; path[m] <-> a route is available for every other convoyed move."""
+    for src, mf in pm.facts.moves.items():
+        if not mf.convoyed:
+            continue
+        fleets = sorted({f for r in mf.routes for f in r})
+        reads = [n for n in (pm.name_of(pm.available(f)) for f in fleets) if n]
+        path = pm.path(src)
+        if path is False:
+            continue
+        if falls_back(pm, src):
+            by_convoy = pm.decision(f"by_convoy[{pm.label(src)}]")
+            if pm.defines(by_convoy.name, reads):
+                _route_literal(pm, src, by_convoy, every_route)
+            if pm.defines(path.name, []):  # type: ignore[union-attr]
+                pm.model.add(path == 1)  # type: ignore[operator]
+        elif pm.defines(path.name, reads):  # type: ignore[union-attr]
+            _route_literal(pm, src, path, every_route)  # type: ignore[arg-type]
+
+
+def add_fallback_battles(pm: PhaseModel) -> None:
+    """Head-to-head battles that exist only while a falling-back army walks (see the module)."""
+    facts = pm.facts
+    done: set[frozenset[str]] = set()
+    for src in sorted(facts.moves):
+        if not falls_back(pm, src):
+            continue
+        other = facts.moves[src].dest
+        of = facts.moves.get(other)
+        pair = frozenset((src, other))
+        if of is None or of.dest != src or of.off_graph or pair in done:
+            continue
+        if of.convoyed and not falls_back(pm, other):
+            continue  # the other army cannot walk: never a battle
+        done.add(pair)
+        walking = [pm.decision(f"by_convoy[{pm.label(x)}]") for x in sorted(pair) if falls_back(pm, x)]
+        battle = pm.model.new_bool_var(f"battle[{pm.label(src)} vs {pm.label(other)}]")
+        pm.equal_and(battle, [~w for w in walking])
+        moves_a, moves_b = pm.moves(src), pm.moves(other)
+        pm.model.add_clause([2 * battle.index + 1] + [2 * m.index + 1 for m in (moves_a, moves_b)  # type: ignore[union-attr]
+                                                        if not isinstance(m, bool)])
+        for one, two in ((src, other), (other, src)):
+            battle_strengths(pm, one, two, battle)
