@@ -55,8 +55,9 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
             _1971="only when the unit at the destination moves the opposite way (1971)",
             _1982="when its own player orders a convoy for it (1982 intent)",
             dptg="only when written 'via convoy' (DPTG)",
-            godip="when its own fleets' route is ordered, or 'via convoy' with a route ordered; "
-                  "else over land (the Droidippy/godip judge)",
+            godip="when a fleet of its own power ordered to convoy it lies on a chain of any fleets, "
+                  "or 'via convoy' with a route ordered; else over land, 'via convoy' or not "
+                  "(the Droidippy/godip judge)",
             mila="when 'via convoy' with a route ordered, or an own fleet lies on an ordered route; "
                  "else over land (the diplomacy package)"),
     _option("convoy_cut_origin", "4.A.4", "Does a convoyed attack from the supported-into province cut support?",
@@ -100,7 +101,10 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
             _2023="farthest from the nearest owned centre, moving over land and sea alike (2023)",
             home_distance="farthest from the nearest home centre, fleets by sea only (pre-2023 practice)",
             home_coast_distance="as home_distance, but a fleet counts from its own coast, coast by "
-                                "coast (the diplomacy package)"),
+                                "coast (the diplomacy package)",
+            godip="farthest from the nearest home centre, owned or not, every unit moving over land "
+                  "and sea alike; ties: fleets first, then by godip's province abbreviation "
+                  "(the Droidippy/godip judge)"),
     _option("hold_support_civil_disorder", "4.D.9", "Support to hold a unit of a power that ordered nothing:",
             given="is given", fails="is invalid"),
 )}

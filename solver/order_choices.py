@@ -5,11 +5,11 @@ out; :mod:`dipsat.solver.legality` looks them up by the choice in force.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Convoy, Location, Move, Order, Piece, SupportHold, SupportMove
-from dipsat.solver.convoy_routes import routes
+from dipsat.solver.convoy_routes import fleets_needed, routes
 
 if TYPE_CHECKING:
     from dipsat.solver.legality import Facts, Verdict
@@ -90,15 +90,47 @@ def _ordered_route(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[
     return bool(routes(gmap, piece.unit.province, move.dest.province, [c.unit.province for c in convoyers], limit=1))
 
 
+def on_a_chain(gmap: GameMap, src: str, dest: str, seas: Iterable[str]) -> frozenset[str]:
+    """The fleets at sea that a chain of fleet-held seas (any fleets, not only minimal chains)
+    links to both ``src`` and ``dest``: godip's convoy path through a given fleet."""
+    left = {s for s in seas if gmap.is_sea(s)}
+    found: set[str] = set()
+    while left:
+        part, frontier = set(), [min(left)]
+        while frontier:
+            here = frontier.pop()
+            if here in part:
+                continue
+            part.add(here)
+            frontier += [s for s in left if s not in part and gmap.fleet_provinces_adjacent(here, s)]
+        left -= part
+        if any(gmap.fleet_provinces_adjacent(s, src) for s in part) and \
+                any(gmap.fleet_provinces_adjacent(s, dest) for s in part):
+            found |= part
+    return frozenset(found)
+
+
+def _own_fleet_on_a_chain(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[Convoy],
+                          orders: Mapping[str, Order]) -> bool:
+    """A fleet of the army's own power, ordered to convoy it, lies on a chain of fleets (of any
+    power, ordered to convoy or not) that could carry it from its province to the destination."""
+    own = [c.unit.province for c in convoyers if c.power == piece.power]
+    if not own:
+        return False
+    seas = [p for p, o in orders.items() if o.unit.kind.value == "F" and gmap.is_sea(p)]  # type: ignore[union-attr]
+    chained = on_a_chain(gmap, piece.unit.province, move.dest.province, seas)
+    return any(f in chained for f in own)
+
+
 def _adjacent_godip(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[Convoy],
                     orders: Mapping[str, Order]) -> bool:
-    """The Droidippy/godip judge: convoyed when a route of the army's own convoying fleets is
-    ordered, or when written ``via convoy`` and a route of convoying fleets is ordered; otherwise
-    the army walks (``via convoy`` with no convoy ordered falls back to the land route)."""
+    """The Droidippy/godip judge: convoyed when a fleet of the army's own power ordered to convoy
+    it lies on a chain of any fleets, or when written ``via convoy`` and a route of convoying
+    fleets is ordered; otherwise the army walks, ``via convoy`` or not (also when one end is
+    inland and no convoy is possible at all): an ordinary land move."""
     if _needs_convoy(gmap, piece, move):
         return True
-    own = [c for c in convoyers if c.power == piece.power]
-    if own and _ordered_route(gmap, piece, move, own):
+    if _own_fleet_on_a_chain(gmap, piece, move, convoyers, orders):
         return True
     return move.via_convoy and _ordered_route(gmap, piece, move, convoyers)
 
@@ -116,14 +148,37 @@ def _adjacent_mila(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[
     seas = [p for p, o in orders.items() if o.unit.kind.value == "F" and gmap.is_sea(p)]  # type: ignore[union-attr]
     if move.via_convoy:
         return _ordered_route(gmap, piece, move, convoyers) or not routes(gmap, src, dest, seas, limit=1)
-    on_route = {f for r in routes(gmap, src, dest, seas) for f in r}
-    return any(c.power == piece.power and c.unit.province in on_route for c in convoyers)
+    return _own_fleet_on_a_chain(gmap, piece, move, convoyers, orders)
 
 
 CONVOY_ADJACENT: Mapping[str, ConvoyChoice] = {
     "2000": _adjacent_2000, "dptg": _adjacent_dptg, "1982": _adjacent_1982, "1971": _adjacent_1971,
     "godip": _adjacent_godip, "mila": _adjacent_mila,
 }
+
+
+def on_a_minimal_route(gmap: GameMap, fleet: str, src: str, dest: str, seas: Sequence[str]) -> bool:
+    """DATC 4.E.1, 6.G.19: a convoy order is legal only for a fleet on a minimal convoy route."""
+    return fleet in fleets_needed(gmap, src, dest, seas)
+
+
+def _any_route(gmap: GameMap, fleet: str, src: str, dest: str, seas: Sequence[str]) -> bool:
+    """godip: a convoy order is legal whenever some fleets could carry the army, whichever."""
+    return bool(routes(gmap, src, dest, seas, limit=1))
+
+
+CONVOYING_FLEET: Mapping[str, Callable[[GameMap, str, str, str, Sequence[str]], bool]] = {
+    "godip": _any_route,
+}
+"""Choice -> when a fleet's convoy order is legal, where it differs from :func:`on_a_minimal_route`."""
+
+
+VIA_CONVOY_MAY_WALK: Mapping[str, bool] = {
+    "2000": False, "dptg": False, "1982": False, "1971": False, "godip": True, "mila": False,
+}
+"""Choice -> whether an army move written ``via convoy`` between adjacent provinces is legal
+even when no convoy could carry it (an inland end, no fleet at sea between): the godip judge
+validates it as the same move without those words, and it walks."""
 
 
 # -- 4.B.4 coast in a support order ------------------------------------------------------------

@@ -20,7 +20,7 @@ PRESETS: dict[str, Rules] = {
     "1982": DATC.with_choices(paradox="1982", convoy_adjacent="1982", **_PRE_2023),
     "1971": DATC.with_choices(paradox="1971", convoy_adjacent="1971", multi_route="1971", **_PRE_2023),
     "dptg": DATC.with_choices(convoy_adjacent="dptg"),
-    "droidippy": DATC.with_choices(civil_disorder="home_distance", convoy_adjacent="godip"),
+    "droidippy": DATC.with_choices(civil_disorder="godip", convoy_adjacent="godip"),
     "mila": DATC.with_choices(support_coast="ignore", convoy_adjacent="mila",
                               civil_disorder="home_coast_distance"),
 }
