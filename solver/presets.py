@@ -23,6 +23,7 @@ PRESETS: dict[str, Rules] = {
     "droidippy": DATC.with_choices(civil_disorder="godip", convoy_adjacent="godip"),
     "mila": DATC.with_choices(support_coast="ignore", convoy_adjacent="mila",
                               civil_disorder="home_coast_distance"),
+    "webdiplomacy": DATC.with_choices(convoy_adjacent="dptg", civil_disorder="home_coast_distance"),
 }
 """Preset name -> the semantics it stands for.
 
@@ -39,6 +40,11 @@ PRESETS: dict[str, Rules] = {
   reading of convoys to adjacent provinces, civil disorder by home distance counted coast by
   coast for fleets (found by replaying games it played; see benchmarks/PEER_DEFECTS.md for
   the differences that are its defects).
+* ``webdiplomacy``: the webDiplomacy judge, as its games in the research datasets (the package's
+  saved-game format) show: an army goes by convoy only when written ``via convoy`` (an army
+  convoyed by its own power's fleet into a swap, without ``via``, is a land move and bounces),
+  civil disorder by home distance counted coast by coast. On 1,444 phases of such games it agrees
+  on all; ``mila`` differs on 1 (that swap), ``datc`` on 22 (civil disorder). See docs/judges.md.
 """
 
 
