@@ -76,7 +76,9 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
             strict="may be left out; when named, it must be the coast the fleet moves to (2023, v3.2 c)",
             illegal="must be named: a support without it is illegal (v3.2 a)",
             same_power="may be left out only for a unit of the supporter's own power (Calhamer, v3.2 b)",
-            ignore="is ignored altogether (as the diplomacy package does)"),
+            ignore="is ignored altogether",
+            mila="is ignored when a fleet gives the support and must be the coast the fleet moves "
+                 "to when an army gives it (the diplomacy package)"),
     _option("unit_coast", "4.B.5", "An order naming the wrong coast of a fleet (the ordered or the supported one):",
             ignore="the coast is ignored", illegal="the order is illegal (v3.2 choice a)"),
     _option("irrelevant_coast", "4.B.6", "A coast named for an army's destination:",
@@ -107,6 +109,13 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
                   "(the Droidippy/godip judge)"),
     _option("hold_support_civil_disorder", "4.D.9", "Support to hold a unit of a power that ordered nothing:",
             given="is given", fails="is invalid"),
+    _option("own_support_via", "5.B.8", "Does the attacked power's support count for a convoyed move written 'via convoy'?",
+            no="no: a power's support never helps to dislodge its own unit (DATC 5.B.8)",
+            mila="yes, for a convoyed move written 'via convoy' (the diplomacy package's defect)"),
+    _option("convoy_disruption", "5.B.3", "When is a convoy disrupted?",
+            dislodged="when the convoying fleet is dislodged (DATC 5.B.3)",
+            mila="also when a foreign move into the fleet's province, counting every support (the "
+                 "fleet's own power's too), is stronger than its hold (the diplomacy package's defect)"),
 )}
 """Every rule option by name, in DATC order."""
 
@@ -135,6 +144,8 @@ class Rules:
     waive: str = "allowed"
     civil_disorder: str = "2023"
     hold_support_civil_disorder: str = "given"
+    own_support_via: str = "no"
+    convoy_disruption: str = "dislodged"
 
     def __post_init__(self) -> None:
         for f in fields(self):

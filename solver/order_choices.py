@@ -181,7 +181,28 @@ even when no convoy could carry it (an inland end, no fleet at sea between): the
 validates it as the same move without those words, and it walks."""
 
 
+# -- 5.B.8 supports that do not count towards dislodging their own power's unit --------------
+
+OWN_SUPPORT_COUNTS: Mapping[str, Callable[[Move, bool], bool]] = {
+    "no": lambda move, convoyed: False,
+    "mila": lambda move, convoyed: move.via_convoy and convoyed,
+}
+"""Choice -> whether, for this move (and whether it goes by convoy), the supports given by the
+attacked unit's power count towards the attack. The ``diplomacy`` package looks for the attacked
+unit under the last word of the supported order, ``VIA`` for a move written so, finds none and
+counts every support (benchmarks/PEER_DEFECTS.md, ``via-own-support``)."""
+
+
 # -- 4.B.4 coast in a support order ------------------------------------------------------------
+
+SUPPORT_COAST_COUNTS: Mapping[str, Callable[[Piece], bool]] = {
+    "strict": lambda supporter: True, "illegal": lambda supporter: True, "same_power": lambda supporter: True,
+    "ignore": lambda supporter: False,
+    "mila": lambda supporter: supporter.unit.kind.value == "A",
+}
+"""Choice -> whether the coast a support names must be the one the supported fleet moves to,
+given the supporting unit (the ``diplomacy`` package strips it from a fleet's support only)."""
+
 
 def support_mismatch(facts: Facts, o: SupportHold | SupportMove) -> str:
     """Say why a support does not match the supported unit's order, or ``""``."""
@@ -197,7 +218,7 @@ def support_mismatch(facts: Facts, o: SupportHold | SupportMove) -> str:
     if not isinstance(target, Move) or target.dest.province != o.dest.province:
         what = f"ordered {target}" if target is not None else "not ordered to move"
         return f"{o.target} is {what}, not to move to {o.dest.province}"
-    if facts.rules.support_coast != "ignore" and o.dest.coast:
+    if o.dest.coast and SUPPORT_COAST_COUNTS[facts.rules.support_coast](facts.position.units[o.unit.province]):
         mf = facts.moves.get(o.target.province)
         actual = mf.dest_location.coast if mf else target.dest.coast
         if actual != o.dest.coast:

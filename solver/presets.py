@@ -21,8 +21,9 @@ PRESETS: dict[str, Rules] = {
     "1971": DATC.with_choices(paradox="1971", convoy_adjacent="1971", multi_route="1971", **_PRE_2023),
     "dptg": DATC.with_choices(convoy_adjacent="dptg"),
     "droidippy": DATC.with_choices(civil_disorder="godip", convoy_adjacent="godip"),
-    "mila": DATC.with_choices(support_coast="ignore", convoy_adjacent="mila",
-                              civil_disorder="home_coast_distance"),
+    "mila": DATC.with_choices(support_coast="mila", convoy_adjacent="mila",
+                              civil_disorder="home_coast_distance", own_support_via="mila",
+                              convoy_disruption="mila"),
     "webdiplomacy": DATC.with_choices(convoy_adjacent="dptg", civil_disorder="home_coast_distance"),
 }
 """Preset name -> the semantics it stands for.

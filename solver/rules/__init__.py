@@ -13,6 +13,7 @@ from dipsat.solver.rules.convoys import add_convoys
 from dipsat.solver.rules.dislodgement import add_dislodgement
 from dipsat.solver.rules.moves import add_moves
 from dipsat.solver.rules.paths import add_paths, add_paths_every_route
+from dipsat.solver.rules.peer_convoys import add_convoys_disrupted_by_any_stronger_attack
 from dipsat.solver.rules.strengths import add_strengths
 from dipsat.solver.rules.supports import add_supports, supports_rule
 
@@ -38,6 +39,8 @@ def with_options(base: Mapping[str, Rule], rules: Rules) -> dict[str, Rule]:
     chosen = dict(base)
     if chosen.get("paths") is add_paths and rules.multi_route == "1971":
         chosen["paths"] = add_paths_every_route
+    if chosen.get("convoys") is add_convoys and rules.convoy_disruption == "mila":
+        chosen["convoys"] = add_convoys_disrupted_by_any_stronger_attack
     if chosen.get("supports") is add_supports:
         chosen["supports"] = supports_rule(rules.paradox, rules.convoy_cut_origin)
     return chosen
