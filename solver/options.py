@@ -64,7 +64,10 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
             army_origin="no: the attack comes from where the army started (Calhamer)",
             convoy="yes: a convoyed attack comes from the sea"),
     _option("retreat_to_convoy_origin", "4.A.5", "May a unit dislodged by a convoyed attack retreat to the attacker's origin?",
-            allowed="yes (2023 rulebook)", forbidden="no"),
+            allowed="yes (2023 rulebook)", forbidden="no",
+            mila="yes, and every province next to it is offered, occupied or left empty by a standoff "
+                 "(the unit is never destroyed); a retreat is accepted into any vacant one (the "
+                 "diplomacy package's defect)"),
     _option("dislodged_effect", "4.A.7", "Where has a dislodged unit no effect?",
             head_to_head="on the attacker's origin, when it was a head-to-head battle",
             never="on the attacker's origin, always (also when the attacker was convoyed)"),

@@ -5,7 +5,8 @@ out; :mod:`dipsat.solver.legality` looks them up by the choice in force.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Final, Iterable, Mapping, Sequence
 
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Convoy, Location, Move, Order, Piece, SupportHold, SupportMove
@@ -179,6 +180,34 @@ VIA_CONVOY_MAY_WALK: Mapping[str, bool] = {
 """Choice -> whether an army move written ``via convoy`` between adjacent provinces is legal
 even when no convoy could carry it (an inland end, no fleet at sea between): the godip judge
 validates it as the same move without those words, and it walks."""
+
+
+# -- 4.A.5 retreats after a convoyed attack --------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class RetreatAfterConvoy:
+    """What still closes a province to a unit dislodged by a convoyed attack."""
+
+    origin_closed: bool
+    """The attacker's origin is closed."""
+    standoffs_closed: bool = True
+    """Provinces left empty by a standoff are closed."""
+    occupied_offered: bool = False
+    """Occupied provinces count as retreats when deciding whether the unit survives (it is
+    destroyed only when none is offered); a retreat into one is still refused."""
+
+
+RETREAT_AFTER_CONVOY: Mapping[str, RetreatAfterConvoy] = {
+    "allowed": RetreatAfterConvoy(origin_closed=False),
+    "forbidden": RetreatAfterConvoy(origin_closed=True),
+    "mila": RetreatAfterConvoy(origin_closed=False, standoffs_closed=False, occupied_offered=True),
+}
+"""Choice of ``retreat_to_convoy_origin`` -> the retreat rule after a convoyed attack. The
+``diplomacy`` package applies the convoy exception to the whole retreat condition, not to the
+origin alone (benchmarks/PEER_DEFECTS.md, ``convoy-retreat``)."""
+
+NOT_CONVOYED: Final = RetreatAfterConvoy(origin_closed=True)
+"""The retreat rule after an attack that did not come by convoy."""
 
 
 # -- 5.B.8 supports that do not count towards dislodging their own power's unit --------------

@@ -23,7 +23,7 @@ PRESETS: dict[str, Rules] = {
     "droidippy": DATC.with_choices(civil_disorder="godip", convoy_adjacent="godip"),
     "mila": DATC.with_choices(support_coast="mila", convoy_adjacent="mila",
                               civil_disorder="home_coast_distance", own_support_via="mila",
-                              convoy_disruption="mila"),
+                              convoy_disruption="mila", retreat_to_convoy_origin="mila"),
     "webdiplomacy": DATC.with_choices(convoy_adjacent="dptg", civil_disorder="home_coast_distance"),
 }
 """Preset name -> the semantics it stands for.
