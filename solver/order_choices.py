@@ -149,7 +149,8 @@ def _adjacent_mila(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[
     seas = [p for p, o in orders.items() if o.unit.kind.value == "F" and gmap.is_sea(p)]  # type: ignore[union-attr]
     if move.via_convoy:
         return _ordered_route(gmap, piece, move, convoyers) or not routes(gmap, src, dest, seas, limit=1)
-    return _own_fleet_on_a_chain(gmap, piece, move, convoyers, orders)
+    on_route = {f for r in routes(gmap, src, dest, seas) for f in r}
+    return any(c.power == piece.power and c.unit.province in on_route for c in convoyers)
 
 
 CONVOY_ADJACENT: Mapping[str, ConvoyChoice] = {
