@@ -55,7 +55,8 @@ def run(args: argparse.Namespace) -> int:
             print("\n".join(case_text(r, args.explain)))
         s = summary(reports)
         print(f"\n{s['cases']} cases: {s['passed']} passed, {s['failed']} failed"
-              + (f" ({s['known_deviations']} known deviations)" if s["known_deviations"] else ""))
+              + (f" ({s['known_deviations']} known deviations)" if s["known_deviations"] else "")
+              + (f"; {s['without_expectations']} without expectations" if s["without_expectations"] else ""))
     return 0 if all(r.passed or r.deviation for r in reports if r.has_expectations) else 1
 
 

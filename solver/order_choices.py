@@ -141,14 +141,17 @@ def _adjacent_mila(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[
     """The ``diplomacy`` package 1.1.2, as its replayed games show: VIA with a route of ordered
     convoys is convoyed; VIA with no fleets on the board that could carry it is rejected (the move
     is treated as convoyed without a route: invalid, the army stays); VIA with such fleets but
-    none ordered walks. Without VIA the move is convoyed when a fleet of the army's power, ordered
-    to convoy it, lies on a route that the fleets on the board could form."""
+    none ordered walks. Without VIA the move is convoyed when the fleets ordered to convoy it form
+    a route and one of them, of the army's own power, lies on a route that the fleets on the board
+    could form; without a route of ordered convoys it walks."""
     if _needs_convoy(gmap, piece, move):
         return True
     src, dest = piece.unit.province, move.dest.province
     seas = [p for p, o in orders.items() if o.unit.kind.value == "F" and gmap.is_sea(p)]  # type: ignore[union-attr]
     if move.via_convoy:
         return _ordered_route(gmap, piece, move, convoyers) or not routes(gmap, src, dest, seas, limit=1)
+    if not _ordered_route(gmap, piece, move, convoyers):
+        return False  # no route of the ordered convoys: the package moves it over land
     on_route = {f for r in routes(gmap, src, dest, seas) for f in r}
     return any(c.power == piece.power and c.unit.province in on_route for c in convoyers)
 
