@@ -169,6 +169,9 @@ class Case:
     steps: tuple[Step, ...]
     source: str = field(default="", compare=False)
     line: int = field(default=0, compare=False)
+    deviation: str = field(default="", compare=False)
+    """Why dipsat knowingly gives another result than this case's source expects (a DATC
+    preference changed since the source was written), or ``""``."""
 
 
 def phase_after(phase: Phase, dislodged: bool) -> Phase:
