@@ -61,7 +61,7 @@ from dipsat.model.types import (
 
 __all__ = [
     "Case", "Expected", "OrderReader", "Step", "load_cases", "read_cases", "write_case", "phase_after",
-    "read_text", "parse_phase", "case_error",
+    "read_text", "parse_phase", "case_error", "placement_problem",
 ]
 
 DEFAULT_MAP = "dipsat.variants.classical"
@@ -160,15 +160,16 @@ def phase_after(phase: Phase, dislodged: bool) -> Phase:
     return Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT)
 
 
-def _placement_problem(unit: Unit, gmap: GameMap) -> str:
-    """Why ``unit`` cannot stand where it is written to stand, or ``""``."""
+def placement_problem(unit: Unit, gmap: GameMap, coast_required: bool = True) -> str:
+    """Why ``unit`` cannot stand where it is written to stand, or ``""``: an army at sea, a
+    fleet inland, and (with ``coast_required``) a fleet without the coast it needs."""
     province = gmap.provinces[unit.province]
     if unit.kind is UnitType.ARMY and gmap.is_sea(unit.province):
         return f"an army cannot stand in {province.name}"
     if unit.kind is UnitType.FLEET:
         if gmap.is_land(unit.province):
             return f"a fleet cannot stand in {province.name}, which has no coast"
-        if province.coasts and unit.location.coast is None:
+        if coast_required and province.coasts and unit.location.coast is None:
             return f"a fleet in {province.name} must name its coast"
     return ""
 
@@ -405,7 +406,7 @@ class _Reader:
             piece = Piece(power, parse_unit(m[1] if m else rest, self.gmap))
         except InputError as exc:
             raise self.fail(f"not a unit: {rest!r} ({exc.message})") from exc
-        problem = _placement_problem(piece.unit, self.gmap)
+        problem = placement_problem(piece.unit, self.gmap)
         if problem:
             raise self.fail(f"{problem}: {rest!r}")
         where = piece.unit.province

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dipsat.model.errors import clip_message
 from dipsat.model.types import (
     Disband, Dislodged, Move, OrderResult, Phase, PhaseKind, Piece, Position, Result, Season, Tag,
 )
@@ -33,7 +34,7 @@ Rows = tuple[list[PhaseRow], list[OrderRow]]
 
 def error_rows(error: GameError, rules_label: str) -> Rows:
     """The single row of a game (or file) that cannot be read at all."""
-    return [PhaseRow(error.file, error.game, None, "", "", ERROR, 0, "", "", error.message, 0, 0,
+    return [PhaseRow(error.file, error.game, None, "", "", ERROR, 0, "", "", clip_message(error.message), 0, 0,
                      rules_label, error.line)], []
 
 
@@ -198,7 +199,8 @@ class GameReplay:
     def _row(self, index: int, label: str, kind: str, status: str, diffs: list[Difference], notes: list[str],
              error: str, orders: int, unread: int, line: int | None) -> None:
         self.phases.append(PhaseRow(self.game.file, self.game.game, index, label, kind, status, len(diffs),
-                                    "; ".join(map(str, diffs)), "; ".join(notes), error, orders, unread,
+                                    "; ".join(map(str, diffs)), clip_message("; ".join(notes), 1000),
+                                    clip_message(error), orders, unread,
                                     self.label, line))
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dipsat.replay.executors import connect, run_dask, run_inline, run_pool
+from dipsat.replay.executors import check_address, connect, run_dask, run_inline, run_pool
 from dipsat.replay.readers import archive_files, find_tasks
 from dipsat.replay.records import GameError, Task
 from dipsat.replay.replayer import error_rows
@@ -105,12 +105,19 @@ def run_replay(config: RunConfig) -> dict[str, Any]:
 
     Raises:
         FileNotFoundError: a path does not exist, or a folder holds no archive file.
-        OSError: the output folder cannot be written.
+        OutputError: the output folder cannot be written, or another run holds it.
+        ValueError: ``config.dask`` is not a scheduler address.
         ConnectionError: the Dask scheduler cannot be reached.
         KeyboardInterrupt: the run was interrupted (finished games are kept).
     """
     archive_files(config.paths)  # a wrong path fails before anything is written
-    store = PartStore(config.out)
+    if config.dask:
+        check_address(config.dask)
+    with PartStore(config.out) as store:
+        return _run(config, store)
+
+
+def _run(config: RunConfig, store: PartStore) -> dict[str, Any]:
     scan = _scan(config, store)
     uids, errors, todo = scan.uids, scan.errors, scan.todo
     tally = _Tally()
