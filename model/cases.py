@@ -50,9 +50,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Callable, Mapping
+from typing import Callable, Final, Mapping
 
-from dipsat.model.errors import CaseFileError, InputError
+from dipsat.model.errors import CaseFileError, InputError, quote
 from dipsat.model.gamemap import GameMap, load_map
 from dipsat.model.notation import format_order, parse_order, parse_unit
 from dipsat.model.types import (
@@ -125,6 +125,8 @@ class Step:
     """Expected board after the phase (units, dislodged units; centres if stated)."""
     lines: tuple[int, ...] = field(default=(), compare=False)
     """Source line of each order."""
+    line: int = field(default=0, compare=False)
+    """Source line of the ``PHASE`` line (0: unknown)."""
 
     @property
     def kind(self) -> PhaseKind:
@@ -144,6 +146,8 @@ class Case:
     steps: tuple[Step, ...]
     source: str = field(default="", compare=False)
     line: int = field(default=0, compare=False)
+    head_lines: Mapping[str, int] = field(default_factory=dict, compare=False)
+    """Source line of the ``VARIANT`` and ``RULES`` lines (keys ``variant``, ``rules``), when written."""
 
 
 def phase_after(phase: Phase, dislodged: bool) -> Phase:
@@ -180,25 +184,24 @@ def case_error(message: str, source: str, line: int | None) -> CaseFileError:
 
 
 def read_text(path: str | Path) -> str:
-    """Read a case file as UTF-8 text.
+    """Read a case file as UTF-8 text (``.gz`` too; at most :data:`~dipsat.model.files.MAX_INPUT_BYTES`).
 
     Raises:
-        CaseFileError: the file is missing or unreadable, or holds bytes that are not UTF-8.
+        CaseFileError: the file is missing or unreadable, too large (an endless input such as
+            ``/dev/zero``), a truncated gzip file, or holds bytes that are not UTF-8.
     """
+    from dipsat.model.files import decode_utf8, read_input
     source = str(path)
     try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise case_error(f"cannot read case file: {exc.strerror or exc}", source, None) from exc
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise case_error(f"not UTF-8: byte 0x{data[exc.start]:02x} in line {line}",
-                         source, line) from exc
+        return decode_utf8(read_input(path), source)
+    except InputError as exc:
+        raise CaseFileError(exc.message, source, exc.line) from exc.__cause__
 
 
 _PHASE_RE = re.compile(r"(\w+)\s+(\d+)\s*,?\s*(\w+)")
+MIN_YEAR: Final = 1
+MAX_YEAR: Final = 9999
+"""The years a phase may name."""
 
 
 def parse_phase(text: str) -> Phase:
@@ -211,7 +214,9 @@ def parse_phase(text: str) -> Phase:
     seasons = {s.value.lower(): s for s in Season}
     kinds = {k.value.lower(): k for k in PhaseKind}
     if m is None or m[1].lower() not in seasons or m[3].lower() not in kinds:
-        raise ValueError(f"not a phase (want e.g. 'Spring 1901 Movement'): {text.strip()!r}")
+        raise ValueError(f"not a phase (want e.g. 'Spring 1901 Movement'): {quote(text.strip())}")
+    if not MIN_YEAR <= int(m[2][:8]) <= MAX_YEAR:
+        raise ValueError(f"year out of range ({MIN_YEAR}-{MAX_YEAR}): {quote(m[2])}")
     return Phase(int(m[2]), seasons[m[1].lower()], kinds[m[3].lower()])
 
 
@@ -232,16 +237,39 @@ _RESULT_RE = re.compile(r"(.*?)\s*\[([^\[\]]*)\]")
 _DISLODGED_RE = re.compile(r"(.*?)\s+dislodged(?:\s+from\s+(.+))?", re.IGNORECASE)
 
 
+RESULT_WORDS: Final = ("succeeds", "fails", "illegal", "invalid", "given", "cut", "available", "disrupted",
+                       "stands", "dislodged", "destroyed")
+"""The DATC result words (4.E.2) an expected result may use: one result, then ``dislodged``
+or ``destroyed`` (a unit's fate may also stand alone: ``[dislodged]``)."""
+FATES: Final = frozenset({"dislodged", "destroyed"})
+
+
+def words_problem(words: str) -> str:
+    """Why ``words`` are not expected result words (see :data:`RESULT_WORDS`), or ``""``."""
+    parts = [w for w in normalise_words(words).split(", ") if w]
+    if not parts:
+        return "empty expected result"
+    unknown = [w for w in parts if w not in RESULT_WORDS]
+    if unknown:
+        return f"unknown result word {quote(unknown[0])}; the result words are: {', '.join(RESULT_WORDS)}"
+    results = [w for w in parts if w not in FATES]
+    if len(results) > 1 or (results and parts[0] != results[0]) or len(set(parts)) < len(parts):
+        return f"expected one result word, then 'dislodged' or 'destroyed': {quote(words.strip())}"
+    return ""
+
+
 def _expected(text: str) -> Expected:
     first, *rest = text.split(";")
     alternatives = {}
     for alt in rest:
         name, sep, words = alt.partition(":")
         if not sep or not name.strip():
-            raise ValueError(f"alternative result needs 'name: words': {alt.strip()!r}")
+            raise ValueError(f"alternative result needs 'name: words': {quote(alt.strip())}")
         alternatives[name.strip()] = words
-    if not all(normalise_words(w) for w in (first, *alternatives.values())):
-        raise ValueError(f"empty expected result in [{text}]")
+    for words in (first, *alternatives.values()):
+        problem = words_problem(words)
+        if problem:
+            raise ValueError(problem)
     return Expected(first, alternatives)
 
 
@@ -275,6 +303,8 @@ class _Draft:
     lines: list[int] = field(default_factory=list)
     after: _Board | None = None
     block: str | None = None
+    phase_line: int = 0
+    head_lines: dict[str, int] = field(default_factory=dict)
 
     def close_step(self) -> None:
         if self.phase is None:
@@ -283,7 +313,7 @@ class _Draft:
         if self.after is not None:
             after = self.after.position(phase_after(self.phase, bool(self.after.dislodged)))
         self.steps.append(Step(self.phase, tuple(self.orders), tuple(self.expected),
-                               tuple(self.auto), after, tuple(self.lines)))
+                               tuple(self.auto), after, tuple(self.lines), self.phase_line))
         self.orders, self.expected, self.auto, self.lines = [], [], [], []
         self.after, self.block = None, None
 
@@ -291,7 +321,7 @@ class _Draft:
         assert self.phase is not None
         self.close_step()
         return Case(id=self.id, **self.head, start=self.start.position(self.steps[0].phase),
-                    steps=tuple(self.steps), source=source, line=self.line)
+                    steps=tuple(self.steps), source=source, line=self.line, head_lines=dict(self.head_lines))
 
 
 class _Reader:
@@ -353,6 +383,7 @@ class _Reader:
             if d.phase is not None:
                 raise self.fail(f"{key} must come before PHASE: {line!r}")
             d.head[key.lower()] = rest
+            d.head_lines[key.lower()] = self.lineno
         elif key in _KEYWORDS:
             self.keyword(d, key, rest, line)
         elif d.block is None:
@@ -381,7 +412,7 @@ class _Reader:
             except ValueError as exc:
                 raise self.fail(str(exc)) from exc
             d.close_step()
-            d.phase = phase
+            d.phase, d.phase_line = phase, self.lineno
         elif d.phase is None:
             raise self.fail(f"{key} before PHASE: {line!r}")
         elif key in ("UNITS", "STANDOFFS") and (d.steps or d.block not in (None, "units", "centres")):
@@ -405,7 +436,8 @@ class _Reader:
         try:
             piece = Piece(power, parse_unit(m[1] if m else rest, self.gmap))
         except InputError as exc:
-            raise self.fail(f"not a unit: {rest!r} ({exc.message})") from exc
+            message = exc.message if quote(rest) in exc.message else f"not a unit: {quote(rest)} ({exc.message})"
+            raise self.fail(message) from exc
         problem = placement_problem(piece.unit, self.gmap)
         if problem:
             raise self.fail(f"{problem}: {rest!r}")
@@ -432,7 +464,8 @@ class _Reader:
                 order = parse_order(text, self.gmap, power=power, position=position, kind=d.phase.kind)
             result = _expected(expected) if expected is not None else None
         except InputError as exc:
-            raise self.fail(f"cannot read order {text!r}: {exc.message}") from exc
+            said = f": {exc.message}" if quote(text.strip()) in exc.message else f" {quote(text.strip())}: {exc.message}"
+            raise self.fail(f"cannot read order{said}") from exc
         except ValueError as exc:
             raise self.fail(str(exc)) from exc
         if auto:

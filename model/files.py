@@ -28,8 +28,8 @@ def _limit_from_env(name: str, default: int) -> int:
         return default
 
 
-MAX_INPUT_BYTES: Final = _limit_from_env("DIPSAT_MAX_INPUT_BYTES", 1 << 30)
-"""Largest input file read whole (after gunzip): 1 GiB, or ``DIPSAT_MAX_INPUT_BYTES``."""
+MAX_INPUT_BYTES: Final = _limit_from_env("DIPSAT_MAX_INPUT_BYTES", 256 << 20)
+"""Largest input file read whole (after gunzip): 256 MiB, or ``DIPSAT_MAX_INPUT_BYTES``."""
 MAX_LINE_BYTES: Final = _limit_from_env("DIPSAT_MAX_LINE_BYTES", 256 << 20)
 """Largest line of a JSON-lines file (one saved game): 256 MiB, or ``DIPSAT_MAX_LINE_BYTES``."""
 
@@ -67,7 +67,7 @@ def read_input(path: str | Path, limit: int | None = None) -> bytes:
     except _GZIP_ERRORS as exc:
         raise InputError(_gzip_problem(exc), str(path)) from None
     except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror or exc}", str(path)) from None
+        raise InputError(f"cannot read file: {exc.strerror or exc}", str(path)) from exc
     except MemoryError:
         raise InputError(f"not enough memory to read it (limit {_size_text(limit)})", str(path)) from None
     if len(data) > limit:
@@ -126,6 +126,16 @@ def open_lines(path: str | Path, limit: int | None = None) -> Iterator[tuple[int
             yield number + 1, InputError(f"cannot read file: {exc.strerror or exc}", str(path), number + 1)
 
 
+def _why_not_writable(path: Path, exc: OSError) -> str:
+    """The reason in words, naming an ancestor that is a file rather than a folder."""
+    for parent in path.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                return f"cannot write: {parent} is a file, not a folder"
+            break
+    return f"cannot write: {exc.strerror or exc}"
+
+
 def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
@@ -135,17 +145,18 @@ def _umask() -> int:
 def write_atomic(path: str | Path, write: Callable[[str], object]) -> None:
     """Call ``write(temporary_path)``, then rename the temporary file to ``path``.
 
-    The file gets the usual permissions (``0666`` less the umask), not ``mkstemp``'s ``0600``.
+    The file gets the usual permissions (``0666`` less the umask), not ``mkstemp``'s ``0600``;
+    the temporary name ends in the same suffix (writers that choose a format by it see it).
 
     Raises:
         OutputError: the folder cannot be made or written (the message names ``path``).
     """
     path = Path(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        path.parent.mkdir(parents=True, exist_ok=True)  # the temporary name ends like the real one
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=f".tmp{path.suffix}", dir=path.parent)
     except OSError as exc:
-        raise OutputError(f"cannot write: {exc.strerror or exc}", str(path)) from None
+        raise OutputError(_why_not_writable(path, exc), str(path)) from None
     os.close(fd)
     try:
         write(temp)
@@ -177,7 +188,7 @@ def check_writable(path: str | Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".check", dir=path.parent)
     except OSError as exc:
-        raise OutputError(f"cannot write: {exc.strerror or exc}", str(path)) from None
+        raise OutputError(_why_not_writable(path, exc), str(path)) from None
     os.close(fd)
     os.unlink(temp)
 
