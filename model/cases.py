@@ -346,12 +346,12 @@ class _Reader:
         m = _LINE_RE.fullmatch(text)
         if m is None:
             if re.fullmatch(r"[A-Za-z_]+", text):
-                raise self.fail(f"unknown keyword {text!r}")
-            raise self.fail(f"expected 'Power: {what}', got {text!r}")
+                raise self.fail(f"unknown keyword {quote(text)}")
+            raise self.fail(f"expected 'Power: {what}', got {quote(text)}")
         try:
             return self.gmap.resolve_power(m[1]), m[2].strip()
         except InputError:
-            raise self.fail(f"unknown power {m[1]!r} in {text!r}") from None
+            raise self.fail(f"unknown power {m[1]!r} in {quote(text)}") from None
 
     def run(self, text: str) -> list[Case]:
         for self.lineno, raw in enumerate(text.splitlines(), 1):
@@ -373,21 +373,21 @@ class _Reader:
             if d is not None:
                 raise self.fail(f"case {d.id} has no END", d.line)
             if len(rest.split()) != 1:
-                raise self.fail(f"expected 'CASE <id>', got {line!r}")
+                raise self.fail(f"expected 'CASE <id>', got {quote(line)}")
             if any(c.id == rest for c in self.cases):
-                raise self.fail(f"duplicate case id {rest!r}")
+                raise self.fail(f"duplicate case id {quote(rest)}")
             self.draft = _Draft(rest, self.lineno)
         elif d is None:
-            raise self.fail(f"expected 'CASE <id>', got {line!r}")
+            raise self.fail(f"expected 'CASE <id>', got {quote(line)}")
         elif key in ("TITLE", "VARIANT", "RULES"):
             if d.phase is not None:
-                raise self.fail(f"{key} must come before PHASE: {line!r}")
+                raise self.fail(f"{key} must come before PHASE: {quote(line)}")
             d.head[key.lower()] = rest
             d.head_lines[key.lower()] = self.lineno
         elif key in _KEYWORDS:
             self.keyword(d, key, rest, line)
         elif d.block is None:
-            raise self.fail(f"unknown keyword or line outside a block: {line!r}")
+            raise self.fail(f"unknown keyword or line outside a block: {quote(line)}")
         elif d.block in ("units", "after"):
             self.unit(line, d.start if d.block == "units" else d.after or _Board())
         elif d.block in ("centres", "after_centres"):
@@ -400,7 +400,7 @@ class _Reader:
     def keyword(self, d: _Draft, key: str, rest: str, line: str) -> None:
         single = key in ("PHASE", "STANDOFFS")
         if single != bool(rest):
-            raise self.fail(f"{key} {'needs a value' if single else 'stands alone'}: {line!r}")
+            raise self.fail(f"{key} {'needs a value' if single else 'stands alone'}: {quote(line)}")
         if key == "END":
             if d.phase is None:
                 raise self.fail(f"case {d.id} has no PHASE")
@@ -414,18 +414,18 @@ class _Reader:
             d.close_step()
             d.phase, d.phase_line = phase, self.lineno
         elif d.phase is None:
-            raise self.fail(f"{key} before PHASE: {line!r}")
+            raise self.fail(f"{key} before PHASE: {quote(line)}")
         elif key in ("UNITS", "STANDOFFS") and (d.steps or d.block not in (None, "units", "centres")):
-            raise self.fail(f"{key} belongs to the start of the first phase: {line!r}")
+            raise self.fail(f"{key} belongs to the start of the first phase: {quote(line)}")
         elif key == "STANDOFFS":
             d.start.standoffs |= {self.location(p).province for p in rest.split(",")}
             d.block = None
         elif key in ("CENTRES", "CENTERS"):
             if d.after is None and (d.steps or d.block not in (None, "units")):
-                raise self.fail(f"CENTRES belongs to the start or to AFTER: {line!r}")
+                raise self.fail(f"CENTRES belongs to the start or to AFTER: {quote(line)}")
             d.block = "centres" if d.after is None else "after_centres"
         elif d.after is not None:
-            raise self.fail(f"{key} after AFTER in one phase: {line!r}")
+            raise self.fail(f"{key} after AFTER in one phase: {quote(line)}")
         else:
             d.block = key.lower()
             d.after = _Board() if key == "AFTER" else None
@@ -440,10 +440,10 @@ class _Reader:
             raise self.fail(message) from exc
         problem = placement_problem(piece.unit, self.gmap)
         if problem:
-            raise self.fail(f"{problem}: {rest!r}")
+            raise self.fail(f"{problem}: {quote(rest)}")
         where = piece.unit.province
         if where in (board.dislodged if m else board.units):
-            raise self.fail(f"two units in {where}: {line!r}")
+            raise self.fail(f"two units in {where}: {quote(line)}")
         if m:
             board.dislodged[where] = Dislodged(piece, self.location(m[2]).province if m[2] else None)
         else:
@@ -455,7 +455,7 @@ class _Reader:
         m = _RESULT_RE.fullmatch(rest)
         text, expected = (m[1], m[2]) if m else (rest, None)
         if expected is not None and auto:
-            raise self.fail(f"AUTO orders take no result: {line!r}")
+            raise self.fail(f"AUTO orders take no result: {quote(line)}")
         position = d.steps[-1].after if d.steps else d.start.position(d.phase)
         try:
             if self.order_reader is not None:
@@ -466,8 +466,9 @@ class _Reader:
         except InputError as exc:
             said = f": {exc.message}" if quote(text.strip()) in exc.message else f" {quote(text.strip())}: {exc.message}"
             raise self.fail(f"cannot read order{said}") from exc
-        except ValueError as exc:
-            raise self.fail(str(exc)) from exc
+        except ValueError as exc:  # words in brackets, or the order reader's unknown VARIANT
+            words_line = expected is not None and str(exc).startswith(("unknown result", "expected one", "empty"))
+            raise self.fail(str(exc), None if words_line else d.head_lines.get("variant")) from exc
         if auto:
             d.auto.append(order)
         else:
@@ -519,7 +520,7 @@ def write_case(case: Case, gmap: GameMap | None = None) -> str:
     gmap = gmap or load_map(DEFAULT_MAP)
     for text in (case.id, case.title, case.variant, case.rules):
         if "#" in text or "\n" in text:
-            raise ValueError(f"case {case.id}: cannot write {text!r} (holds '#' or a line break)")
+            raise ValueError(f"case {case.id}: cannot write {quote(text)} (holds '#' or a line break)")
     if not case.steps:
         raise ValueError(f"case {case.id}: no steps to write")
     out = [f"CASE {case.id}", *([f"TITLE {case.title}"] if case.title else []),

@@ -36,13 +36,17 @@ def clip_message(message: str, limit: int = QUOTE_LIMIT) -> str:
 
     message = _LONG_QUOTE_RE.sub(cut, message)
     seen: set[str] = set()
+    budget = [limit]
 
-    def once(m: re.Match[str]) -> str:  # a long text quoted twice is quoted once
+    def once(m: re.Match[str]) -> str:  # a long text quoted twice is quoted once; ~limit quoted in all
         if len(m[0]) < 24:
             return m[0]
         if m[0] in seen:
             return "(the same text)"
         seen.add(m[0])
+        if budget[0] <= 0:
+            return f"{m[0][:21]}{m[0][0]}..."
+        budget[0] -= len(m[0])
         return m[0]
 
     message = _ANY_QUOTE_RE.sub(once, message)

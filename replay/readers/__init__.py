@@ -114,11 +114,13 @@ def _lines(shown: str, path: Path, identity: str, rules_text: str) -> Iterator[T
     for number, raw in lines:
         if isinstance(raw, InputError):
             yield GameError(shown, f"line {number}", raw.message, number)
+            games += 1  # not empty: unreadable
             continue
         try:
             text = raw.decode("utf-8").strip()
         except UnicodeDecodeError as exc:
             yield GameError(shown, f"line {number}", f"not UTF-8: byte 0x{raw[exc.start]:02x}", number)
+            games += 1
             continue
         if text:
             chunk.append((number, text))
