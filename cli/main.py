@@ -8,12 +8,13 @@ traceback; with ``--json``, one JSON document ``{"error": {...}}``.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from types import ModuleType
 from typing import NoReturn, Sequence
 
 from dipsat.cli import cmd_adjudicate, cmd_compare, cmd_convert, cmd_datc, cmd_play, cmd_rules, cmd_replay
-from dipsat.cli.errors import EXIT_INTERRUPTED, report, user_errors
+from dipsat.cli.errors import EXIT_INTERRUPTED, Problem, report, user_errors
 from dipsat.cli.options import check_rules
 from dipsat.model.errors import UsageError
 
@@ -52,7 +53,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         return report(e, as_json)
     except KeyboardInterrupt:
-        print("\ndipsat: interrupted", file=sys.stderr)
+        if as_json:
+            print(json.dumps({"error": Problem(None, None, "interrupted").json()}, indent=1))
+        else:
+            print("\ndipsat: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
 
 

@@ -8,6 +8,7 @@ than one worker must do so under ``if __name__ == "__main__":``.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dipsat.model.errors import InputError
 from dipsat.replay.executors import check_address, connect, run_dask, run_inline, run_pool
 from dipsat.replay.readers import archive_files, find_tasks
 from dipsat.replay.records import GameError, Task
@@ -110,7 +112,13 @@ def run_replay(config: RunConfig) -> dict[str, Any]:
         ConnectionError: the Dask scheduler cannot be reached.
         KeyboardInterrupt: the run was interrupted (finished games are kept).
     """
-    archive_files(config.paths)  # a wrong path fails before anything is written
+    try:
+        archive_files(config.paths)  # a wrong path fails before anything is written...
+    except FileNotFoundError:
+        if config.out.is_dir():  # ...but the results of an earlier run must not pass for this run's
+            with contextlib.suppress(InputError):
+                PartStore(config.out).close()
+        raise
     if config.dask:
         check_address(config.dask)
     with PartStore(config.out) as store:

@@ -440,3 +440,15 @@ def test_a_second_replay_into_a_busy_folder_is_refused(tmp_path: Path, capsys: p
     code, out_text, _ = cli(capsys, "replay", path, "--out", out, "--workers", "1", "--json")
     run = json.loads(out_text)["run"]
     assert code == 0 and run["tasks_replayed"] + run["tasks_resumed"] == run["tasks"] == 1
+
+
+def test_a_replay_that_cannot_start_leaves_no_old_results(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """A mistyped path: exit 2, and the summary and tables of an earlier run are gone (its parts stay for resuming)."""
+    path = tmp_path / "game.txt"
+    path.write_text(droidippy_text(2))
+    out = tmp_path / "out"
+    assert cli(capsys, "replay", path, "--out", out, "--workers", "1")[0] == 0
+    code, _, err = cli(capsys, "replay", tmp_path / "gmae.txt", "--out", out, "--workers", "1")
+    assert_one_line(code, err, "gmae.txt")
+    assert not (out / "summary.json").exists() and not (out / "phases.parquet").exists()
+    assert any((out / "parts").iterdir())
