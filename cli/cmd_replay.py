@@ -90,10 +90,9 @@ def run(args: argparse.Namespace) -> int:
         raise OutputError(f"cannot write to the output folder: {exc.strerror or exc}", args.out) from None
     except KeyboardInterrupt:
         message = f"interrupted; finished games are kept in {args.out}: rerun the same command to complete the run"
-        if args.json:
+        if args.json:  # for the script; the person who pressed Ctrl-C reads stderr
             print(json.dumps({"error": Problem(None, None, message).json()}, indent=1))
-        else:
-            print(f"\ndipsat: {message}", file=sys.stderr)
+        print(f"\ndipsat: {message}", file=sys.stderr)
         return EXIT_INTERRUPTED
     problem = unread_problem(summary["error_list"], summary["errors"], Path(args.out) / "phases.parquet")
     if args.json:

@@ -53,10 +53,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         return report(e, as_json)
     except KeyboardInterrupt:
-        if as_json:
+        if as_json:  # for the script; the person who pressed Ctrl-C reads stderr
             print(json.dumps({"error": Problem(None, None, "interrupted").json()}, indent=1))
-        else:
-            print("\ndipsat: interrupted", file=sys.stderr)
+        print("\ndipsat: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
 
 

@@ -184,11 +184,13 @@ def test_endless_input_is_read_with_a_limit(command: str, tmp_path: Path, capsys
     assert_one_line(code, err, "/dev/zero", "larger than", "endless")
 
 
-def test_endless_input_in_a_real_process():
-    """The limit is set by DIPSAT_MAX_INPUT_BYTES; the real command line says so."""
-    env = {**os.environ, "DIPSAT_MAX_INPUT_BYTES": "100000"}
-    done = subprocess.run([*DIPSAT, "adjudicate", "/dev/zero"], capture_output=True, text=True, cwd=ROOT, env=env)
-    assert_one_line(done.returncode, done.stderr, "/dev/zero", "DIPSAT_MAX_INPUT_BYTES")
+def test_the_limit_is_set_by_the_environment(monkeypatch: pytest.MonkeyPatch):
+    """DIPSAT_MAX_INPUT_BYTES sets the limit; nonsense in it keeps the default."""
+    from dipsat.model.files import _limit_from_env
+    monkeypatch.setenv("DIPSAT_MAX_INPUT_BYTES", "100000")
+    assert _limit_from_env("DIPSAT_MAX_INPUT_BYTES", 7) == 100000
+    monkeypatch.setenv("DIPSAT_MAX_INPUT_BYTES", "lots")
+    assert _limit_from_env("DIPSAT_MAX_INPUT_BYTES", 7) == 7
 
 
 # 6. compare and replay give one verdict on the same broken file
