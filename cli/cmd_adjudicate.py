@@ -7,7 +7,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from dipsat.cli.options import rules_argument, variant_argument
-from dipsat.cli.picture import decision_graph_svg
+from dipsat.render.graph import decision_graph_svg
+from dipsat.render.pictures import position_svg, cycle_orders
 from dipsat.cli.report import case_json, case_text, summary
 from dipsat.cli.runner import CaseReport, run_case
 from dipsat.model.casefiles import load_any
@@ -32,12 +33,14 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="write each movement phase's CP-SAT model with readable names: "
                         "FILE.pb as a binary proto, FILE.txt as a text proto")
     a.add_argument("--graph", metavar="FILE.svg", help="draw each movement phase's decision graph (SVG)")
+    a.add_argument("--map", metavar="FILE.svg",
+                   help="draw the board of each phase with its orders and results (FILE-CASE-N.svg when several)")
     return a
 
 
 def run(args: argparse.Namespace) -> int:
     """Adjudicate; exit 0 only when every case with expectations passes."""
-    _check_outputs(args.export_model, args.graph)
+    _check_outputs(args.export_model, args.graph, args.map)
     reader = reader_for(find_variant(args.variant)) if args.variant else read_order
     cases = [c for f in args.files for c in load_any(f, order_reader=reader)]
     if args.variant:
@@ -50,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(f"no case {', '.join(sorted(missing))} in {', '.join(args.files)}")
     reports = [run_case(c, args.rules) for c in cases]
     _write_files(reports, args.export_model, args.graph)
+    _write_maps([c.variant for c in cases], reports, args.map)
     if args.json:
         print(json.dumps({"summary": summary(reports), "cases": [case_json(r, args.explain) for r in reports]},
                          indent=1))
@@ -80,13 +84,13 @@ MODEL_SUFFIXES = (".pb", ".txt")
 GRAPH_SUFFIXES = (".svg",)
 
 
-def _check_outputs(export: str | None, graph: str | None) -> None:
+def _check_outputs(export: str | None, graph: str | None, board: str | None = None) -> None:
     """Refuse, before any work, an output whose format dipsat cannot write or whose folder cannot be written.
 
     Raises:
         OutputError: naming the file.
     """
-    for path, suffixes in ((export, MODEL_SUFFIXES), (graph, GRAPH_SUFFIXES)):
+    for path, suffixes in ((export, MODEL_SUFFIXES), (graph, GRAPH_SUFFIXES), (board, GRAPH_SUFFIXES)):
         if path is None:
             continue
         if not path.lower().endswith(suffixes):
@@ -104,3 +108,17 @@ def _write_files(reports: list[CaseReport], export: str | None, graph: str | Non
         write_atomic(path, export_model)
     for path, res, title in _targets(graph, reports):
         write_text_atomic(path, decision_graph_svg(res, title))  # type: ignore[arg-type]
+
+
+def _write_maps(variants: list[str], reports: list[CaseReport], pattern: str | None) -> None:
+    """One board picture per phase of every case: the board before it, its orders and results."""
+    if pattern is None:
+        return
+    phases = [(v, r, i, res) for v, r in zip(variants, reports) for i, res in enumerate(r.resolutions)]
+    base = Path(pattern)
+    for v, r, i, res in phases:
+        path = base if len(phases) == 1 else base.with_name(f"{base.stem}-{r.id}-{i + 1}{base.suffix}")
+        variant = find_variant(v)
+        svg = position_svg(variant, res.before, res.results + res.generated, title=f"{r.id} {res.before.phase}",
+                           subtitle=f"{r.title}; rules {r.rules}", cycle=cycle_orders(res))
+        write_text_atomic(path, svg)
