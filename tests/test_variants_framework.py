@@ -252,12 +252,12 @@ def test_a_special_order_in_a_standard_case_is_an_error_with_file_and_line(tmp_p
 
 
 def test_unknown_variant_in_a_case_is_an_error_with_file_and_line(tmp_path):
-    """``VARIANT telepathy`` names no variant: file, line, and the known variants."""
+    """``VARIANT telepathy`` names no variant: file, the VARIANT line, and the known variants."""
     path = _case(tmp_path, "CASE x\nVARIANT telepathy\nPHASE Spring 1901 Movement\nUNITS\n"
                            "France: A Paris\nORDERS\nFrance: A Paris H\nEND\n")
     done = dipsat("adjudicate", str(path))
     assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert f"{path}:7:" in done.stderr and "known variants: standard, telepath, vain_star" in done.stderr
+    assert f"{path}:2:" in done.stderr and "known variants: standard, telepath, vain_star" in done.stderr
 
 
 @pytest.mark.parametrize("case_id, index, reason", [
