@@ -19,7 +19,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Sequence
 
 from dipsat.model.types import (
-    Convoy, Move, Order, OrderResult, Position, Result, SupportHold, SupportMove, Tag, UnitType,
+    Convoy, Location, Move, Order, OrderResult, Position, Result, SupportHold, SupportMove, Tag, Unit, UnitType,
 )
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.movement import adjudicate_movement
@@ -69,6 +69,24 @@ def _stuck(variant: Variant, position: Position, state: SorcerousState, turn: in
                      and position.units[p].unit.kind is UnitType.FLEET)
 
 
+def spell_block(variant: Variant, state: SorcerousState, turn: int, unit: Unit, dest: str) -> str:
+    """Why a Wall or Ice of ``turn`` stops ``unit`` moving to ``dest`` (a move the standard map
+    allows), or ``""``. A shielded unit ignores both (rule 3)."""
+    src = unit.province
+    if src in {e.where[0].lstrip(DISLODGED) for e in state.active(Spell.SHIELD, turn)}:
+        return ""
+    if not variant.map.can_move(unit, Location(dest)) and not (
+            unit.kind is UnitType.FLEET and variant.map.fleet_reaches(unit.location, dest)):
+        return ""
+    if tuple(sorted((src, dest))) in {e.where for e in state.active(Spell.WALL, turn)}:
+        return f"a Wall stands between {src} and {dest} (rule 3)"
+    ice = iced(state, turn)
+    if unit.kind is UnitType.FLEET and (src in ice or dest in ice):
+        sea = src if src in ice else dest
+        return f"{sea} is covered by ice: fleets may not move into or out of it (rule 3)"
+    return ""
+
+
 def _in_force(variant: Variant, state: SorcerousState, turn: int, standard: Sequence[tuple[int, Order]],
               acting: dict[str, str], stuck: frozenset[str]) -> tuple[list[tuple[int, Order]], dict[int, OrderResult]]:
     """The standard orders that reach the model, and the results of those that do not."""
@@ -85,6 +103,8 @@ def _in_force(variant: Variant, state: SorcerousState, turn: int, standard: Sequ
             reason = f"{o.unit} is held in Stasis: it can neither move nor support (rule 3)"  # type: ignore[union-attr]
         elif helpless and isinstance(o, SupportHold) and o.target.province in stuck:
             reason = f"{o.target} is stuck in the ice and cannot be supported (option stuck_fleet=helpless)"
+        elif isinstance(o, Move) and not o.via_convoy:
+            reason = spell_block(variant, state, turn, o.unit, o.dest.province)
         if reason:
             decided[i] = illegal(o, reason)
         else:

@@ -37,10 +37,16 @@ _BUILD_RE: Final = re.compile(r"\s*(?:(?:b|build|builds)\s+(wf?)\s+(.+?)|(wf?)\s
 _W_TOKEN_RE: Final = re.compile(r"(?<![\w/(])w(?=\s+\S)", re.I)
 
 
-def _wizard_name(gmap: GameMap, wizard: Unit | None, style: str) -> str:
+def _wizard_name(gmap: GameMap, wizard: Unit | None, style: str, letter: str) -> str:
     if wizard is None:
         return ""
-    return f"W {location_name(gmap, wizard.location, style)} "
+    return f"{letter} {location_name(gmap, wizard.location, style)} "
+
+
+def _letter(text: str | None) -> str:
+    """How the order named its caster: ``W`` (a wizard), or ``A``/``F`` (then it is no wizard)."""
+    first = (text or "W").split()[0].upper()
+    return first if first in ("A", "F") else "W"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +61,8 @@ class Cast(SpecialOrder):
     """The enchanted unit (Stasis, Magic Shield)."""
     places: tuple[Location, ...] = ()
     """The Wall's two provinces, or the sea of Ice and Flame."""
+    letter: str = "W"
+    """How the order named the caster (``W``; ``A`` or ``F`` for a unit written as no wizard)."""
 
     @property
     def spell(self) -> Spell | None:
@@ -63,7 +71,7 @@ class Cast(SpecialOrder):
 
     def format(self, gmap: GameMap, style: str = "short") -> str:  # type: ignore[override]
         """``W par CAST WALL bur mun`` (short) or ``W Paris CAST WALL Burgundy Munich`` (long)."""
-        parts = [f"{_wizard_name(gmap, self.wizard, style)}CAST {self.word}"]
+        parts = [f"{_wizard_name(gmap, self.wizard, style, self.letter)}CAST {self.word}"]
         if self.unit is not None:
             parts.append(unit_name(gmap, self.unit, style))
         parts += [location_name(gmap, p, style) for p in self.places]
@@ -76,10 +84,12 @@ class TakeFamiliar(SpecialOrder):
 
     wizard: Unit
     unit: Unit
+    letter: str = "W"
+    """How the order named the wizard (``W``; ``A`` or ``F`` for a unit written as no wizard)."""
 
     def format(self, gmap: GameMap, style: str = "short") -> str:  # type: ignore[override]
         """``W par FAMILIAR A bur``."""
-        return f"{_wizard_name(gmap, self.wizard, style)}FAMILIAR {unit_name(gmap, self.unit, style)}"
+        return f"{_wizard_name(gmap, self.wizard, style, self.letter)}FAMILIAR {unit_name(gmap, self.unit, style)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,20 +145,21 @@ def _places(gmap: GameMap, text: str, count: int) -> tuple[Location, ...]:
 
 def _read_cast(gmap: GameMap, m: re.Match[str], power: str, position: Position | None, text: str) -> Cast:
     wizard = _unit(gmap, m[1], position) if m[1] else None
+    letter = _letter(m[1])
     word = " ".join(m[2].upper().split()).replace("MAGIC SHIELD", "SHIELD")
     spell = SPELL_WORDS.get(word.lower())
     rest = m[3]
     if spell in (Spell.STASIS, Spell.SHIELD):
         if not rest:
             raise OrderSyntaxError(f"{word} names a unit ('CAST {word} A Munich'): {text!r}")
-        return Cast(power, wizard, word, unit=_unit(gmap, rest, position))
+        return Cast(power, wizard, word, unit=_unit(gmap, rest, position), letter=letter)
     if spell is Spell.WALL:
-        return Cast(power, wizard, word, places=_places(gmap, rest, 2))
+        return Cast(power, wizard, word, places=_places(gmap, rest, 2), letter=letter)
     if spell in (Spell.ICE, Spell.FLAME):
         if not rest:
             raise OrderSyntaxError(f"{word} names a sea ('CAST {word} North Sea'): {text!r}")
-        return Cast(power, wizard, word, places=_places(gmap, rest, 1))
-    return Cast(power, wizard, word)
+        return Cast(power, wizard, word, places=_places(gmap, rest, 1), letter=letter)
+    return Cast(power, wizard, word, letter=letter)
 
 
 def _with_board_kinds(order: Order, position: Position | None) -> Order:
@@ -184,7 +195,8 @@ def read_sorcerous(gmap: GameMap, text: str, power: str | None, position: Positi
     if cast is not None:
         return _read_cast(gmap, cast, power, position, text)  # type: ignore[arg-type]
     if familiar is not None:
-        return TakeFamiliar(power, _unit(gmap, familiar[1], position), _unit(gmap, familiar[2], position))  # type: ignore[arg-type]
+        return TakeFamiliar(power, _unit(gmap, familiar[1], position), _unit(gmap, familiar[2], position),  # type: ignore[arg-type]
+                            _letter(familiar[1]))
     if build is not None:
         letters, where = (build[1], build[2]) if build[1] else (build[3], build[4])
         return BuildWizard(power, resolve_place(gmap, where), letters.lower() == "wf")  # type: ignore[arg-type]
