@@ -22,7 +22,7 @@ from dipsat.variants.sorcerous.adjustments import play_adjustments
 from dipsat.variants.sorcerous.movement import play_movement, turn_board
 from dipsat.variants.sorcerous.spells import turn_of
 from dipsat.variants.sorcerous.state import EMPTY, SorcerousState
-from dipsat.variants.sorcerous.turn import DISLODGED, bury, end_of_turn
+from dipsat.variants.sorcerous.turn import DISLODGED, board_changes, bury, end_of_turn, plain
 
 if TYPE_CHECKING:
     from dipsat.variants.variant import Variant
@@ -34,6 +34,7 @@ def play_sorcerous(variant: Variant, position: Position, orders: Sequence[AnyOrd
                    advance: bool = True) -> Resolution:
     """Resolve one Sorcerous phase; the board after is the board at the next phase."""
     state: SorcerousState = state_of(position, EMPTY)
+    given, position = position, plain(position)
     standard, specials = split_orders(orders)
     decided: dict[int, OrderResult] = {}
     kind = position.phase.kind
@@ -52,8 +53,8 @@ def play_sorcerous(variant: Variant, position: Position, orders: Sequence[AnyOrd
         res, state, events = play_adjustments(variant, position, standard, specials, rules, decided, state)
         after = res.after
     results = merge_results(len(orders), decided)
-    return replace(res, before=position, results=results, generated=(*res.generated, *events),
-                   after=with_state(after, state))
+    return replace(res, before=given, results=results, generated=(*res.generated, *events),
+                   after=with_state(board_changes(after, state), state))
 
 
 def _retreats(variant: Variant, position: Position, standard: list[tuple[int, Order]],

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Mapping
 
+from dipsat.model.board import CloseEdge, FreezeSea, Lasting
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Disband, OrderResult, Phase, PhaseKind, Position, Result, Season, UnitType
 from dipsat.solver.adjustment import adjustments_due
@@ -17,7 +18,7 @@ from dipsat.variants.sorcerous.orders import Cast
 from dipsat.variants.sorcerous.spells import Effect, Spell
 from dipsat.variants.sorcerous.state import SorcerousState
 
-__all__ = ["DISLODGED", "bury", "end_of_turn", "removal", "next_season", "iced"]
+__all__ = ["DISLODGED", "bury", "end_of_turn", "removal", "next_season", "iced", "board_changes", "plain"]
 
 DISLODGED = "~"
 """Prefix of the state key of a dislodged unit."""
@@ -69,6 +70,26 @@ def bury(board: Position, state: SorcerousState, moved: Mapping[str, str | None]
             moved[partner] = None
         state = state.add_spirit(link.power, spirit_year)
     return board, state.follow(moved), events
+
+
+def board_changes(position: Position, state: SorcerousState) -> Position:
+    """``position`` carrying the Walls and Ice of the game state as the core's lasting changes of
+    the board (``Position.changes``: what pictures and case files read), each in force up to the
+    retreat phase of its last turn; Stasis and Shield act on units, not on the board."""
+    changes = []
+    for e in state.effects:
+        until = Phase(e.last // 2, Season.SPRING if e.last % 2 == 0 else Season.FALL, PhaseKind.RETREAT)
+        if e.spell is Spell.WALL:
+            changes.append(Lasting(CloseEdge(*e.where), until))
+        elif e.spell is Spell.ICE:
+            changes.append(Lasting(FreezeSea(e.where[0]), until))
+    return replace(position, changes=tuple(changes))
+
+
+def plain(position: Position) -> Position:
+    """``position`` without its lasting changes: the engine hands the solver the board in play it
+    made itself (:func:`.board.board_in_play`, with the shielded units' views)."""
+    return replace(position, changes=()) if position.changes else position
 
 
 def iced(state: SorcerousState, turn: int) -> frozenset[str]:
