@@ -232,3 +232,11 @@ def test_game_record_is_deterministic_byte_for_byte():
         env = {**os.environ, "PYTHONHASHSEED": seed}
         outs.append((_dipsat("play", str(GAME), env=env).stdout, _dipsat("play", str(GAME), "--gm", env=env).stdout))
     assert outs[0] == outs[1] and outs[0][0]
+
+
+def test_datc_passes_as_sorcerous():
+    """Rule 1: a game with no wizard is the standard game: every DATC case resolves as there."""
+    from dipsat.cli.deviations import DEVIATIONS
+    cases = [c for f in sorted((ROOT / "datacases").glob("datc_*.txt")) for c in load_cases(f)]
+    failed = [c.id for c in cases if c.id not in DEVIATIONS and not run_case(replace(c, variant="sorcerous")).passed]
+    assert len(cases) > 150 and failed == []
