@@ -70,6 +70,13 @@ def _spent(position: Position) -> list[str]:
     return [f"  {p}: {', '.join(v)}" for p, v in sorted(by_power.items())]
 
 
+def state_lines(position: Position) -> list[str]:
+    """A variant state's own lines for a report (``state.lines()``, e.g. Sorcerous' wizards and
+    spells in force), or none."""
+    lines = getattr(getattr(position, "state", None), "lines", None)
+    return list(lines()) if callable(lines) else []
+
+
 def _phase_text(report: GameReport, pr: PhaseReport, gm: bool) -> list[str]:
     variant = report.variant
     out = [f"{pr.phase}"]
@@ -87,6 +94,8 @@ def _phase_text(report: GameReport, pr: PhaseReport, gm: bool) -> list[str]:
         if not d.startswith("line "):
             out.append(f" XX {d}")
     out += ["  " + line for line in board_lines(pr.resolution.after, lambda u: unit_name(variant.map, u, "long"))]
+    if state_lines(pr.resolution.after):
+        out += ["  state:", *("    " + s for s in state_lines(pr.resolution.after))]
     if gm and _spent(pr.resolution.after):
         out += ["  spent:", *("  " + s for s in _spent(pr.resolution.after))]
     return out
@@ -142,6 +151,8 @@ def game_json(report: GameReport, gm: bool = False) -> dict[str, Any]:
             "differences": list(pr.differences), "after": _board_json(pr.resolution.after)}
         if gm:
             entry["spent"] = [s.strip() for s in _spent(pr.resolution.after)]
+        if state_lines(pr.resolution.after):
+            entry["state"] = state_lines(pr.resolution.after)
         phases.append(entry)
     r = report.record
     return {"game": r.id, "title": r.title, "variant": report.variant.spec, "rules": report.rules,
