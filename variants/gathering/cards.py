@@ -75,7 +75,7 @@ DECK_SIZE = sum(DECK.values())
 PRIMARY_SIZE = 16
 SECONDARY_SIZE = 4
 DEFAULT_SECONDARY: tuple[Card, ...] = (Card.MYSTICAL_SHIELD,) * 4
-"""The split of a power that states none before its first card (ruling 3.1): the four Shields."""
+"""The split of a power that states none before its first card (ruling 3.2): the four Shields."""
 
 ADVERSE = frozenset({Card.UTTER_DESTRUCTION, Card.SUDDEN_DEATH, Card.TURN_TO_STONE, Card.REMOVE_MAGIC})
 """The adverse cards a Protective Amulet stops (rule 2's list)."""

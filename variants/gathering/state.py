@@ -47,7 +47,7 @@ class Hand:
 
     @classmethod
     def fresh(cls) -> Hand:
-        """20 cards, split by default with the four Shields in the secondary deck (ruling 3.1)."""
+        """20 cards, split by default with the four Shields in the secondary deck (ruling 3.2)."""
         every = [c for c, n in DECK.items() for _ in range(n)]
         return cls(_minus(sorted_cards(every), DEFAULT_SECONDARY), sorted_cards(DEFAULT_SECONDARY))
 
