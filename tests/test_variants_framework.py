@@ -239,7 +239,8 @@ def test_unknown_variant_in_a_case_is_an_error_with_file_and_line(tmp_path):
                            "France: A Paris\nORDERS\nFrance: A Paris H\nEND\n")
     done = dipsat("adjudicate", str(path))
     assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert f"{path}:7:" in done.stderr and "known variants: standard, telepath, vain_star" in done.stderr
+    assert f"{path}:7:" in done.stderr and "known variants: " in done.stderr
+    assert all(name in done.stderr for name in ("standard", "telepath", "vain_star"))
 
 
 @pytest.mark.parametrize("case_id, index, reason", [
@@ -302,7 +303,8 @@ def test_a_record_with_an_unreadable_order_is_an_error_with_file_and_line(tmp_pa
 def test_play_rejects_an_unknown_variant_listing_the_known_ones():
     """``--variant`` checks the name when the command line is read."""
     done = dipsat("play", "datacases/games/telepath_1901_1903.txt", "--variant", "nosuch")
-    assert done.returncode == 2 and "known variants: standard, telepath, vain_star" in done.stderr
+    assert done.returncode == 2 and "known variants: " in done.stderr
+    assert all(name in done.stderr for name in ("standard", "telepath", "vain_star"))
 
 
 def test_record_reader_errors_carry_the_line():

@@ -83,7 +83,21 @@ def _phase_text(report: GameReport, pr: PhaseReport, gm: bool) -> list[str]:
     out += ["  " + line for line in board_lines(pr.resolution.after, lambda u: unit_name(variant.map, u, "long"))]
     if gm and _spent(pr.resolution.after):
         out += ["  spent:", *("  " + s for s in _spent(pr.resolution.after))]
+    if gm:
+        out += ["  " + line for line in _gm_notes(variant, pr)]
     return out
+
+
+def _gm_notes(variant: Any, pr: PhaseReport) -> list[str]:
+    """A variant's own lines for the game master after a phase (hook ``gm_notes(before, after)``)."""
+    notes = getattr(variant, "gm_notes", None)
+    return list(notes(pr.resolution.before, pr.resolution.after)) if notes is not None else []
+
+
+def _end_notes(report: GameReport) -> list[str]:
+    """A variant's own lines on the end of the game (hook ``end_notes(position)``)."""
+    notes = getattr(report.variant, "end_notes", None)
+    return list(notes(report.final)) if notes is not None else []
 
 
 def game_text(report: GameReport, gm: bool = False) -> str:
@@ -98,7 +112,7 @@ def game_text(report: GameReport, gm: bool = False) -> str:
     winner = report.variant.winner(report.final)
     if winner:
         tail += f"; {winner} has won"
-    return "\n".join(head + body + [tail]) + "\n"
+    return "\n".join(head + body + [tail, *_end_notes(report)]) + "\n"
 
 
 def _result_json(report: GameReport, r: OrderResult, gm: bool) -> dict[str, Any]:
@@ -132,9 +146,12 @@ def game_json(report: GameReport, gm: bool = False) -> dict[str, Any]:
             "differences": list(pr.differences), "after": _board_json(pr.resolution.after)}
         if gm:
             entry["spent"] = [s.strip() for s in _spent(pr.resolution.after)]
+            if _gm_notes(report.variant, pr):
+                entry["notes"] = _gm_notes(report.variant, pr)
         phases.append(entry)
     r = report.record
     return {"game": r.id, "title": r.title, "variant": report.variant.spec, "rules": report.rules,
             "view": "game master" if gm else "public", "phases": phases,
             "summary": {"phases": len(report.phases), "expectations": report.expectations,
-                        "failed": report.failed, "winner": report.variant.winner(report.final)}}
+                        "failed": report.failed, "winner": report.variant.winner(report.final),
+                        **({"end": _end_notes(report)} if _end_notes(report) else {})}}

@@ -20,6 +20,7 @@ from dipsat.variants.framework.state import state_of
 from dipsat.variants.gathering.board import board_of
 from dipsat.variants.gathering.end import Standing, standing
 from dipsat.variants.gathering.engine import play_gathering
+from dipsat.variants.gathering.notes import end_lines, gm_lines
 from dipsat.variants.gathering.orders import read_gathering
 from dipsat.variants.gathering.state import START, GatheringState
 from dipsat.variants.variant import Variant
@@ -80,6 +81,14 @@ class GatheringVariant(Variant):
         """The end of the game (rules 1, 4), once it has come, and each power's counts."""
         state = self.state(position)
         return standing(position, state, board_of(self.map, state).centres)
+
+    def gm_notes(self, before: Position, after: Position) -> list[str]:
+        """The game master's view after a phase: decks, marks, the board's changes, the draws."""
+        return gm_lines(self.state(before), self.state(after), after)
+
+    def end_notes(self, position: Position) -> list[str]:
+        """The end of the game (or that it goes on) and each power's centres, units and points."""
+        return end_lines(self.standing(position))
 
     def winner(self, position: Position) -> str | None:
         """The single winner, once the game is over (``None`` while it goes on or when shared)."""

@@ -46,9 +46,18 @@ def initial_state(variant: Variant, position: Position) -> GatheringState:
     state = state_of(position, None)
     if state is None:
         state = GatheringState(seed=getattr(variant, "seed", 0))
-    if state.start is None:
-        state = replace(state, start=season_index(position.phase))
     return state
+
+
+_LAST: dict[str, int] = {}
+
+
+def last_season(variant: Variant) -> int:
+    """Rule 1: the sixteenth season from the variant's start (Fall 1908 on the standard board)."""
+    last = _LAST.get(variant.map_package)
+    if last is None:
+        last = _LAST[variant.map_package] = season_index(variant.start().phase) + SEASONS - 1
+    return last
 
 
 def play_gathering(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
@@ -180,7 +189,7 @@ def _end_of_season(variant: Variant, board: Position, state: GatheringState,
     base = board_of(variant.map, state)
     board, state, events = swallow(base.gmap, board, state, season)
     state = replace(state, marks=follow(state.marks, {}, season + 1))
-    last = (state.start or season) + SEASONS - 1
+    last = last_season(variant)
     year = board.phase.year
     if board.phase.season is Season.SPRING:
         return Position(Phase(year, Season.FALL, PhaseKind.MOVEMENT), board.units, board.centres), state, events
@@ -202,7 +211,7 @@ def _adjustments(variant: Variant, position: Position, standard: list[tuple[int,
     marks = {p: m for p, m in state.marks.items() if p in res.after.units}
     state = replace(state, marks=marks)
     season = season_index(position.phase)
-    if season >= (state.start or season) + SEASONS - 1:
+    if season >= last_season(variant):
         state = replace(state, ended=f"the game ended after {season_name(season)} and its adjustments (rule 1: 16 seasons)")
     return replace(res, after=after_adjustments(res.after)), state
 

@@ -124,8 +124,6 @@ class GatheringState:
     """What a game of The Gathering remembers between phases."""
 
     seed: int = 0
-    start: int | None = None
-    """:func:`season_index` of the first season played (the game lasts 16 seasons, rule 1)."""
     hands: Mapping[str, Hand] = field(default_factory=dict)
     marks: Mapping[str, Marks] = field(default_factory=dict)
     """Province of a unit on the board -> what the cards left on it (it moves with the unit)."""
