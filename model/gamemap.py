@@ -12,7 +12,7 @@ import json
 import re
 from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from importlib.resources import files
 from pathlib import Path
@@ -22,6 +22,7 @@ from typing import Any, Final
 import networkx as nx
 
 from dipsat.model.errors import MapError, UnknownPowerError, UnknownProvinceError
+from dipsat.model.kinds import STANDARD_KINDS, STANDARD_WORDS, Moves, UnitKind, kind_words, strength_scale
 from dipsat.model.types import Location, Unit, UnitType
 
 UNREACHABLE: Final = 1_000_000
@@ -107,6 +108,56 @@ class GameMap:
     _powers_lookup: Mapping[str, str]
     _fleet_locations: Mapping[str, tuple[Location, ...]]
     _cache: dict[str, Location] = field(default_factory=dict, repr=False)
+    kinds: Mapping[str, UnitKind] = field(default_factory=lambda: STANDARD_WORDS)
+    """Every way to write a unit kind of this board's variant (``a``, ``army``, ``w``) -> the kind."""
+    unit_kinds: tuple[UnitKind, ...] = STANDARD_KINDS
+    """The kinds of unit of this board's variant."""
+    strength_scale: int = 1
+    """Strengths in the model are integers in units of ``1/strength_scale`` (2 with half-strength kinds)."""
+    base: GameMap | None = field(default=None, repr=False)
+    """The variant's own map, when this one is a board in play derived from it."""
+    _derived: dict[Any, GameMap] = field(default_factory=dict, repr=False)
+    _all_but: Mapping[str, frozenset[str]] | None = field(default=None, repr=False)
+    """Boards in play derived from this map, by the changes in force (see :mod:`dipsat.model.board`)."""
+
+    def with_kinds(self, kinds: tuple[UnitKind, ...]) -> GameMap:
+        """This board for a variant whose units are of ``kinds`` (read and written by letter or name).
+
+        Raises:
+            ValueError: two kinds are written the same way.
+        """
+        if kinds == self.unit_kinds:
+            return self
+        return replace(self, kinds=kind_words(kinds), unit_kinds=tuple(kinds),
+                       strength_scale=strength_scale(kinds), _cache={}, _derived={})
+
+    def neighbours(self, kind: UnitKind, location: Location, along: Moves | None = None) -> frozenset[str]:
+        """The provinces a unit of ``kind`` at ``location`` may move to along its edges (or ``along``),
+        whatever it may stand on there; a fleet's on some coast."""
+        moves = along or kind.moves
+        if moves is Moves.ARMY:
+            return self.army_neighbours.get(location.province, _EMPTY)
+        if moves is Moves.FLEET:
+            return self.fleet_province_neighbours.get(location, _EMPTY)
+        if moves is Moves.ANY_EDGE:
+            return self._any_adjacent.get(location.province, _EMPTY)
+        if moves is Moves.ANYWHERE:
+            return self._all_but.get(location.province, _EMPTY) if self._all_but else self._everywhere(location.province)
+        return _EMPTY
+
+    def _everywhere(self, province: str) -> frozenset[str]:
+        found = {p: frozenset(q for q in self.provinces if q != p) for p in self.provinces}
+        object.__setattr__(self, "_all_but", MappingProxyType(found))
+        return found.get(province, _EMPTY)
+
+    def can_stand(self, kind: UnitKind, province: str) -> bool:
+        """A unit of ``kind`` may stand in ``province`` (its terrain on the board in play)."""
+        p = self.provinces.get(province)
+        return p is not None and p.terrain.value in kind.stands
+
+    def reaches(self, unit: Unit, province: str) -> bool:
+        """``unit`` reaches ``province`` along the edges it supports along (enough to support there)."""
+        return province in self.neighbours(unit.kind, unit.location, unit.kind.support_reach)
 
     def home_centres(self, power: str) -> frozenset[str]:
         """Return the home supply centres of ``power``.
@@ -183,6 +234,8 @@ class GameMap:
         """
         if unit.kind is UnitType.ARMY:
             return dst.province in self.army_neighbours.get(unit.location.province, _EMPTY)
+        if unit.kind.moves is not Moves.FLEET:
+            return dst.province in self.neighbours(unit.kind, unit.location) and self.can_stand(unit.kind, dst.province)
         if dst.coast is None and self.provinces.get(dst.province, _NO_PROVINCE).coasts:
             return len(self.coasts_reachable(unit.location, dst.province)) == 1
         return dst in self.fleet_neighbours.get(unit.location, _EMPTY)
@@ -210,7 +263,7 @@ class GameMap:
         """Tell whether ``province`` is an inland province (no coast)."""
         return self.provinces[province].terrain is Terrain.LAND
 
-    def distance(self, src: str, targets: Iterable[str], kind: UnitType, *, legacy: bool = False) -> int:
+    def distance(self, src: str, targets: Iterable[str], kind: UnitKind, *, legacy: bool = False) -> int:
         """Return the fewest moves from province ``src`` to any of ``targets`` for a unit of ``kind``.
 
         Used to choose the units removed in civil disorder. By default the 2023 rulebook as
@@ -223,7 +276,7 @@ class GameMap:
         goal = frozenset(targets)
         if src in goal:
             return 0
-        neighbours = self._fleet_adjacent if legacy and kind is UnitType.FLEET else self._any_adjacent
+        neighbours = self._fleet_adjacent if legacy and kind.moves is Moves.FLEET else self._any_adjacent
         seen = {src}
         frontier = deque([(src, 0)])
         while frontier:

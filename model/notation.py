@@ -77,7 +77,7 @@ def parse_unit(text: str, gmap: GameMap) -> Unit:
         UnknownProvinceError: unknown province or coast.
     """
     words = text.split(None, 1)
-    kind = _UNIT_WORDS.get(words[0].lower()) if words else None
+    kind = gmap.kinds.get(words[0].lower()) if words else None
     if kind is None or len(words) < 2:
         raise OrderSyntaxError(f"not a unit: {text!r}")
     try:
@@ -172,7 +172,7 @@ class _Parser:
              verb_follows: bool = False) -> tuple[Unit, Piece | None]:
         """Read a unit whose type may be omitted; return it and the piece on the board there."""
         word = self.peek()
-        kind = _UNIT_WORDS.get(word) if word is not None else None
+        kind = self.gmap.kinds.get(word) if word is not None else None  # the variant's kinds (A, F, W...)
         if kind is not None:
             self.i += 1
         elif required:
@@ -184,7 +184,7 @@ class _Parser:
                 raise OrderError(f"no unit at {location.province} in {self.text!r}")
             kind = piece.unit.kind if piece is not None else UnitType.ARMY
         if (piece is not None and location.coast is None and piece.unit.location.coast
-                and piece.unit.kind is kind):
+                and piece.unit.kind.base_kind() is kind.base_kind()):
             location = piece.unit.location
         return Unit(kind, location), piece
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
+from dipsat.model.kinds import ARMY, FLEET, UnitKind, can_share
 
-class UnitType(Enum):
-    """The two kinds of unit."""
+UnitType = UnitKind
+"""The old name of :class:`~dipsat.model.kinds.UnitKind`: ``UnitType.ARMY``, ``UnitType.FLEET``."""
 
-    ARMY = "A"
-    FLEET = "F"
+_ = (ARMY, FLEET)  # re-exported: ``from dipsat.model.types import ARMY``
 
 
 class Season(Enum):
@@ -50,7 +50,7 @@ class Location:
 class Unit:
     """A unit as an order names it: its type and where it stands (``F stp/nc``)."""
 
-    kind: UnitType
+    kind: UnitKind
     location: Location
 
     @property
@@ -196,6 +196,15 @@ class Phase:
     def __str__(self) -> str:
         return f"{self.season.value} {self.year} {self.kind.value}"
 
+    @property
+    def key(self) -> tuple[int, int, int]:
+        """Where the phase comes in the game: phases compare by this key."""
+        return (self.year, _SEASON_ORDER[self.season], _KIND_ORDER[self.kind])
+
+
+_SEASON_ORDER: dict[Season, int] = {s: i for i, s in enumerate(Season)}
+_KIND_ORDER: dict[PhaseKind, int] = {k: i for i, k in enumerate(PhaseKind)}
+
 
 @dataclass(frozen=True, slots=True)
 class Dislodged:
@@ -216,13 +225,30 @@ def _frozen(mapping: Mapping[Any, Any] | None) -> Mapping[Any, Any]:
     return MappingProxyType(dict(sorted((mapping or {}).items())))
 
 
+class StackError(ValueError):
+    """Two pieces whose kinds may not share a province were put in one."""
+
+
+def stack_problem(pieces: tuple[Piece, ...] | list[Piece]) -> str:
+    """Why ``pieces`` may not stand together in one province, or ``""``."""
+    for i, a in enumerate(pieces):
+        for b in pieces[i + 1:]:
+            if not can_share(a.unit.kind, b.unit.kind):
+                return f"{a.unit} and {b.unit} may not share {a.unit.province}"
+    return ""
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Position:
     """The board at the start of a phase: a value, never changed in place.
 
-    ``units`` and ``dislodged`` are keyed by province (no coast); ``centres`` maps each owned
-    supply centre to its owner; ``standoffs`` are provinces left empty by a standoff in the
-    movement phase just played (no retreat may go there).
+    ``units`` and ``dislodged`` are keyed by province (no coast): ``units[p]`` is the
+    *principal* piece of ``p``, "the unit in p", the one that holds it; ``stacked[p]`` are the
+    further pieces sharing ``p`` where the kinds allow it (hitch-hikers together, guests such as
+    Zaphod), empty in the standard game. ``centres`` maps each owned supply centre to its owner;
+    ``standoffs`` are provinces left empty by a standoff in the movement phase just played (no
+    retreat may go there); ``changes`` are the lasting changes of the board
+    (:class:`dipsat.model.board.Lasting`: edges closed, seas frozen, centres removed or added).
     """
 
     phase: Phase
@@ -230,31 +256,89 @@ class Position:
     centres: Mapping[str, str] = field(default_factory=dict)
     dislodged: Mapping[str, Dislodged] = field(default_factory=dict)
     standoffs: frozenset[str] = frozenset()
+    stacked: Mapping[str, tuple[Piece, ...]] = field(default_factory=dict)
+    changes: tuple[Any, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "units", _frozen(self.units))
         object.__setattr__(self, "centres", _frozen(self.centres))
         object.__setattr__(self, "dislodged", _frozen(self.dislodged))
         object.__setattr__(self, "standoffs", frozenset(self.standoffs))
+        if self.stacked:
+            _settle_stacks(self)
+        else:
+            object.__setattr__(self, "stacked", _NO_STACKS)
+        if self.changes:
+            object.__setattr__(self, "changes", tuple(sorted(set(self.changes), key=str)))
+        elif not isinstance(self.changes, tuple):
+            object.__setattr__(self, "changes", ())
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.phase, dict(self.units), dict(self.centres), dict(self.dislodged), self.standoffs,
+                dict(self.stacked), self.changes)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
-        return (self.phase, dict(self.units), dict(self.centres), dict(self.dislodged), self.standoffs) == (
-            other.phase, dict(other.units), dict(other.centres), dict(other.dislodged), other.standoffs)
+        return self._key() == other._key()
 
     def __hash__(self) -> int:
         return hash((self.phase, tuple(self.units.items()), tuple(self.centres.items()),
-                     tuple(self.dislodged.items()), self.standoffs))
+                     tuple(self.dislodged.items()), self.standoffs, tuple(self.stacked.items()), self.changes))
 
     def unit_at(self, province: str) -> Piece | None:
-        """The unit standing in ``province`` (any coast), or ``None``."""
+        """The unit standing in ``province`` (any coast), or ``None``: its principal piece."""
         return self.units.get(province)
+
+    def pieces_at(self, province: str) -> tuple[Piece, ...]:
+        """Every piece in ``province``, the principal one first."""
+        principal = self.units.get(province)
+        more = self.stacked.get(province, ())
+        return (principal, *more) if principal is not None else more
+
+    def all_pieces(self) -> Iterator[Piece]:
+        """Every piece on the board (not the dislodged ones), province by province."""
+        if not self.stacked:
+            yield from self.units.values()
+            return
+        for province in sorted(set(self.units) | set(self.stacked)):
+            yield from self.pieces_at(province)
+
+    def with_piece(self, piece: Piece) -> Position:
+        """This board with ``piece`` added where it stands.
+
+        Raises:
+            StackError: the kinds of the pieces already there forbid sharing the province.
+        """
+        province = piece.unit.province
+        here = self.pieces_at(province)
+        if not here:
+            if piece.unit.kind.guest:
+                return replace(self, stacked={**self.stacked, province: (piece,)})
+            return replace(self, units={**self.units, province: piece})
+        problem = stack_problem([*here, piece])
+        if problem:
+            raise StackError(problem)
+        return replace(self, stacked={**self.stacked, province: (*self.stacked.get(province, ()), piece)})
+
+    def without_piece(self, piece: Piece) -> Position:
+        """This board without ``piece`` (a stacked piece takes the principal's place if it leaves)."""
+        province = piece.unit.province
+        units, stacked = dict(self.units), dict(self.stacked)
+        if units.get(province) == piece:
+            del units[province]
+        else:
+            rest = tuple(p for p in stacked.get(province, ()) if p != piece)
+            if rest:
+                stacked[province] = rest
+            else:
+                stacked.pop(province, None)
+        return replace(self, units=units, stacked=stacked)
 
     def powers(self) -> tuple[str, ...]:
         """Every power with a unit, a dislodged unit or a centre, sorted."""
-        found = {p.power for p in self.units.values()} | set(self.centres.values())
-        found |= {d.piece.power for d in self.dislodged.values()}
+        found = {p.power for p in self.all_pieces() if p.unit.kind.owned} | set(self.centres.values())
+        found |= {d.piece.power for d in self.dislodged.values() if d.piece.unit.kind.owned}
         return tuple(sorted(found))
 
     def with_phase(self, phase: Phase) -> Position:
@@ -263,9 +347,31 @@ class Position:
 
     def __str__(self) -> str:
         lines = [str(self.phase)]
-        lines += [str(p) for p in self.units.values()]
+        lines += [str(p) for p in self.all_pieces()]
         lines += [str(d) for d in self.dislodged.values()]
+        lines += [str(c) for c in self.changes]
         return "\n".join(lines)
+
+
+_NO_STACKS: Mapping[str, tuple[Piece, ...]] = MappingProxyType({})
+
+
+def _settle_stacks(position: Position) -> None:
+    """Freeze ``stacked``; a province whose principal left gets its first non-guest stacked piece."""
+    units = dict(position.units)
+    stacked: dict[str, tuple[Piece, ...]] = {}
+    for province, pieces in sorted(position.stacked.items()):
+        pieces = tuple(pieces)
+        if province not in units:
+            hosts = [p for p in pieces if not p.unit.kind.guest]
+            if hosts:
+                units[province] = hosts[0]
+                pieces = tuple(p for p in pieces if p is not hosts[0])
+        if pieces:
+            stacked[province] = pieces
+    if len(units) != len(position.units):
+        object.__setattr__(position, "units", _frozen(units))
+    object.__setattr__(position, "stacked", MappingProxyType(stacked))
 
 
 class Result(Enum):

@@ -8,12 +8,15 @@ another decision, so the outcomes are fixed in Python; the civil-disorder choice
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, Sequence
 
+from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import (
     Build, Disband, Location, Order, OrderResult, Piece, Position, Result, Unit, UnitType, Waive,
 )
+from dipsat.model.kinds import UnitKind
 from dipsat.solver.options import Rules
 from dipsat.solver.resolution import Resolution
 
@@ -24,11 +27,12 @@ FAILS = "fails: "
 
 def adjustments_due(position: Position) -> dict[str, int]:
     """Power -> centres minus units (positive: builds allowed, negative: disbands due)."""
-    powers = set(position.centres.values()) | {p.power for p in position.units.values()}
+    pieces = [p for p in position.all_pieces() if p.unit.kind.owned]
+    powers = set(position.centres.values()) | {p.power for p in pieces}
     due = {}
     for power in sorted(powers):
         centres = sum(1 for owner in position.centres.values() if owner == power)
-        units = sum(1 for p in position.units.values() if p.power == power)
+        units = sum(1 for p in pieces if p.power == power)
         if centres != units:
             due[power] = centres - units
     return due
@@ -41,6 +45,7 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, orders: Sequence[O
     Which of too many builds or disbands count is an option (DATC 4.D.4-4.D.6): the first legal
     ones (orders read top to bottom), the last ones (bottom to top), or none.
     """
+    gmap = board_in_play(gmap, position)
     due = adjustments_due(position)
     units = dict(position.units)
     builds_left = {p: n for p, n in due.items() if n > 0}
@@ -77,7 +82,7 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, orders: Sequence[O
             o = Disband(power, piece.unit)
             generated.append(OrderResult(o, Result.SUCCEEDS,
                                          f"succeeds: civil disorder ({rules.civil_disorder} rule)"))
-    after = Position(position.phase, units, position.centres)
+    after = replace(position, units=units)
     return Resolution(position, tuple(results[i] for i in range(len(orders))), tuple(generated),
                       after, rules=str(rules))
 
@@ -136,13 +141,15 @@ def _problem(gmap: GameMap, position: Position, units: dict[str, Piece], o: Orde
                 return f"{o.power} does not own {province}"
             if province in units:
                 return f"{province} is occupied"
-            if o.unit.kind is UnitType.FLEET:
-                if gmap.is_land(province):
-                    return "a fleet cannot be built inland"
+            kind = o.unit.kind
+            if not gmap.can_stand(kind, province):
+                where = "at sea" if gmap.is_sea(province) else "inland"
+                return f"{_a(kind)} cannot be built {where}"
+            if kind.uses_coasts:
                 if gmap.provinces[province].coasts and o.unit.location.coast is None:
                     return f"{FAILS}a fleet built in {province} needs a coast (DATC 4.B.7)"
             elif o.unit.location.coast is not None:
-                return "an army has no coast"
+                return f"{_a(kind)} has no coast"
             return ""
         case Disband():
             piece = units.get(o.unit.province)
@@ -156,6 +163,10 @@ def _problem(gmap: GameMap, position: Position, units: dict[str, Piece], o: Orde
                 return "builds may not be waived (DATC 4.D.7)"
             return "" if builds_left.get(o.power, 0) > 0 else f"{o.power} has no build to waive"
     return "only builds, disbands and waives are ordered in an adjustment phase"
+
+
+def _a(kind: UnitKind) -> str:
+    return ("an " if kind.name[:1].lower() in "aeiou" else "a ") + kind.name
 
 
 def _by_nearest_owned_centre(gmap: GameMap, position: Position, units: dict[str, Piece],

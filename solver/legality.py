@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from dipsat.model.gamemap import GameMap
+from dipsat.model.kinds import ARMY, FLEET, Moves, Strengths, UnitKind
 from dipsat.model.types import (
     Convoy, Hold, Location, Move, Order, Piece, Position, SupportHold, SupportMove, Unit, UnitType,
 )
@@ -77,6 +78,9 @@ class Facts:
     """Province -> provinces of the units giving its unit a valid support to hold."""
     off_graph: Mapping[str, str] = field(default_factory=dict)
     """Variant hook: province -> the one destination its unit may move to whatever the adjacency."""
+    strengths: Mapping[str, Strengths] | None = None
+    """Province -> its unit's strengths at the board's scale; ``None`` when every unit is a
+    standard army or fleet at scale 1 (every strength 1, every support 1: the common case)."""
 
     def owner(self, province: str) -> str | None:
         """The power of the unit in ``province``, or ``None``."""
@@ -94,7 +98,8 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
     """
     verdicts = [Verdict(o, LEGAL) for o in given]
     by_unit = _by_unit(position, verdicts, rules)
-    facts = Facts(gmap, position, rules, verdicts, {}, [], off_graph=dict(off_graph or {}))
+    facts = Facts(gmap, position, rules, verdicts, {}, [], off_graph=dict(off_graph or {}),
+                  strengths=_strengths(gmap, position))
     for province, piece in position.units.items():
         legal = [v for v in by_unit.get(province, ())
                  if _legal_alone(gmap, position, v, rules, facts.off_graph)]
@@ -111,6 +116,14 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
     for v in verdicts:
         facts.status_of[id(v.order)] = v.status
     return facts
+
+
+def _strengths(gmap: GameMap, position: Position) -> dict[str, Strengths] | None:
+    """Each unit's strengths at the board's scale, or ``None`` in the common case (all 1)."""
+    scale = gmap.strength_scale
+    if scale == 1 and all(p.unit.kind is ARMY or p.unit.kind is FLEET for p in position.units.values()):
+        return None
+    return {province: piece.unit.kind.at_scale(scale) for province, piece in position.units.items()}
 
 
 def _by_unit(position: Position, verdicts: list[Verdict], rules: Rules) -> dict[str, list[Verdict]]:
@@ -130,13 +143,38 @@ def _by_unit(position: Position, verdicts: list[Verdict], rules: Rules) -> dict[
             v.status, v.reason = ILLEGAL, f"no unit in {o.unit.location}"
         elif piece.power != o.power:
             v.status, v.reason = ILLEGAL, f"{piece.unit} belongs to {piece.power}, not {o.power}"
-        elif piece.unit.kind != o.unit.kind and rules.unit_designation == "invalid":
+        elif _other_kind(piece.unit.kind, o.unit.kind) and rules.unit_designation == "invalid":
             v.status, v.reason = INVALID, f"the unit in {o.unit.province} is {piece.unit}"
         elif rules.unit_coast == "illegal" and _wrong_coast(o.unit, piece.unit):
             v.status, v.reason = ILLEGAL, f"the order names {o.unit.location}, the fleet is in {piece.unit.location} (DATC 4.B.5)"
         else:
             by_unit.setdefault(o.unit.province, []).append(v)
     return by_unit
+
+
+def _other_kind(actual: UnitKind, named: UnitKind) -> bool:
+    """The order names another kind than the unit's (a modifier, ``2A`` for ``A``, does not count)."""
+    return actual is not named and actual.base_kind() != named.base_kind()
+
+
+def _a(kind: UnitKind) -> str:
+    """``an army``, ``a fleet``, ``a bubble-car``: the kind with its article."""
+    return ("an " if kind.name[:1].lower() in "aeiou" else "a ") + kind.name
+
+
+def _cannot_stand(gmap: GameMap, kind: UnitKind, province: str) -> str:
+    terrain = gmap.provinces[province].terrain.value
+    if terrain == "sea":
+        return f"{_a(kind)} cannot move to sea"
+    if terrain == "land":
+        return f"{_a(kind)} cannot move inland"
+    return f"{_a(kind)} cannot move to a coastal province"
+
+
+def _stranded(gmap: GameMap, unit: Unit) -> bool:
+    """The unit stands where its kind may not (a fleet on land, on a frozen sea): it may not move,
+    support or convoy, but it may be supported to hold."""
+    return not gmap.can_stand(unit.kind, unit.province)
 
 
 def _wrong_coast(named: Unit, actual: Unit) -> bool:
@@ -183,15 +221,16 @@ def _as_named(position: Position, named: Unit) -> Unit:
 def _move_problem(gmap: GameMap, position: Position, unit: Unit, o: Move, rules: Rules,
                   off_graph: Mapping[str, str] | None = None) -> str:
     src, dest = unit.province, o.dest.province
+    kind = unit.kind
     if dest == src:
         return "a unit cannot move to its own province"
     if off_graph and off_graph.get(src) == dest and not o.via_convoy:  # variant hook
-        if unit.kind is UnitType.ARMY and gmap.is_sea(dest):
-            return "an army cannot move to sea"
-        if unit.kind is UnitType.FLEET and gmap.is_land(dest):
-            return "a fleet cannot move inland"
-        return ""
-    if unit.kind is UnitType.FLEET:
+        return "" if gmap.can_stand(kind, dest) else _cannot_stand(gmap, kind, dest)
+    if _stranded(gmap, unit):
+        return f"{unit} is out of its element: it cannot move"
+    if kind.moves is not Moves.ARMY and kind.moves is not Moves.FLEET:
+        return _other_move_problem(gmap, unit, o, rules)
+    if kind.moves is Moves.FLEET:
         if o.via_convoy:
             return "only armies can be convoyed"
         _, verdict = fleet_destination(gmap, unit.location, o.dest, rules.coast_omitted,
@@ -199,17 +238,35 @@ def _move_problem(gmap: GameMap, position: Position, unit: Unit, o: Move, rules:
         if verdict == ILLEGAL or gmap.is_land(dest):
             return f"a fleet in {unit.location} cannot reach {o.dest}"
         return ""
-    if gmap.is_sea(dest):
-        return "an army cannot move to sea"
+    if not gmap.can_stand(kind, dest):
+        return _cannot_stand(gmap, kind, dest)
     if o.dest.coast and rules.irrelevant_coast == "illegal":
-        return f"an army has no coast to move to: {o.dest} (DATC 4.B.6)"
+        return f"{_a(kind)} has no coast to move to: {o.dest} (DATC 4.B.6)"
     if gmap.army_can_move(src, dest) and not o.via_convoy:
         return ""
+    if not kind.convoyable:
+        return f"{_a(kind)} cannot be convoyed" if o.via_convoy else f"{_a(kind)} cannot reach {dest} from {src}"
     if not (gmap.is_coastal(src) and gmap.is_coastal(dest)):
-        return f"an army cannot reach {dest} from {src}"
-    seas = [p for p, piece in position.units.items() if piece.unit.kind is UnitType.FLEET]
+        return f"{_a(kind)} cannot reach {dest} from {src}"
+    seas = [p for p, piece in position.units.items() if piece.unit.kind.can_convoy]
     if not routes(gmap, src, dest, seas, limit=1) and not gmap.army_can_move(src, dest):
         return f"no fleets stand between {src} and {dest} to convoy"
+    return ""
+
+
+def _other_move_problem(gmap: GameMap, unit: Unit, o: Move, rules: Rules) -> str:
+    """A move of a kind that moves along any edge, anywhere, or never by itself (never convoyed)."""
+    kind, dest = unit.kind, o.dest.province
+    if o.via_convoy:
+        return f"{_a(kind)} cannot be convoyed"
+    if kind.moves is Moves.NONE:
+        return f"{_a(kind)} does not move by itself"
+    if dest not in gmap.neighbours(kind, unit.location):
+        return f"{_a(kind)} in {unit.location} cannot reach {dest}"
+    if not gmap.can_stand(kind, dest):
+        return _cannot_stand(gmap, kind, dest)
+    if o.dest.coast and rules.irrelevant_coast == "illegal":
+        return f"{_a(kind)} has no coast to move to: {o.dest} (DATC 4.B.6)"
     return ""
 
 
@@ -221,6 +278,10 @@ def _support_problem(gmap: GameMap, position: Position, o: SupportHold | Support
         return "a unit cannot support itself"
     if into == supporter.province:
         return "a unit cannot support a move into its own province"
+    if not supporter.kind.can_support:
+        return f"{_a(supporter.kind)} cannot support"
+    if _stranded(gmap, supporter):
+        return f"{supporter} is out of its element: it cannot support"
     if not _reaches(gmap, supporter, into):
         return f"{supporter} cannot reach {into}"
     target = position.units.get(o.target.province)
@@ -228,13 +289,13 @@ def _support_problem(gmap: GameMap, position: Position, o: SupportHold | Support
         return f"no unit in {o.target.province} to support"
     if rules.unit_coast == "illegal" and _wrong_coast(o.target, target.unit):
         return f"the support names {o.target.location}, the fleet is in {target.unit.location} (DATC 4.B.5)"
-    if isinstance(o, SupportMove) and target.unit.kind is UnitType.FLEET and o.dest.coast is None \
+    if isinstance(o, SupportMove) and target.unit.kind.uses_coasts and o.dest.coast is None \
             and gmap.provinces[o.dest.province].coasts:
         if rules.support_coast == "illegal" or (rules.support_coast == "same_power" and target.power != o.power):
             return f"the support names no coast of {o.dest.province} (DATC 4.B.4)"
     if isinstance(o, SupportMove):
         dest = o.dest
-        if target.unit.kind is UnitType.FLEET and dest.coast is None:
+        if target.unit.kind.uses_coasts and dest.coast is None:
             reachable = gmap.coasts_reachable(target.unit.location, dest.province)
             dest = reachable[0] if reachable else dest  # any coast will do for the support
         move = Move(target.power, target.unit, dest)
@@ -243,9 +304,9 @@ def _support_problem(gmap: GameMap, position: Position, o: SupportHold | Support
             return f"the supported move is impossible: {problem}"
         if off_graph.get(target.unit.province) == into:
             return ""
-        if target.unit.kind is UnitType.ARMY and not gmap.army_can_move(target.unit.province, into):
+        if target.unit.kind.moves is Moves.ARMY and not gmap.army_can_move(target.unit.province, into):
             seas = [p for p, pc in position.units.items()
-                    if pc.unit.kind is UnitType.FLEET and p != supporter.province]
+                    if pc.unit.kind.can_convoy and p != supporter.province]
             if not routes(gmap, target.unit.province, into, seas, limit=1):
                 return "the supported move needs the supporting fleet as its convoy"
     return ""
@@ -254,20 +315,22 @@ def _support_problem(gmap: GameMap, position: Position, o: SupportHold | Support
 def _reaches(gmap: GameMap, unit: Unit, province: str) -> bool:
     if unit.kind is UnitType.ARMY:
         return gmap.army_can_move(unit.province, province)
-    return gmap.fleet_reaches(unit.location, province)
+    if unit.kind is UnitType.FLEET:
+        return gmap.fleet_reaches(unit.location, province)
+    return gmap.reaches(unit, province)
 
 
 def _convoy_problem(gmap: GameMap, position: Position, o: Convoy) -> str:
     fleet = position.units[o.unit.province].unit
-    if fleet.kind is not UnitType.FLEET or not gmap.is_sea(fleet.province):
+    if not fleet.kind.can_convoy or not gmap.is_sea(fleet.province):
         return "only fleets at sea can convoy"
     army = position.units.get(o.target.province)
-    if army is None or army.unit.kind is not UnitType.ARMY:
+    if army is None or not army.unit.kind.convoyable or army.unit.kind.moves is not Moves.ARMY:
         return f"no army in {o.target.province} to convoy"
     src, dest = o.target.province, o.dest.province
     if src == dest or not (gmap.is_coastal(src) and gmap.is_coastal(dest)):
         return f"an army cannot be convoyed from {src} to {dest}"
-    seas = [p for p, pc in position.units.items() if pc.unit.kind is UnitType.FLEET]
+    seas = [p for p, pc in position.units.items() if pc.unit.kind.can_convoy]
     if fleet.province not in fleets_needed(gmap, src, dest, seas):
         return f"{fleet} is on no convoy route from {src} to {dest}"
     return ""
@@ -286,9 +349,9 @@ def _classify_moves(facts: Facts) -> None:
         blocked = ""
         off_graph = facts.off_graph.get(province) == o.dest.province and not o.via_convoy
         if off_graph:  # variant hook: the destination is reached off the adjacency graph
-            dest_location = o.dest if piece.unit.kind is UnitType.FLEET else Location(o.dest.province)
+            dest_location = o.dest if piece.unit.kind.uses_coasts else Location(o.dest.province)
             convoyed = False
-        elif piece.unit.kind is UnitType.FLEET:
+        elif piece.unit.kind.uses_coasts:
             dest_location, verdict = fleet_destination(gmap, piece.unit.location, o.dest,
                                                        rules.coast_omitted, rules.coast_impossible)
             if verdict == ILLEGAL:
@@ -296,9 +359,12 @@ def _classify_moves(facts: Facts) -> None:
             elif verdict == "fails":
                 blocked = f"no coast of {o.dest.province} was named (DATC 4.B.2)"
             convoyed = False
-        else:
+        elif piece.unit.kind.moves is Moves.ARMY and piece.unit.kind.convoyable:
             dest_location = Location(o.dest.province)
             convoyed = CONVOY_ADJACENT[rules.convoy_adjacent](gmap, piece, o, convoyers, facts.orders)
+        else:
+            dest_location = Location(o.dest.province)
+            convoyed = False
         mf = MoveFacts(o, piece, province, o.dest.province, dest_location, convoyed, blocked=blocked,
                        off_graph=off_graph)
         if convoyed:

@@ -1,8 +1,10 @@
 """Adjudicate a movement phase: facts in Python, one CP-SAT model, results and the next board."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Mapping, Sequence
 
+from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import (
     Dislodged, Location, Order, OrderResult, Phase, PhaseKind, Piece, Position, Result, Tag, Unit,
@@ -33,6 +35,7 @@ def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Orde
     ``off_graph`` is a variant hook (see :func:`~dipsat.solver.legality.check_orders`): moves
     off the adjacency graph, province -> destination; none in the standard game.
     """
+    gmap = board_in_play(gmap, position)
     facts = check_orders(gmap, position, orders, rules, off_graph)
     modules = with_options(movement_rules, rules)
     solution, pm = solve_phase(lambda o: build_model(facts, modules, o), rules.paradox)
@@ -67,7 +70,7 @@ def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str,
             continue
         units[src] = piece
     for src, mf in moved.items():
-        loc = mf.dest_location if mf.piece.unit.kind is UnitType.FLEET else Location(mf.dest)
+        loc = mf.dest_location if mf.piece.unit.kind.uses_coasts else Location(mf.dest)
         units[mf.dest] = Piece(mf.piece.power, Unit(mf.piece.unit.kind, loc))
     standoffs = set()
     for dest, origins in facts.attackers.items():
@@ -92,8 +95,8 @@ def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str,
             fates[province] = Tag.DESTROYED
     kind = PhaseKind.RETREAT if dislodged else PhaseKind.MOVEMENT
     phase = position.phase
-    after = Position(Phase(phase.year, phase.season, kind), units, position.centres, dislodged,
-                     frozenset(standoffs) if dislodged else frozenset())
+    after = replace(position, phase=Phase(phase.year, phase.season, kind), units=units, dislodged=dislodged,
+                    standoffs=frozenset(standoffs) if dislodged else frozenset())
     return after, fates
 
 
@@ -105,10 +108,13 @@ def retreat_options(gmap: GameMap, unit: Unit, occupied: Mapping[str, Piece],
                     standoffs: set[str] | frozenset[str], attacker_origin: str | None) -> list[Location]:
     """Where a dislodged unit may retreat: reachable, vacant, not contested, not the attacker's origin."""
     found = []
-    if unit.kind is UnitType.ARMY:
+    kind = unit.kind
+    if kind is UnitType.ARMY:
         reachable = [Location(p) for p in sorted(gmap.army_neighbours.get(unit.province, ()))]
-    else:
+    elif kind.uses_coasts:
         reachable = sorted(gmap.fleet_neighbours.get(unit.location, ()), key=str)
+    else:  # a variant's kind: its own edges, provinces it may stand on
+        reachable = [Location(p) for p in sorted(gmap.neighbours(kind, unit.location)) if gmap.can_stand(kind, p)]
     for loc in reachable:
         p = loc.province
         if p in occupied or p in standoffs or p == attacker_origin:

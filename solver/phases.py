@@ -6,18 +6,26 @@ phases in which no power has anything to adjust are skipped.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
+from dipsat.model.board import board_in_play, drop_expired
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Phase, PhaseKind, Position, Season
 from dipsat.solver.adjustment import adjustments_due
 
 
 def update_centres(gmap: GameMap, position: Position) -> Position:
-    """Give each supply centre to the power whose unit stands in it (after the Fall turn)."""
-    centres = dict(position.centres)
+    """Give each supply centre to the power whose unit stands in it (after the Fall turn).
+
+    Only a unit whose kind captures takes a centre (a bubble-car does not); the centres are
+    those of the board in play (a destroyed centre is owned by nobody).
+    """
+    gmap = board_in_play(gmap, position)
+    centres = {c: owner for c, owner in position.centres.items() if c in gmap.supply_centres}
     for province, piece in position.units.items():
-        if province in gmap.supply_centres:
+        if province in gmap.supply_centres and piece.unit.kind.captures:
             centres[province] = piece.power
-    return Position(position.phase, position.units, centres)
+    return replace(position, centres=centres, dislodged={}, standoffs=frozenset())
 
 
 def after_movement(gmap: GameMap, after: Position) -> Position:
@@ -34,16 +42,17 @@ def after_retreats(gmap: GameMap, after: Position) -> Position:
 
 def after_adjustments(after: Position) -> Position:
     """The phase that follows an adjustment phase: next year's Spring movement."""
-    return Position(Phase(after.phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT),
-                    after.units, after.centres)
+    return drop_expired(replace(after, phase=Phase(after.phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT),
+                                dislodged={}, standoffs=frozenset()))
 
 
 def _end_of_season(gmap: GameMap, board: Position) -> Position:
     year, season = board.phase.year, board.phase.season
     if season is Season.SPRING:
-        return Position(Phase(year, Season.FALL, PhaseKind.MOVEMENT), board.units, board.centres)
+        return drop_expired(replace(board, phase=Phase(year, Season.FALL, PhaseKind.MOVEMENT), dislodged={},
+                                    standoffs=frozenset()))
     board = update_centres(gmap, board)
-    winter = Position(Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT), board.units, board.centres)
+    winter = drop_expired(replace(board, phase=Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT)))
     if adjustments_due(winter):
         return winter
     return after_adjustments(winter)

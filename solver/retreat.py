@@ -10,8 +10,10 @@ is needed: they are fixed here in Python.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Sequence
 
+from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import (
     Disband, Location, Order, OrderResult, Piece, Position, Result, Retreat, Unit, UnitType,
@@ -26,6 +28,7 @@ from dipsat.solver.resolution import Resolution
 def adjudicate_retreats(gmap: GameMap, position: Position, orders: Sequence[Order],
                         rules: Rules) -> Resolution:
     """Resolve the retreats and disbands of dislodged units; return the board after."""
+    gmap = board_in_play(gmap, position)
     verdicts = [Verdict(o, ILLEGAL, _problem(gmap, position, o, rules)) for o in orders]
     by_unit: dict[str, list[Verdict]] = {}
     for v in verdicts:
@@ -61,12 +64,12 @@ def adjudicate_retreats(gmap: GameMap, position: Position, orders: Sequence[Orde
         if chosen.get(province) is None:
             o = Disband(d.piece.power, d.piece.unit)
             generated.append(OrderResult(o, Result.SUCCEEDS, "succeeds: no retreat ordered, disbanded"))
-    after = Position(position.phase, units, position.centres)
+    after = replace(position, units=units, dislodged={}, standoffs=frozenset())
     return Resolution(position, tuple(results), tuple(generated), after, rules=str(rules))
 
 
 def _landing(gmap: GameMap, unit: Unit, dest: Location) -> Location:
-    if unit.kind is UnitType.ARMY:
+    if not unit.kind.uses_coasts:
         return Location(dest.province)
     reachable = gmap.coasts_reachable(unit.location, dest.province)
     return reachable[0] if dest.coast is None and len(reachable) == 1 else dest
@@ -85,7 +88,7 @@ def _problem(gmap: GameMap, position: Position, o: Order, rules: Rules) -> str:
     origin = None if d.by_convoy and rules.retreat_to_convoy_origin == "allowed" else d.attacker_origin
     options = retreat_options(gmap, d.piece.unit, position.units, position.standoffs, origin)
     dest = _landing(gmap, d.piece.unit, o.dest)
-    if d.piece.unit.kind is UnitType.ARMY:
+    if not d.piece.unit.kind.uses_coasts:
         ok = any(loc.province == dest.province for loc in options)
     else:
         ok = dest in options

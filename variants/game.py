@@ -50,7 +50,8 @@ class Game:
         Raises:
             GameError: the game is already won.
         """
-        if self.winner is not None:
-            raise GameError(f"the game is over: {self.winner} has won")
+        outcome = self.variant.outcome(self.position)
+        if outcome is not None:
+            raise GameError(f"the game is over: {outcome}")
         res = self.variant.adjudicate(self.position, orders, self.rules)
         return Game(self.variant, self.rules, self.positions + (res.after,), self.resolutions + (res,))

@@ -5,7 +5,13 @@
 * ``engine``: how it plays a phase when that differs from the standard sequence (orders that
   override others, removals before the model, events after retreats, an extra phase); its
   per-game state travels with the board (:class:`~dipsat.variants.framework.state.VariantPosition`);
-* ``options`` and ``choices``: rulings left open, and the one in force for each.
+* ``options`` and ``choices``: rulings left open, and the one in force for each;
+* ``unit_kinds``: its kinds of unit (:class:`~dipsat.model.kinds.UnitKind`), read and written by
+  letter; the map it plays on knows them (``variant.map.kinds``);
+* ``end``: how the game ends (:mod:`~dipsat.variants.framework.ending`), 18 centres by default.
+
+The board a phase is played on is the map plus the lasting changes the position carries
+(:meth:`Variant.board`, :mod:`dipsat.model.board`).
 
 The standard game is the variant with none of these.
 """
@@ -18,11 +24,14 @@ from importlib.resources import files
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
+from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap, load_map
+from dipsat.model.kinds import STANDARD_KINDS, UnitKind
 from dipsat.model.notation import format_order, parse_order
 from dipsat.model.types import Phase, PhaseKind, Piece, Position, Season
 from dipsat.solver import DATC, Resolution, Rules, adjudicate
 from dipsat.solver.rules import MOVEMENT_RULES, Rule
+from dipsat.variants.framework.ending import EndRule, Outcome, centre_count
 from dipsat.variants.framework.engine import Engine
 from dipsat.variants.framework.options import VariantOption, check_choices
 from dipsat.variants.framework.orders import AnyOrder, SpecialReader
@@ -49,6 +58,10 @@ class Variant:
     """Rulings left open: option name -> its choices."""
     choices: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     """Option name -> the choice in force (defaults filled in by :meth:`with_options`)."""
+    unit_kinds: tuple[UnitKind, ...] = STANDARD_KINDS
+    """The kinds of unit of the game (army and fleet in the standard game)."""
+    end: EndRule | None = None
+    """How the game ends; ``None``: a power owning :attr:`win_centres` centres wins."""
 
     def __post_init__(self) -> None:
         filled = check_choices(self.name, self.options, self.choices)
@@ -56,8 +69,12 @@ class Variant:
 
     @cached_property
     def map(self) -> GameMap:
-        """The board, loaded once."""
-        return load_map(self.map_package)
+        """The board, loaded once, knowing the variant's kinds of unit."""
+        return load_map(self.map_package).with_kinds(self.unit_kinds)
+
+    def board(self, position: Position) -> GameMap:
+        """The board ``position`` is played on: the map with the lasting changes in force."""
+        return board_in_play(self.map, position)
 
     @property
     def spec(self) -> str:
@@ -125,10 +142,12 @@ class Variant:
         merged = MappingProxyType({**self.movement_rules, **rules})
         return replace(self, name=name, aliases=(), movement_rules=merged)
 
+    def outcome(self, position: Position) -> Outcome | None:
+        """How the game has ended at ``position`` (winners and reason), or ``None`` while it goes on."""
+        rule = self.end if self.end is not None else centre_count(self.win_centres)
+        return rule(self, position)
+
     def winner(self, position: Position) -> str | None:
-        """The power holding at least :attr:`win_centres` centres, if any."""
-        counts: dict[str, int] = {}
-        for owner in position.centres.values():
-            counts[owner] = counts.get(owner, 0) + 1
-        best = [p for p, n in counts.items() if n >= self.win_centres]
-        return best[0] if len(best) == 1 else None
+        """The one power that has won at ``position``, if any (a shared win names none)."""
+        found = self.outcome(position)
+        return found.winner if found is not None else None

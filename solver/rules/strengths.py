@@ -16,12 +16,30 @@ from dipsat.solver.constraints import LinearExpr
 from dipsat.solver.phase_model import Lit, PhaseModel
 
 
-def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | None = None) -> LinearExpr | int:
-    """1 + the given supports among ``supporters`` (those of ``excluding_power`` left out)."""
-    lits = [pm.given(s) for s in supporters
+def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | None = None,
+                base: int = 1) -> LinearExpr | int:
+    """``base`` + the given supports among ``supporters`` (those of ``excluding_power`` left out),
+    each weighted by its unit's support strength when a variant's kinds differ (see
+    :attr:`~dipsat.solver.legality.Facts.strengths`)."""
+    kept = [s for s in supporters
             if excluding_power is None or pm.facts.position.units[s].power != excluding_power]
+    lits = [pm.given(s) for s in kept]
+    weights = pm.facts.strengths
+    if weights is not None:
+        terms = [lit * weights[s].support for s, lit in zip(kept, lits) if lit is not False and weights[s].support]
+        return base + LinearExpr.sum(terms) if terms else base
     lits = [lit for lit in lits if lit is not False]
-    return 1 + LinearExpr.sum(lits) if lits else 1
+    return base + LinearExpr.sum(lits) if lits else base
+
+
+def _base(pm: PhaseModel, province: str, what: int) -> int:
+    """The strength ``what`` (index in :class:`~dipsat.model.kinds.Strengths`) of the unit in
+    ``province`` by itself: 1 unless a variant's kinds say otherwise."""
+    found = pm.facts.strengths
+    return 1 if found is None else found[province][what]
+
+
+_ATTACK, _HOLD, _DEFEND, _PREVENT = 0, 1, 2, 3
 
 
 def _plus(a: LinearExpr | int, b: LinearExpr | int) -> LinearExpr | int:
@@ -76,19 +94,21 @@ def add_strengths(pm: PhaseModel) -> None:
         extra = pm.extra(f"hold[{province}]")
         if province in facts.moves:  # 5.B.5: 0 if it moves away, else 1
             moves = pm.moves(province)
-            _choose(pm, f"hold[{province}]", [([moves], 0), ([_neg(moves)], _plus(1, extra))])
+            _choose(pm, f"hold[{province}]", [([moves], 0), ([_neg(moves)], _plus(_base(pm, province, _HOLD), extra))])
         elif isinstance(order, Move):  # an invalid move: it fails, nobody may support it to hold
-            pm.strengths[f"hold[{province}]"] = _plus(1, extra)
+            pm.strengths[f"hold[{province}]"] = _plus(_base(pm, province, _HOLD), extra)
         else:
-            pm.strengths[f"hold[{province}]"] = _plus(support_sum(pm, facts.hold_supports.get(province, [])), extra)
+            pm.strengths[f"hold[{province}]"] = _plus(support_sum(pm, facts.hold_supports.get(province, []),
+                                                                  base=_base(pm, province, _HOLD)), extra)
     for src, mf in facts.moves.items():
         supporters = facts.move_supports.get(src, [])
         label = pm.label(src)
         path = pm.path(src)
         if src in facts.opponent:  # 5.B.7, read by the opponent's move
-            pm.strengths[f"defend[{label}]"] = _plus(support_sum(pm, supporters), pm.extra(f"defend[{label}]"))
+            pm.strengths[f"defend[{label}]"] = _plus(support_sum(pm, supporters, base=_base(pm, src, _DEFEND)),
+                                                     pm.extra(f"defend[{label}]"))
         if len(facts.attackers[mf.dest]) > 1:  # 5.B.6, read by the rivals
-            prevented = _plus(support_sum(pm, supporters), pm.extra(f"prevent[{label}]"))
+            prevented = _plus(support_sum(pm, supporters, base=_base(pm, src, _PREVENT)), pm.extra(f"prevent[{label}]"))
             beaten_by = facts.beaten_by.get(src)
             if beaten_by is None:
                 cases = [([_neg(path)], 0), ([path], prevented)]
@@ -100,13 +120,14 @@ def add_strengths(pm: PhaseModel) -> None:
                 pm.equal_and(beaten, [pm.moves(beaten_by), _neg(pm.moves(src))])
                 cases = [([_neg(path)], 0), ([path, beaten], 0), ([path, ~beaten], prevented)]
             _choose(pm, f"prevent[{label}]", cases)
-        full = _plus(support_sum(pm, supporters), pm.extra(f"attack[{label}]"))
+        attack = _base(pm, src, _ATTACK)
+        full = _plus(support_sum(pm, supporters, base=attack), pm.extra(f"attack[{label}]"))
         defender = facts.position.units.get(mf.dest)
         if defender is None:  # 5.B.8
             _choose(pm, f"attack[{label}]", [([_neg(path)], 0), ([path], full)])
             continue
         restricted = 0 if defender.power == mf.piece.power else _plus(
-            support_sum(pm, supporters, excluding_power=defender.power), pm.extra(f"attack[{label}]"))
+            support_sum(pm, supporters, excluding_power=defender.power, base=attack), pm.extra(f"attack[{label}]"))
         leaves = pm.moves(mf.dest) if src not in facts.opponent else False
         _choose(pm, f"attack[{label}]", [([_neg(path)], 0), ([path, leaves], full),
                                          ([path, _neg(leaves)], restricted)])

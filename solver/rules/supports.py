@@ -30,7 +30,8 @@ def cutters(pm: PhaseModel, province: str, cut_from_target_by_convoy: bool = Fal
     power = pm.facts.supports[province].power
     found = []
     for a in pm.attackers(province):
-        if pm.facts.position.units[a].power == power:
+        attacker = pm.facts.position.units[a]
+        if attacker.power == power or not attacker.unit.kind.cuts:
             continue
         if a == into and not (cut_from_target_by_convoy and pm.facts.moves[a].convoyed):
             continue

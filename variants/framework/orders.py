@@ -121,8 +121,9 @@ def read_unit(gmap: GameMap, text: str, position: Position | None) -> Unit:
     words = text.split(None, 1)
     if not words:
         raise OrderSyntaxError("a unit is missing")
-    if words[0].lower() in _UNIT_WORDS and len(words) == 2:
-        return Unit(_UNIT_WORDS[words[0].lower()], resolve_place(gmap, words[1]))
+    kind = _UNIT_WORDS.get(words[0].lower()) or gmap.kinds.get(words[0].lower())
+    if kind is not None and len(words) == 2:
+        return Unit(kind, resolve_place(gmap, words[1]))
     try:
         location = resolve_place(gmap, text)
     except UnknownProvinceError:

@@ -109,9 +109,9 @@ def game_text(report: GameReport, gm: bool = False) -> str:
     for pr in report.phases:
         body += _phase_text(report, pr, gm) + [""]
     tail = f"{len(report.phases)} phases played; {report.expectations} expectations, {report.failed} not met"
-    winner = report.variant.winner(report.final)
-    if winner:
-        tail += f"; {winner} has won"
+    outcome = report.variant.outcome(report.final)
+    if outcome is not None:
+        tail += f"; {outcome}"
     return "\n".join(head + body + [tail, *_end_notes(report)]) + "\n"
 
 
@@ -154,4 +154,13 @@ def game_json(report: GameReport, gm: bool = False) -> dict[str, Any]:
             "view": "game master" if gm else "public", "phases": phases,
             "summary": {"phases": len(report.phases), "expectations": report.expectations,
                         "failed": report.failed, "winner": report.variant.winner(report.final),
-                        **({"end": _end_notes(report)} if _end_notes(report) else {})}}
+                        **_outcome_json(report),
+                        **({"notes": _end_notes(report)} if _end_notes(report) else {})}}
+
+
+def _outcome_json(report: GameReport) -> dict[str, Any]:
+    """The end of the game, when it has ended: every winner and the reason."""
+    outcome = report.variant.outcome(report.final)
+    if outcome is None:
+        return {}
+    return {"winners": list(outcome.winners), "end": outcome.reason}

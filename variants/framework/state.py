@@ -30,7 +30,7 @@ class VariantPosition(Position):
 def with_state(position: Position, state: object) -> VariantPosition:
     """The same board carrying ``state``."""
     return VariantPosition(position.phase, position.units, position.centres, position.dislodged,
-                           position.standoffs, state)
+                           position.standoffs, position.stacked, position.changes, state=state)
 
 
 def state_of(position: Position, default: T) -> T:

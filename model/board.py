@@ -1,0 +1,191 @@
+"""The board in play: the variant's map plus the lasting changes a game has made to it.
+
+A :class:`Lasting` change (an edge closed by a Wall, a sea frozen by Ice, a supply centre
+destroyed or created) travels with the position (``Position.changes``) and is in force up to
+and including the phase named by its ``until`` (``None``: for the rest of the game); past it, the
+change has expired on its own. :func:`board_in_play` gives the map a phase is adjudicated on:
+the variant's map itself when no change is in force (the standard game: one test), else a
+derived :class:`~dipsat.model.gamemap.GameMap` with its neighbour sets recomputed, built once per
+set of changes in force and cached on the variant's map.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Iterable
+
+import networkx as nx
+
+from dipsat.model.gamemap import GameMap, Province, Terrain, _assemble
+from dipsat.model.types import Phase, PhaseKind, Position, Season
+
+__all__ = ["CloseEdge", "FreezeSea", "RemoveCentre", "AddCentre", "Change", "Lasting", "board_in_play",
+           "apply_change", "clear_owner", "last_phase_of_turns", "in_force", "drop_expired"]
+
+
+@dataclass(frozen=True, slots=True)
+class CloseEdge:
+    """No unit moves, supports, convoys or retreats between provinces ``a`` and ``b`` (any coasts)."""
+
+    a: str
+    b: str
+
+    def __str__(self) -> str:
+        return f"edge {self.a}-{self.b} closed"
+
+
+@dataclass(frozen=True, slots=True)
+class FreezeSea:
+    """The sea ``province`` is land: no fleet edge touches it, armies walk to its coastal (and
+    frozen) neighbours; a fleet standing on it is out of its element."""
+
+    province: str
+
+    def __str__(self) -> str:
+        return f"{self.province} frozen"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCentre:
+    """``province`` is no longer a supply centre (nor anyone's home): an ordinary province."""
+
+    province: str
+
+    def __str__(self) -> str:
+        return f"centre {self.province} removed"
+
+
+@dataclass(frozen=True, slots=True)
+class AddCentre:
+    """``province`` becomes a supply centre, a home centre of ``home`` when given."""
+
+    province: str
+    home: str | None = None
+
+    def __str__(self) -> str:
+        return f"centre {self.province} added" + (f" (home of {self.home})" if self.home else "")
+
+
+Change = CloseEdge | FreezeSea | RemoveCentre | AddCentre
+
+
+@dataclass(frozen=True, slots=True)
+class Lasting:
+    """A change of the board and the last phase it is in force (``None``: the rest of the game)."""
+
+    change: Change
+    until: Phase | None = None
+
+    def in_force(self, phase: Phase) -> bool:
+        """The change holds at ``phase``."""
+        return self.until is None or phase.key <= self.until.key
+
+    def __str__(self) -> str:
+        return f"{self.change}" + (f" until {self.until}" if self.until else "")
+
+
+def in_force(position: Position) -> frozenset[Change]:
+    """The changes in force at the position's phase."""
+    phase = position.phase
+    return frozenset(c.change for c in position.changes if c.in_force(phase))
+
+
+def board_in_play(gmap: GameMap, position: Position) -> GameMap:
+    """The map ``position`` is adjudicated on: ``gmap`` with the changes in force applied.
+
+    ``gmap`` itself when none is; a board already derived is derived again from its base, so
+    calling this twice gives the same board.
+    """
+    if not position.changes:
+        return gmap
+    root = gmap.base or gmap
+    active = in_force(position)
+    if not active:
+        return root
+    found = root._derived.get(active)
+    if found is None:
+        found = root._derived[active] = _derive(root, active)
+    return found
+
+
+def _derive(root: GameMap, changes: frozenset[Change]) -> GameMap:
+    provinces = dict(root.provinces)
+    graph = nx.Graph(root.graph)
+    frozen = {c.province for c in changes if isinstance(c, FreezeSea) and c.province in provinces}
+    for c in sorted(changes, key=str):
+        if isinstance(c, RemoveCentre) and c.province in provinces:
+            provinces[c.province] = replace(provinces[c.province], sc=False, home=None)
+        elif isinstance(c, AddCentre) and c.province in provinces:
+            provinces[c.province] = replace(provinces[c.province], sc=True, home=c.home)
+        elif isinstance(c, CloseEdge):
+            for u, v in list(graph.edges()):
+                if {u.partition("/")[0], v.partition("/")[0]} == {c.a, c.b}:
+                    graph.remove_edge(u, v)
+    for sea in sorted(frozen):
+        provinces[sea] = replace(provinces[sea], terrain=Terrain.LAND)
+    for sea in sorted(frozen):
+        shore = set()
+        for other in list(graph.neighbors(sea)):
+            attrs = graph.edges[sea, other]
+            if attrs.get("fleet"):
+                shore.add(other.partition("/")[0])
+                graph.remove_edge(sea, other)
+        for province in sorted(shore):
+            if provinces[province].terrain is not Terrain.SEA and not _closed(changes, sea, province):
+                graph.add_edge(sea, province, army=True, fleet=False)
+    derived = _assemble(root.name, root.powers, provinces, nx.freeze(graph), f"board in play of {root.name}")
+    return replace(derived, kinds=root.kinds, unit_kinds=root.unit_kinds, strength_scale=root.strength_scale,
+                   base=root, _derived={})
+
+
+def _closed(changes: Iterable[Change], a: str, b: str) -> bool:
+    return any(isinstance(c, CloseEdge) and {c.a, c.b} == {a, b} for c in changes)
+
+
+def apply_change(position: Position, lasting: Lasting) -> Position:
+    """``position`` with ``lasting`` added; a removed centre loses its owner."""
+    centres = dict(position.centres)
+    if isinstance(lasting.change, RemoveCentre):
+        centres.pop(lasting.change.province, None)
+    return replace(position, centres=centres, changes=(*position.changes, lasting))
+
+
+def clear_owner(position: Position, province: str) -> Position:
+    """``position`` with the centre ``province`` owned by nobody (until it is taken again)."""
+    centres = dict(position.centres)
+    centres.pop(province, None)
+    return replace(position, centres=centres)
+
+
+def drop_expired(position: Position) -> Position:
+    """``position`` without the changes that will never be in force again."""
+    if not position.changes:
+        return position
+    kept = tuple(c for c in position.changes if c.in_force(position.phase))
+    return position if len(kept) == len(position.changes) else replace(position, changes=kept)
+
+
+def last_phase_of_turns(start: Phase, turns: int,
+                        seasons: tuple[Season, ...] = (Season.SPRING, Season.FALL)) -> Phase:
+    """The ``until`` of a change lasting ``turns`` movement turns, the first being ``start``'s.
+
+    A turn is a movement phase of one of ``seasons`` with its retreats; the change is in force
+    up to and including the retreat phase of the last turn. ``start`` counts as the first turn
+    when its season is one of ``seasons``, else the next such season does.
+
+    Raises:
+        ValueError: ``turns`` is less than 1.
+    """
+    if turns < 1:
+        raise ValueError(f"a change lasts at least one turn, not {turns}")
+    order = list(Season)
+    year, index = start.year, order.index(start.season)
+    count = 0
+    while True:
+        season = order[index]
+        if season in seasons:
+            count += 1
+            if count == turns:
+                return Phase(year, season, PhaseKind.RETREAT)
+        index += 1
+        if index == len(order):
+            index, year = 0, year + 1
