@@ -60,11 +60,17 @@ from dipsat.model.types import (
 )
 
 __all__ = [
-    "Case", "Expected", "OrderReader", "Step", "load_cases", "read_cases", "write_case", "phase_after",
+    "Case", "Expected", "MapFor", "OrderReader", "Step", "load_cases", "read_cases", "write_case", "phase_after",
     "read_text", "parse_phase", "case_error",
 ]
 
 DEFAULT_MAP = "dipsat.variants.classical"
+
+MapFor = Callable[[str], GameMap]
+"""Variant hook: ``(variant name) -> the map a case of that VARIANT is played on``, whose kinds of
+unit (``2A``, ``W``) the case's UNITS and AFTER lines are read with. An order reader may carry
+one as its attribute ``map_for`` (``dipsat.variants.read_order`` does); without one every case
+is read on the standard map."""
 
 OrderReader = Callable[[str, str, Position | None, PhaseKind, str], Order]
 """Variant hook: ``(text, power, position, phase kind, variant) -> order`` reads one order line
@@ -161,8 +167,17 @@ def phase_after(phase: Phase, dislodged: bool) -> Phase:
 
 
 def _placement_problem(unit: Unit, gmap: GameMap) -> str:
-    """Why ``unit`` cannot stand where it is written to stand, or ``""``."""
+    """Why ``unit`` cannot stand where it is written to stand, or ``""``.
+
+    On the board of a variant with kinds of its own (``gmap.unit_kinds``), where cards or spells
+    change kinds in play, a unit may be written out of its element (a fleet in Burgundy after a
+    Mystical Shield): only a fleet's missing coast is then a mistake.
+    """
     province = gmap.provinces[unit.province]
+    if len(gmap.unit_kinds) > 2:
+        if unit.kind.uses_coasts and province.coasts and unit.location.coast is None:
+            return f"a fleet in {province.name} must name its coast"
+        return ""
     if unit.kind is UnitType.ARMY and gmap.is_sea(unit.province):
         return f"an army cannot stand in {province.name}"
     if unit.kind is UnitType.FLEET:
@@ -298,6 +313,8 @@ class _Reader:
 
     def __init__(self, source: str, gmap: GameMap, order_reader: OrderReader | None = None) -> None:
         self.source, self.gmap, self.order_reader = source, gmap, order_reader
+        self.map_for: MapFor | None = getattr(order_reader, "map_for", None)
+        self.maps: dict[str, GameMap] = {}
         self.cases: list[Case] = []
         self.draft: _Draft | None = None
         self.lineno = 0
@@ -357,7 +374,7 @@ class _Reader:
         elif d.block is None:
             raise self.fail(f"unknown keyword or line outside a block: {line!r}")
         elif d.block in ("units", "after"):
-            self.unit(line, d.start if d.block == "units" else d.after or _Board())
+            self.unit(line, d.start if d.block == "units" else d.after or _Board(), self.board_map(d))
         elif d.block in ("centres", "after_centres"):
             board = d.start if d.block == "centres" else d.after or _Board()
             power, names = self.split(line, "Province, Province")
@@ -398,14 +415,27 @@ class _Reader:
             d.block = key.lower()
             d.after = _Board() if key == "AFTER" else None
 
-    def unit(self, line: str, board: _Board) -> None:
+    def board_map(self, d: _Draft) -> GameMap:
+        """The map the case's VARIANT is played on (its kinds of unit), through ``map_for``."""
+        name = d.head["variant"]
+        if self.map_for is None or name == "standard":
+            return self.gmap
+        found = self.maps.get(name)
+        if found is None:
+            try:
+                found = self.maps[name] = self.map_for(name)
+            except (InputError, ValueError) as exc:
+                raise self.fail(str(exc)) from None
+        return found
+
+    def unit(self, line: str, board: _Board, gmap: GameMap) -> None:
         power, rest = self.split(line, "A Province [dislodged from Province]")
         m = _DISLODGED_RE.fullmatch(rest)
         try:
-            piece = Piece(power, parse_unit(m[1] if m else rest, self.gmap))
+            piece = Piece(power, parse_unit(m[1] if m else rest, gmap))
         except InputError as exc:
             raise self.fail(f"not a unit: {rest!r} ({exc.message})") from exc
-        problem = _placement_problem(piece.unit, self.gmap)
+        problem = _placement_problem(piece.unit, gmap)
         if problem:
             raise self.fail(f"{problem}: {rest!r}")
         where = piece.unit.province

@@ -12,8 +12,8 @@ from dipsat.model.cases import load_cases
 from dipsat.variants import read_order
 
 ROOT = Path(__file__).resolve().parents[1]
-CASES = load_cases(ROOT / "datacases/gathering.txt", order_reader=read_order)
 KINDS_FILE = ROOT / "datacases/gathering_kinds.txt"
+CASES = load_cases(ROOT / "datacases/gathering.txt", order_reader=read_order) + load_cases(KINDS_FILE, order_reader=read_order)
 CARD_PREFIXES = {"DT": "Double Trouble", "WW": "Walk on Water", "SL": "Sail on Land", "UD": "Utter Destruction",
                  "PA": "Protective Amulet", "GE": "Garden of Eden", "SD": "Sudden Death", "TS": "Turn to Stone",
                  "BH": "Black Hole", "TP": "Teleport", "FL": "Faster than Light", "MS": "Mystical Shield"}
@@ -45,15 +45,6 @@ def test_rulings_cite_existing_cases():
     text = (ROOT / "docs/variants/gathering.md").read_text(encoding="utf-8")
     cited = set(re.findall(r"\bg\.[0-9A-Z]+\.\d+\b", text))
     assert cited and cited <= _case_ids(), cited - _case_ids()
-
-
-@pytest.mark.xfail(strict=True, reason="Walk on Water and Sail on Land need the unit kinds of issue 17 "
-                                       "(an army at sea cannot be written in a case yet)")
-def test_gathering_kinds_cases():
-    """The cases with an army at sea or a fleet inland resolve as their expectations say."""
-    for case in load_cases(KINDS_FILE, order_reader=read_order):
-        report = run_case(case)
-        assert report.passed, (case.id, report.differences)
 
 
 # --- the deck and the notation --------------------------------------------------------------
@@ -118,23 +109,24 @@ def test_unreadable_card_orders_say_what_is_wrong(text, message):
 # --- the model: Double Trouble is a term of the strength sums ----------------------------------
 
 def test_double_trouble_is_a_term_of_the_strength_sums():
-    """A 2A's attack is 1 + the named constant double[par]; its support adds double_support[...]."""
+    """A 2A's support enters the attack sum as 2 x given[...], and a 2A's own attack is the
+    constant 2 of its sum: the model's linear expressions, solved like any other."""
     position = Position(SPRING, {"par": Piece("France", _army("par")), "pic": Piece("France", _army("pic")),
                                  "bur": Piece("Germany", _army("bur")), "mun": Piece("Germany", _army("mun"))})
     orders = [_order("CARD DOUBLE TROUBLE A Picardy", "France"), _order("A par - bur"),
               _order("A pic S A par - bur"), _order("A mun S A bur", "Germany")]
     res = GATHERING.adjudicate(position, orders, DATC)
     pm = res.model
-    terms = {what for what, *_ in pm.terms.get("attack[A par - bur]", [])}
-    assert terms == {"double support"}
+    attack = pm.strengths["attack[A par - bur]"]
+    given = pm.given("pic")
+    assert attack.const == 1 and attack.terms == {given.index: 2}
+    assert given.name == "given[A pic S A par - bur]"
     assert res.values.strengths["attack[A par - bur]"] == 3 and res.values.strengths["hold[bur]"] == 2
-    names = {v.name for v in [t[1] for t in pm.terms["attack[A par - bur]"]]}
-    assert names == {"double_support[A pic S A par - bur]"}
-    double = [_order("CARD DOUBLE TROUBLE A Paris", "France"), _order("A par - bur")]
-    res2 = GATHERING.adjudicate(Position(SPRING, {"par": Piece("France", _army("par")),
-                                                  "bur": Piece("Germany", _army("bur"))}), double, DATC)
-    assert [t[0] for t in res2.model.terms["attack[A par - bur]"]] == ["double"]
-    assert res2.values.strengths["attack[A par - bur]"] == 2
+    alone = Position(SPRING, {"par": Piece("France", _army("par")), "bur": Piece("Germany", _army("bur"))})
+    res2 = GATHERING.adjudicate(alone, [_order("CARD DOUBLE TROUBLE A Paris"), _order("A par - bur")], DATC)
+    assert res2.model.strengths["attack[A par - bur]"] == 2 and res2.values.strengths["hold[bur]"] == 1
+    plain = GATHERING.adjudicate(alone, [_order("A par - bur")], DATC)
+    assert plain.model.strengths["attack[A par - bur]"] == 1
 
 
 # --- the generator, the Black Holes, the GM's discards -----------------------------------------
@@ -198,7 +190,7 @@ def test_state_travels_with_the_board():
     after = GATHERING.adjudicate(position, [_order("CARD DOUBLE TROUBLE A Paris")], DATC).after
     hand = after.state.hand("France")
     assert Card.DOUBLE_TROUBLE not in hand.primary and hand.played == ((Card.DOUBLE_TROUBLE, "Spring 1901"),)
-    assert after.state.marks_of("par").effects
+    assert str(after.units["par"].unit) == "2A par"
 
 
 # --- game records: the three ends, replay, the reports ----------------------------------------
@@ -280,7 +272,7 @@ def test_gm_view_shows_decks():
     report = play_record(load_record(GAMES / "gathering_1901_1908_points.txt"))
     gm, public = game_text(report, gm=True), game_text(report)
     assert "England: primary" in gm and "discarded Double Trouble" in gm and "draw: draw 1 (seed 0)" in gm
-    assert "marks: spa (double)" in gm
+    assert "France: 2A Spain" in gm.replace("France: A Picardy, 2A Spain", "France: 2A Spain")
     assert "England: primary" not in public and "France: CARD Double Trouble A Marseilles" in public
     phases = game_json(report, gm=True)["phases"]
     assert any("cards:" in p.get("notes", []) for p in phases)

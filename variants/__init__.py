@@ -7,6 +7,7 @@ case-file reader's hook for orders of a variant's own types.
 from __future__ import annotations
 
 from dipsat.model.cases import OrderReader
+from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Order, PhaseKind, Position
 from dipsat.variants.classical import STANDARD
 from dipsat.variants.framework.options import VariantOptionError, split_spec
@@ -51,10 +52,24 @@ def read_order(text: str, power: str, position: Position | None, kind: PhaseKind
     return find_variant(variant).parse_order(text, power, position, kind)  # type: ignore[return-value]
 
 
+def map_for(variant: str) -> GameMap:
+    """The map a case of ``variant`` is played on, knowing its kinds of unit (the case reader's
+    ``map_for`` hook).
+
+    Raises:
+        UnknownVariantError, VariantOptionError: the name is unknown.
+    """
+    return find_variant(variant).map
+
+
+read_order.map_for = map_for  # type: ignore[attr-defined]
+
+
 def reader_for(variant: Variant) -> OrderReader:
-    """An ``order_reader`` that reads every case's orders as orders of ``variant``."""
+    """An ``order_reader`` that reads every case's orders (and units) as those of ``variant``."""
     def read(text: str, power: str, position: Position | None, kind: PhaseKind, _name: str) -> Order:
         return variant.parse_order(text, power, position, kind)  # type: ignore[return-value]
+    read.map_for = lambda _name: variant.map  # type: ignore[attr-defined]
     return read
 
 

@@ -17,9 +17,10 @@ from dataclasses import dataclass, replace
 from dipsat.model.types import Position
 from dipsat.variants.framework.options import VariantOptionError, option
 from dipsat.variants.framework.state import state_of
-from dipsat.variants.gathering.board import board_of
-from dipsat.variants.gathering.end import Standing, standing
+from dipsat.variants.gathering.board import centres_on_board
+from dipsat.variants.gathering.end import Standing, gathering_end, standing
 from dipsat.variants.gathering.engine import play_gathering
+from dipsat.variants.gathering.kinds import GATHERING_KINDS
 from dipsat.variants.gathering.notes import end_lines, gm_lines
 from dipsat.variants.gathering.orders import read_gathering
 from dipsat.variants.gathering.state import START, GatheringState
@@ -79,8 +80,7 @@ class GatheringVariant(Variant):
 
     def standing(self, position: Position) -> Standing:
         """The end of the game (rules 1, 4), once it has come, and each power's counts."""
-        state = self.state(position)
-        return standing(position, state, board_of(self.map, state).centres)
+        return standing(position, self.state(position), centres_on_board(self.map, position))
 
     def gm_notes(self, before: Position, after: Position) -> list[str]:
         """The game master's view after a phase: decks, marks, the board's changes, the draws."""
@@ -89,11 +89,6 @@ class GatheringVariant(Variant):
     def end_notes(self, position: Position) -> list[str]:
         """The end of the game (or that it goes on) and each power's centres, units and points."""
         return end_lines(self.standing(position))
-
-    def winner(self, position: Position) -> str | None:
-        """The single winner, once the game is over (``None`` while it goes on or when shared)."""
-        result = self.standing(position)
-        return result.winners[0] if result.ended and len(result.winners) == 1 else None
 
 
 GATHERING = GatheringVariant(
@@ -104,6 +99,8 @@ GATHERING = GatheringVariant(
     read_special=read_gathering,
     engine=play_gathering,
     options=OPTIONS,
+    unit_kinds=GATHERING_KINDS,
+    end=gathering_end,
 )
 
 __all__ = ["GATHERING", "GatheringVariant", "OPTIONS", "GatheringState"]

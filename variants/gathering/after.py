@@ -18,33 +18,29 @@ from dataclasses import replace
 from typing import Mapping
 
 from dipsat.model.gamemap import GameMap
+from dipsat.model.kinds import ARMY
 from dipsat.model.types import (
-    Disband, Dislodged, Location, OrderResult, Phase, PhaseKind, Piece, Position, Result, Unit, UnitType,
+    Disband, Dislodged, Location, OrderResult, Phase, PhaseKind, Piece, Position, Result, Unit,
 )
 from dipsat.solver.movement import retreat_options
 from dipsat.solver.resolution import Resolution
 from dipsat.variants.gathering.decks import draw
 from dipsat.variants.gathering.orders import PlayCard
-from dipsat.variants.gathering.state import NO_MARKS, Effect, GatheringState, Marks
+from dipsat.variants.gathering.state import NO_MARKS, GatheringState, Marks
 
 __all__ = ["Outcome", "after_movement", "swallow", "stranded", "follow"]
 
 
-def stranded(gmap: GameMap, unit: Unit, marks: Marks) -> bool:
-    """Out of its element (rule 2, Mystical Shield): an army at sea that does not walk on water,
-    a fleet inland that does not sail on land."""
-    if unit.kind is UnitType.ARMY:
-        return gmap.is_sea(unit.province) and Effect.WALKS_ON_WATER not in marks.effects
-    return gmap.is_land(unit.province) and Effect.SAILS_ON_LAND not in marks.effects
+def stranded(gmap: GameMap, unit: Unit) -> bool:
+    """Out of its element (rule 2, Mystical Shield): standing where its kind may not stand (an
+    army at sea that does not walk on water, a fleet inland that does not sail on land)."""
+    return not gmap.can_stand(unit.kind, unit.province)
 
 
-def _can_stand(gmap: GameMap, unit: Unit, marks: Marks, dest: Location) -> str:
-    if unit.kind is UnitType.ARMY and gmap.is_sea(dest.province) and Effect.WALKS_ON_WATER not in marks.effects:
-        return "an army cannot stand at sea"
-    if unit.kind is UnitType.FLEET and gmap.is_land(dest.province) and Effect.SAILS_ON_LAND not in marks.effects:
-        return "a fleet cannot stand inland"
-    if unit.kind is UnitType.FLEET and not dest.coast and gmap.provinces[dest.province].coasts \
-            and not gmap.is_land(dest.province):
+def _can_stand(gmap: GameMap, unit: Unit, dest: Location) -> str:
+    if not gmap.can_stand(unit.kind, dest.province):
+        return f"{'an army' if unit.kind.base_kind() is ARMY else 'a fleet'} of its kind cannot stand in {dest.province}"
+    if unit.kind.uses_coasts and not dest.coast and gmap.provinces[dest.province].coasts:
         return f"a fleet teleporting to {dest.province} names its coast"
     return ""
 
@@ -96,9 +92,9 @@ def after_movement(gmap: GameMap, board: Position, res: Resolution, state: Gathe
             results[i] = (False, f"no unit of {o.power} in {origin} any more")
         elif marks.stone(season):
             results[i] = (False, f"{piece.unit} is turned to stone and stands")
-        elif stranded(gmap, piece.unit, marks):
+        elif stranded(gmap, piece.unit):
             results[i] = (False, f"{piece.unit} is out of its element and may not move")
-        elif why := _can_stand(gmap, piece.unit, marks, dest):
+        elif why := _can_stand(gmap, piece.unit, dest):
             results[i] = (False, why)
         elif dest.province in units:
             results[i] = (False, f"{dest.province} is not vacant after movement and combat")
@@ -114,7 +110,7 @@ def after_movement(gmap: GameMap, board: Position, res: Resolution, state: Gathe
         now = where[origin]
         if origin not in dislodged:
             units.pop(now, None)  # type: ignore[arg-type]
-        units[dest.province] = Piece(piece.power, Unit(piece.unit.kind, dest if piece.unit.kind is UnitType.FLEET
+        units[dest.province] = Piece(piece.power, Unit(piece.unit.kind, dest if piece.unit.kind.uses_coasts
                                                        else Location(dest.province)))
         was = "dislodged, " if origin in dislodged else ""
         dislodged.discard(origin)
@@ -128,7 +124,7 @@ def after_movement(gmap: GameMap, board: Position, res: Resolution, state: Gathe
         piece = board.units[p]
         origin = next(o for o in facts.attackers[p] if moved(o))
         convoyed = facts.moves[origin].convoyed or facts.moves[origin].off_graph
-        options = [] if stranded(gmap, piece.unit, state.marks_of(p)) else retreat_options(
+        options = [] if stranded(gmap, piece.unit) else retreat_options(
             gmap, piece.unit, units, standoffs,
             None if convoyed and facts.rules.retreat_to_convoy_origin == "allowed" else origin)
         if options:
@@ -138,7 +134,8 @@ def after_movement(gmap: GameMap, board: Position, res: Resolution, state: Gathe
             fates[p] = "destroyed"
             where[p] = None
     phase = Phase(board.phase.year, board.phase.season, PhaseKind.RETREAT if waiting else PhaseKind.MOVEMENT)
-    after = Position(phase, units, board.centres, waiting, frozenset(standoffs) if waiting else frozenset())
+    after = replace(res.after, phase=phase, units=units, centres=board.centres, dislodged=waiting,
+                    standoffs=frozenset(standoffs) if waiting else frozenset())
     marks = {where[p]: m for p, m in state.marks.items() if where.get(p) and p not in waiting}
     retreating = {p: state.marks_of(p) for p in waiting}
     return Outcome(after, fates, results, where, replace(state, marks=marks, retreating=retreating))
@@ -179,19 +176,20 @@ def swallow(gmap: GameMap, position: Position, state: GatheringState,
         events.append(OrderResult(Disband(piece.power, piece.unit), Result.SUCCEEDS,
                                   f"succeeds: swallowed by the Black Hole in {hole}; reappears in {loc} "
                                   f"({state.draws[-1]})"))
-    board = Position(position.phase, units, position.centres)
-    return board, replace(state, marks=marks, holes=frozenset()), events
+    return replace(position, units=units), replace(state, marks=marks, holes=frozenset()), events
 
 
 def _places(gmap: GameMap, unit: Unit, units: Mapping[str, Piece], holes: frozenset[str],
             hole: str) -> list[Location]:
     found = []
     for pid in sorted(gmap.provinces):
-        if pid in units or pid in holes or gmap.distance(hole, [pid], unit.kind) < 3:
+        if pid in units or pid in holes or gmap.distance(hole, [pid], unit.kind.base_kind()) < 3:
             continue
-        if unit.kind is UnitType.ARMY:
+        if unit.kind.base_kind() is ARMY:
             if not gmap.is_sea(pid):
                 found.append(Location(pid))
-        else:
+        elif unit.kind.uses_coasts:
             found.extend(gmap.fleet_locations(pid))
+        elif not gmap.is_land(pid):
+            found.append(Location(pid))
     return found

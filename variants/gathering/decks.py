@@ -18,16 +18,15 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
-from dipsat.model.types import PhaseKind, Position, UnitType
+from dipsat.model.gamemap import GameMap
+from dipsat.model.kinds import ARMY, FLEET
+from dipsat.model.types import PhaseKind, Position
 from dipsat.variants.framework.engine import phase_word
 from dipsat.variants.gathering.cards import DECK, SECONDARY_SIZE, Card, Target, deck_text
 from dipsat.variants.gathering.orders import CardOrder, Condition, Deck, DiscardCard, PlayCard, SplitDeck
 from dipsat.variants.gathering.state import GatheringState, season_index, season_name
-
-if TYPE_CHECKING:
-    from dipsat.variants.gathering.board import Board
 
 __all__ = ["Verdicts", "judge_cards", "draw", "target_problem"]
 
@@ -63,17 +62,17 @@ def draw(state: GatheringState, what: str, candidates: Sequence[str]) -> tuple[s
     return pick, replace(state, draws=state.draws + (entry,))
 
 
-def target_problem(board: Board, position: Position, o: PlayCard) -> str:
+def target_problem(board: GameMap, position: Position, o: PlayCard) -> str:
     """Why the card cannot be played against its target, or ``""``."""
     card = o.card
     if card.target is Target.PLACE:
         province = o.place.province  # type: ignore[union-attr]
-        if card is Card.UTTER_DESTRUCTION and province not in board.centres:
+        if card is Card.UTTER_DESTRUCTION and province not in board.supply_centres:
             return f"{province} is not a supply centre"
         if card is Card.GARDEN_OF_EDEN:
-            if province in board.centres:
+            if province in board.supply_centres:
                 return f"{province} is a supply centre already"
-            if board.gmap.is_sea(province):
+            if board.is_sea(province):
                 return f"{province} is a sea; a Garden of Eden grows on land"
         return ""
     if card.target is Target.NOTHING:
@@ -85,9 +84,9 @@ def target_problem(board: Board, position: Position, o: PlayCard) -> str:
         return f"{card.title} is played against an enemy unit; {piece.unit} is {o.power}'s own"
     if card in (Card.TELEPORT, Card.FASTER_THAN_LIGHT) and piece.power != o.power:
         return f"{card.title} moves one's own unit; {piece.unit} is {piece.power}'s"
-    if card is Card.WALK_ON_WATER and piece.unit.kind is not UnitType.ARMY:
+    if card is Card.WALK_ON_WATER and piece.unit.kind.base_kind() is not ARMY:
         return f"Walk on Water is played on an army; {piece.unit} is a fleet"
-    if card is Card.SAIL_ON_LAND and piece.unit.kind is not UnitType.FLEET:
+    if card is Card.SAIL_ON_LAND and piece.unit.kind.base_kind() is not FLEET:
         return f"Sail on Land is played on a fleet; {piece.unit} is an army"
     return ""
 
@@ -96,7 +95,7 @@ def _owned(hand_cards: tuple[Card, ...], card: Card, used: list[Card]) -> bool:
     return hand_cards.count(card) > used.count(card)
 
 
-def judge_cards(position: Position, board: Board, state: GatheringState, cards: Sequence[tuple[int, CardOrder]],
+def judge_cards(position: Position, board: GameMap, state: GatheringState, cards: Sequence[tuple[int, CardOrder]],
                 no_primary: str) -> Verdicts:
     """Judge the card orders of one phase by rule 3 (see the module docstring)."""
     v = Verdicts({}, {}, {}, [], state, [])
@@ -148,7 +147,7 @@ def _splits(v: Verdicts, power: str, given: list[tuple[int, SplitDeck]]) -> None
             v.notes[i] = f"succeeds: secondary deck {deck_text(o.secondary)}"
 
 
-def _primary(v: Verdicts, board: Board, position: Position, power: str,
+def _primary(v: Verdicts, board: GameMap, position: Position, power: str,
              given: list[tuple[int, CardOrder]], primary_of: dict[str, PlayCard], season: str) -> None:
     done = False
     for i, o in given:
@@ -188,7 +187,7 @@ def _met(condition: Condition, primary_of: dict[str, PlayCard]) -> bool:
     return condition.place is None or play.target_province == condition.place.province
 
 
-def _secondary(v: Verdicts, board: Board, position: Position, power: str, given: list[tuple[int, PlayCard]],
+def _secondary(v: Verdicts, board: GameMap, position: Position, power: str, given: list[tuple[int, PlayCard]],
                primary_of: dict[str, PlayCard], season: str) -> None:
     played: PlayCard | None = None
     for i, o in given:

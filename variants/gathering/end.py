@@ -14,11 +14,18 @@ Only powers still in the game (a unit or a centre on the board) compete at the e
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from dipsat.model.types import Position
-from dipsat.variants.gathering.state import GatheringState
+from dipsat.variants.framework.ending import Outcome
+from dipsat.variants.framework.state import state_of
+from dipsat.variants.gathering.board import centres_on_board
+from dipsat.variants.gathering.state import START, GatheringState
 
-__all__ = ["Standing", "standing"]
+if TYPE_CHECKING:
+    from dipsat.variants.variant import Variant
+
+__all__ = ["Standing", "standing", "gathering_end"]
 
 SEASONS = 16
 
@@ -67,3 +74,10 @@ def standing(position: Position, state: GatheringState, centres: frozenset[str])
                                           f"card points, {best} (rule 4)", lines)
     return Standing(True, top_points, f"{state.ended}; no unit margin of 3; {', '.join(top_points)} tie on "
                                       f"{best} card points and share the glory (rule 4)", lines)
+
+
+def gathering_end(variant: Variant, position: Position) -> Outcome | None:
+    """The variant's end rule (:mod:`dipsat.variants.framework.ending`): the outcome once the game
+    is over, from the state the engine keeps (a majority ends it at once; rule 1 after 1908)."""
+    result = standing(position, state_of(position, START), centres_on_board(variant.map, position))
+    return Outcome(result.winners, result.how) if result.ended else None

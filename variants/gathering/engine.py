@@ -22,20 +22,22 @@ from dipsat.solver.adjustment import adjudicate_adjustments, adjustments_due
 from dipsat.solver.movement import adjudicate_movement
 from dipsat.solver.phases import after_adjustments, update_centres
 from dipsat.solver.retreat import adjudicate_retreats
-from dipsat.variants.framework.engine import illegal, insert_before, merge_results, split_orders
+from dipsat.variants.framework.engine import illegal, merge_results, split_orders
 from dipsat.variants.framework.orders import AnyOrder
 from dipsat.variants.framework.state import state_of, with_state
+from dipsat.model.board import board_in_play
 from dipsat.variants.gathering.after import after_movement, follow, stranded, swallow
-from dipsat.variants.gathering.board import board_of, majority
+from dipsat.variants.gathering.board import majority
+from dipsat.variants.gathering.cutting import supports_cut_by_any_attack
 from dipsat.variants.gathering.decks import judge_cards
 from dipsat.variants.gathering.end import SEASONS
-from dipsat.variants.gathering.orders import CardOrder, PlayCard
-from dipsat.variants.gathering.rules import add_double
+from dipsat.variants.gathering.kinds import is_double
+from dipsat.variants.gathering.orders import PlayCard
 from dipsat.variants.gathering.spells import cast_spells
-from dipsat.variants.gathering.state import Effect, GatheringState, season_index, season_name
-from dipsat.variants.gathering.cutting import supports_cut_by_any_attack
+from dipsat.variants.gathering.state import GatheringState, season_index, season_name
 
 if TYPE_CHECKING:
+    from dipsat.model.gamemap import GameMap
     from dipsat.variants.variant import Variant
 
 __all__ = ["play_gathering", "initial_state"]
@@ -68,8 +70,8 @@ def play_gathering(variant: Variant, position: Position, orders: Sequence[AnyOrd
         results = tuple(illegal(o, f"the game is over: {state.ended}") for o in orders)
         return Resolution(position, results, (), with_state(position, state))
     standard, cards = split_orders(orders)
-    board = board_of(variant.map, state)
-    v = judge_cards(position, board, state, cards, variant.choice("no_primary"))  # type: ignore[arg-type]
+    v = judge_cards(position, board_in_play(variant.map, position), state, cards,  # type: ignore[arg-type]
+                    variant.choice("no_primary"))
     decided: dict[int, OrderResult] = {i: illegal(o, why) for i, o in cards if (why := v.illegal.get(i))}
     decided |= {i: OrderResult(o, Result.FAILS, v.failed[i]) for i, o in cards if i in v.failed}  # type: ignore[misc]
     decided |= {i: OrderResult(o, Result.SUCCEEDS, v.notes[i]) for i, o in cards if i in v.notes}  # type: ignore[misc]
@@ -102,8 +104,7 @@ def _relocate(order: Order, relocated: dict[str, str], units: dict) -> Order:  #
     return order
 
 
-def _restriction(variant: Variant, gmap, state: GatheringState, board: Position, order: Order,  # type: ignore[no-untyped-def]
-                 season: int) -> str:
+def _restriction(gmap: GameMap, state: GatheringState, board: Position, order: Order, season: int) -> str:
     province = order.unit.province  # type: ignore[union-attr]
     piece = board.units.get(province)
     if piece is None or piece.power != order.power or isinstance(order, Hold):
@@ -111,7 +112,7 @@ def _restriction(variant: Variant, gmap, state: GatheringState, board: Position,
     marks = state.marks_of(province)
     if marks.stone(season):
         return f"{piece.unit} is turned to stone: it stands without giving support (rule 2)"
-    if stranded(gmap, piece.unit, marks):
+    if stranded(gmap, piece.unit):
         return f"{piece.unit} is out of its element: it may not move or support (rule 2)"
     return ""
 
@@ -125,7 +126,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     for i, (ok, why) in sp.results.items():
         decided[i] = OrderResult(orders[i], Result.SUCCEEDS if ok else Result.FAILS,  # type: ignore[arg-type]
                                  ("succeeds: " if ok else "fails: ") + why)
-    board, state, gmap = sp.position, sp.state, sp.board.gmap
+    board, state, gmap = sp.position, sp.state, sp.gmap
     passed, source = [], []
     for i, o in standard:
         given = o
@@ -135,16 +136,16 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
                 and sp.removed[unit.province].power == o.power:
             decided[i] = OrderResult(given, Result.FAILS, "fails: the unit was removed by Sudden Death", Tag.DESTROYED)
             continue
-        if unit is not None and (why := _restriction(variant, gmap, state, board, o, season)):
+        if unit is not None and (why := _restriction(gmap, state, board, o, season)):
             decided[i] = illegal(given, why)
             continue
         passed.append(o)
         source.append(i)
-    doubles = frozenset(p for p, m in state.marks.items() if Effect.DOUBLE in m.effects and p in board.units)
-    modules = insert_before(variant.movement_rules, "strengths", {"double": partial(add_double, provinces=doubles)})
+    doubles = frozenset(p for p, piece in board.units.items() if is_double(piece.unit))
+    modules = variant.movement_rules
     if variant.choice("double_cut") == "any_attack" and doubles:
         modules = {**modules, "supports": partial(supports_cut_by_any_attack, doubles=doubles)}
-    res = adjudicate_movement(gmap, board, passed, rules, modules)
+    res = adjudicate_movement(variant.map, board, passed, rules, modules)
     out = after_movement(gmap, board, res, state, sp.teleports, season)
     for i, (ok, why) in out.teleports.items():
         decided[i] = OrderResult(orders[i], Result.SUCCEEDS if ok else Result.FAILS,  # type: ignore[arg-type]
@@ -169,8 +170,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
 def _retreats(variant: Variant, position: Position, standard: list[tuple[int, Order]], rules: Rules,
               decided: dict[int, OrderResult], state: GatheringState) -> tuple[Resolution, GatheringState]:
     season = season_index(position.phase)
-    gmap = board_of(variant.map, state).gmap
-    res = adjudicate_retreats(gmap, position, [o for _, o in standard], rules)
+    res = adjudicate_retreats(variant.map, position, [o for _, o in standard], rules)
     decided.update((i, r) for (i, _), r in zip(standard, res.results))
     moves = {r.order.unit.province: r.order.dest.province for r in res.results  # type: ignore[union-attr]
              if isinstance(r.order, Retreat) and r.result is Result.SUCCEEDS}
@@ -186,15 +186,15 @@ def _retreats(variant: Variant, position: Position, standard: list[tuple[int, Or
 def _end_of_season(variant: Variant, board: Position, state: GatheringState,
                    season: int) -> tuple[Position, GatheringState, list[OrderResult]]:
     """Black Holes, then (after Fall) the centres; then the next phase, or the end of the game."""
-    base = board_of(variant.map, state)
-    board, state, events = swallow(base.gmap, board, state, season)
+    board, state, events = swallow(board_in_play(variant.map, board), board, state, season)
     state = replace(state, marks=follow(state.marks, {}, season + 1))
     last = last_season(variant)
     year = board.phase.year
+    board = replace(board, dislodged={}, standoffs=frozenset())
     if board.phase.season is Season.SPRING:
-        return Position(Phase(year, Season.FALL, PhaseKind.MOVEMENT), board.units, board.centres), state, events
-    board = update_centres(base.gmap, board)
-    winter = Position(Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT), board.units, board.centres)
+        return replace(board, phase=Phase(year, Season.FALL, PhaseKind.MOVEMENT)), state, events
+    board = update_centres(variant.map, board)
+    winter = replace(board, phase=Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT))
     if season >= last and (variant.choice("last_winter") == "skipped" or not adjustments_due(winter)):
         state = replace(state, ended=f"the game ended after {season_name(season)} (rule 1: 16 seasons)")
         return after_adjustments(winter), state, events
@@ -205,8 +205,7 @@ def _end_of_season(variant: Variant, board: Position, state: GatheringState,
 
 def _adjustments(variant: Variant, position: Position, standard: list[tuple[int, Order]], rules: Rules,
                  decided: dict[int, OrderResult], state: GatheringState) -> tuple[Resolution, GatheringState]:
-    gmap = board_of(variant.map, state).gmap
-    res = adjudicate_adjustments(gmap, position, [o for _, o in standard], rules)
+    res = adjudicate_adjustments(variant.map, position, [o for _, o in standard], rules)
     decided.update((i, r) for (i, _), r in zip(standard, res.results))
     marks = {p: m for p, m in state.marks.items() if p in res.after.units}
     state = replace(state, marks=marks)
@@ -220,9 +219,8 @@ def _check_majority(variant: Variant, after: Position, state: GatheringState) ->
     """Rule 4a: an absolute majority of the centres on the board ends the game at once."""
     if state.winner:
         return state
-    winner, counts = majority(board_of(variant.map, state), after.centres)
+    winner, count, total = majority(variant.map, after)
     if winner is None:
         return state
-    n = len(board_of(variant.map, state).centres)
-    return replace(state, winner=winner, ended=f"{winner} owns {counts[winner]} of the {n} centres on the board, "
+    return replace(state, winner=winner, ended=f"{winner} owns {count} of the {total} centres on the board, "
                                                 f"an absolute majority (rule 4a)")

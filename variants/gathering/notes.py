@@ -26,9 +26,8 @@ def gm_lines(before: GatheringState, after: GatheringState, position: Position) 
     if after.amulets:
         out.append("amulets: " + ", ".join(f"{p} until index {s}" for p, s in after.amulets.items()
                                             if s >= season) or "-")
-    if after.destroyed or after.created:
-        out.append("board: destroyed " + (", ".join(sorted(after.destroyed)) or "-") + "; made "
-                   + (", ".join(f"{p}" + (f" (home of {h})" if h else "") for p, h in after.created.items()) or "-"))
+    if position.changes:
+        out.append("board: " + ", ".join(str(c.change) for c in position.changes))
     if after.holes:
         out.append("black holes: " + ", ".join(sorted(after.holes)))
     out += [f"draw: {d}" for d in after.draws[len(before.draws):]]

@@ -17,17 +17,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
+from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
-from dipsat.model.types import Location, Piece, Position, Unit, UnitType
-from dipsat.variants.gathering.board import Board, board_of, home_country
+from dipsat.model.kinds import DOUBLE
+from dipsat.model.types import Location, Piece, Position, Unit
+from dipsat.variants.gathering.board import destroy_centre, home_country, make_centre
 from dipsat.variants.gathering.cards import Card
+from dipsat.variants.gathering.kinds import SAILS, WALKS, plain, with_modifier
 from dipsat.variants.gathering.orders import PlayCard
-from dipsat.variants.gathering.state import NO_MARKS, Effect, GatheringState, Marks, season_name
+from dipsat.variants.gathering.state import NO_MARKS, GatheringState, Marks, season_name
 
 __all__ = ["Spells", "cast_spells", "can_step"]
 
-_EFFECT = {Card.DOUBLE_TROUBLE: Effect.DOUBLE, Card.WALK_ON_WATER: Effect.WALKS_ON_WATER,
-           Card.SAIL_ON_LAND: Effect.SAILS_ON_LAND}
+_MODIFIER = {Card.DOUBLE_TROUBLE: DOUBLE, Card.WALK_ON_WATER: WALKS, Card.SAIL_ON_LAND: SAILS}
 
 
 @dataclass
@@ -36,7 +38,8 @@ class Spells:
 
     position: Position
     state: GatheringState
-    board: Board
+    gmap: GameMap
+    """The board in play after Utter Destruction and Garden of Eden."""
     results: dict[int, tuple[bool, str]] = field(default_factory=dict)
     """Index of each card played -> (took effect, reason)."""
     removed: dict[str, Piece] = field(default_factory=dict)
@@ -65,7 +68,7 @@ def _victim(o: PlayCard, position: Position) -> str | None:
 def cast_spells(gmap: GameMap, position: Position, state: GatheringState, plays: Sequence[tuple[int, PlayCard]],
                 season: int, remove_magic: str, ftl_order: str) -> Spells:
     """Apply the season's cards before its orders (see the module docstring)."""
-    sp = Spells(position, state, board_of(gmap, state))
+    sp = Spells(position, state, board_in_play(gmap, position))
     live = list(plays)
     for i, o in live:
         if o.card is Card.PROTECTIVE_AMULET:
@@ -78,18 +81,21 @@ def cast_spells(gmap: GameMap, position: Position, state: GatheringState, plays:
             sp.results[i] = (False, f"{victim}'s Protective Amulet protects it from {o.card.title}")
     live = [(i, o) for i, o in live if i not in sp.results]
     shields = {o.unit.province for i, o in live if o.card is Card.MYSTICAL_SHIELD}  # type: ignore[union-attr]
+    units = dict(position.units)
     for i, o in live:
         province = o.target_province
         if o.card is Card.MYSTICAL_SHIELD:
-            was = sp.state.marks_of(province).text(season)  # type: ignore[arg-type]
-            sp.results[i] = (True, f"cancels every card on {o.unit}" + (f" ({was})" if was else ""))
+            piece = units[province]  # type: ignore[index]
+            was = [*(m for m in piece.unit.kind.modifiers), sp.state.marks_of(province).text(season)]  # type: ignore[arg-type]
+            was = [w for w in was if w]
+            units[province] = Piece(piece.power, plain(piece.unit))  # type: ignore[index]
+            sp.results[i] = (True, f"cancels every card on {o.unit}" + (f" ({', '.join(was)})" if was else ""))
         elif o.unit is not None and province in shields:
             sp.results[i] = (False, f"cancelled by a Mystical Shield on {o.unit}")
     marks = {p: m for p, m in sp.state.marks.items() if p not in shields}
     marks |= {p: Marks(shielded=season) for p in shields}
     sp.state = replace(sp.state, marks=marks)
     live = [(i, o) for i, o in live if i not in sp.results]
-    units = dict(position.units)
     for i, o in live:
         if o.card is Card.SUDDEN_DEATH:
             piece = position.units[o.unit.province]  # type: ignore[union-attr]
@@ -99,22 +105,22 @@ def cast_spells(gmap: GameMap, position: Position, state: GatheringState, plays:
             sp.results[i] = (True, f"{piece.unit} is removed from play")
     for i, o in live:
         province = o.target_province
-        if o.card in _EFFECT and province in units:
-            m = marks.get(province, NO_MARKS)  # type: ignore[arg-type]
-            marks[province] = replace(m, effects=m.effects | {_EFFECT[o.card]})  # type: ignore[index]
-            sp.results[i] = (True, f"{units[province].unit} {_EFFECT[o.card].value} for the rest of the game")  # type: ignore[index]
+        if o.card in _MODIFIER and province in units:
+            piece = units[province]  # type: ignore[index]
+            units[province] = Piece(piece.power, with_modifier(piece.unit, _MODIFIER[o.card]))  # type: ignore[index]
+            sp.results[i] = (True, f"{piece.unit} is {units[province].unit} ({_MODIFIER[o.card].name}) "  # type: ignore[index]
+                                   "for the rest of the game")
         elif o.card is Card.TURN_TO_STONE and province in units:
             m = marks.get(province, NO_MARKS)  # type: ignore[arg-type]
             marks[province] = replace(m, stone_until=season + 1)  # type: ignore[index]
             sp.results[i] = (True, f"{units[province].unit} stands, giving no support, until "  # type: ignore[index]
                                    f"{season_name(season + 1)}")
-        elif o.card in _EFFECT or o.card is Card.TURN_TO_STONE:
+        elif o.card in _MODIFIER or o.card is Card.TURN_TO_STONE:
             sp.results[i] = (False, f"no unit in {province}: it was removed")
     sp.state = replace(sp.state, marks=marks)
-    centres = _land(sp, gmap, position, live)
-    sp.position = Position(position.phase, units, centres)
-    _faster_than_light(sp, gmap, [(i, o) for i, o in live if o.card is Card.FASTER_THAN_LIGHT
-                                  and i not in sp.results], ftl_order)
+    sp.position = _land(sp, gmap, replace(position, units=units), live)
+    _faster_than_light(sp, sp.gmap, [(i, o) for i, o in live if o.card is Card.FASTER_THAN_LIGHT
+                                  and i not in sp.results], ftl_order, season)
     holes = frozenset(o.place.province for i, o in live if o.card is Card.BLACK_HOLE)  # type: ignore[union-attr]
     for i, o in live:
         if o.card is Card.BLACK_HOLE:
@@ -125,58 +131,35 @@ def cast_spells(gmap: GameMap, position: Position, state: GatheringState, plays:
     return sp
 
 
-def _land(sp: Spells, gmap: GameMap, position: Position, live: list[tuple[int, PlayCard]]) -> dict[str, str]:
-    """Utter Destruction and Garden of Eden: the centres change at once."""
-    centres = dict(position.centres)
-    destroyed, created = set(sp.state.destroyed), dict(sp.state.created)
+def _land(sp: Spells, gmap: GameMap, position: Position, live: list[tuple[int, PlayCard]]) -> Position:
+    """Utter Destruction and Garden of Eden: the board's centres change at once."""
     for i, o in live:
         province = o.place.province if o.place is not None else ""
         if o.card is Card.UTTER_DESTRUCTION:
-            if province in created:
-                del created[province]
-            else:
-                destroyed.add(province)
-            centres.pop(province, None)
+            position = destroy_centre(gmap, position, province)
             sp.results[i] = (True, f"{province} is a supply centre no more")
         elif o.card is Card.GARDEN_OF_EDEN:
             home = o.power if province in home_country(o.power) else None
-            destroyed.discard(province)
-            created[province] = home
-            centres[province] = o.power
+            position = make_centre(position, province, o.power, home)
             sp.results[i] = (True, f"{province} is a supply centre owned by {o.power}"
                                    + (f", a home centre of {o.power}" if home else ""))
-    sp.state = replace(sp.state, destroyed=frozenset(destroyed), created=created)
-    sp.board = board_of(gmap, sp.state)
-    return centres
+    sp.gmap = board_in_play(gmap, position)
+    return position
 
 
-def can_step(gmap: GameMap, unit: Unit, marks: Marks, dest: Location) -> Location | None:
-    """Where ``unit`` stands after one move to ``dest`` along its own edges, or ``None``.
-
-    An army walking on water may also use fleet edges (coasts ignored); a fleet sailing on land
-    may also use army edges. A unit out of its element does not move.
-    """
-    effects = marks.effects
-    if unit.kind is UnitType.ARMY:
-        if gmap.army_can_move(unit.province, dest.province) and not gmap.is_sea(dest.province) \
-                and not gmap.is_sea(unit.province):
-            return Location(dest.province)
-        if Effect.WALKS_ON_WATER in effects and _any_edge(gmap, unit.province, dest.province):
-            return Location(dest.province)
+def can_step(gmap: GameMap, unit: Unit, dest: Location) -> Location | None:
+    """Where ``unit`` stands after one move to ``dest`` along its own kind's edges, or ``None``
+    (a unit out of its element does not move)."""
+    if not gmap.can_stand(unit.kind, unit.province) or not gmap.can_move(unit, dest):
         return None
-    if not gmap.is_land(unit.province) and gmap.can_move(unit, dest):
-        return dest if dest.coast or not gmap.provinces[dest.province].coasts else \
-            gmap.coasts_reachable(unit.location, dest.province)[0]
-    if Effect.SAILS_ON_LAND in effects and _any_edge(gmap, unit.province, dest.province):
-        return Location(dest.province, dest.coast)
-    return None
+    if not unit.kind.uses_coasts:
+        return Location(dest.province)
+    return dest if dest.coast or not gmap.provinces[dest.province].coasts else \
+        gmap.coasts_reachable(unit.location, dest.province)[0]
 
 
-def _any_edge(gmap: GameMap, a: str, b: str) -> bool:
-    return gmap.army_can_move(a, b) or gmap.fleet_provinces_adjacent(a, b)
-
-
-def _faster_than_light(sp: Spells, gmap: GameMap, plays: list[tuple[int, PlayCard]], ftl_order: str) -> None:
+def _faster_than_light(sp: Spells, gmap: GameMap, plays: list[tuple[int, PlayCard]], ftl_order: str,
+                       season: int) -> None:
     """Up to two steps into adjacent empty spaces, before the orders (option ``ftl_order``)."""
     units = dict(sp.position.units)
     marks = dict(sp.state.marks)
@@ -191,8 +174,10 @@ def _faster_than_light(sp: Spells, gmap: GameMap, plays: list[tuple[int, PlayCar
                 continue
             piece = units[where[i]]
             dest = o.path[k]
-            to = can_step(gmap, piece.unit, marks.get(where[i], NO_MARKS), dest)
-            if to is None:
+            to = can_step(gmap, piece.unit, dest)
+            if marks.get(where[i], NO_MARKS).stone(season):
+                stopped[i] = f"{piece.unit} is turned to stone and stands"
+            elif to is None:
                 stopped[i] = f"{piece.unit} cannot move to {dest}"
             elif dest.province in units:
                 stopped[i] = f"{dest.province} is not empty"
@@ -227,5 +212,5 @@ def _faster_than_light(sp: Spells, gmap: GameMap, plays: list[tuple[int, PlayCar
             sp.results[i] = (False, f"step {steps_done[i] + 1}: {stopped[i]}; the unit stands in {where[i]}")
         else:
             sp.results[i] = (True, f"the unit moved to {where[i]} before the orders")
-    sp.position = Position(sp.position.phase, units, sp.position.centres)
+    sp.position = replace(sp.position, units=units)
     sp.state = replace(sp.state, marks=marks)

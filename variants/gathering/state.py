@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from enum import Enum
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
 from dipsat.model.types import Phase, Season
 from dipsat.variants.gathering.cards import DECK, DEFAULT_SECONDARY, Card, points, sorted_cards
 
-__all__ = ["Hand", "Effect", "Marks", "NO_MARKS", "GatheringState", "season_index", "season_name", "START"]
+__all__ = ["Hand", "Marks", "NO_MARKS", "GatheringState", "season_index", "season_name", "START"]
 
 
 def season_index(phase: Phase) -> int:
@@ -78,29 +77,21 @@ class Hand:
         return sum(points(c) for c in (*self.secondary, *self.discard))
 
 
-class Effect(Enum):
-    """A card's lasting effect on one unit (rule 2)."""
-
-    DOUBLE = "double"
-    WALKS_ON_WATER = "walks on water"
-    SAILS_ON_LAND = "sails on land"
-
-
 @dataclass(frozen=True)
 class Marks:
-    """What the cards left on one unit: lasting effects, and the last season it is stone."""
+    """What the cards left on one unit besides its kind: the last season it is stone, the season
+    a Shield was played on it (Double Trouble, Walk on Water and Sail on Land are its kind)."""
 
-    effects: frozenset[Effect] = frozenset()
     stone_until: int = -1
     shielded: int = -1
     """The season a Mystical Shield was played on the unit (it spares it that season's Black Holes)."""
 
     def __bool__(self) -> bool:
-        return bool(self.effects) or self.stone_until >= 0 or self.shielded >= 0
+        return self.stone_until >= 0 or self.shielded >= 0
 
     def current(self, season: int) -> Marks:
         """These marks with what ended before ``season`` left out."""
-        return Marks(self.effects, self.stone_until if self.stone_until >= season else -1,
+        return Marks(self.stone_until if self.stone_until >= season else -1,
                      self.shielded if self.shielded >= season else -1)
 
     def stone(self, season: int) -> bool:
@@ -108,8 +99,8 @@ class Marks:
         return self.stone_until >= season
 
     def text(self, season: int) -> str:
-        """``double, walks on water, stone until Fall 1901``."""
-        words = [e.value for e in Effect if e in self.effects]
+        """``stone until Fall 1901``."""
+        words = []
         if self.stone(season):
             words.append(f"stone until {season_name(self.stone_until)}")
         return ", ".join(words)
@@ -131,10 +122,6 @@ class GatheringState:
     """Province of a dislodged unit -> its marks, during a retreat phase."""
     amulets: Mapping[str, int] = field(default_factory=dict)
     """Power -> the last season its Protective Amulet protects it."""
-    destroyed: frozenset[str] = frozenset()
-    """Centres of the map that Utter Destruction removed (and no Garden of Eden restored)."""
-    created: Mapping[str, str | None] = field(default_factory=dict)
-    """Centres a Garden of Eden made -> the power whose home centre it is, or ``None``."""
     ended: str = ""
     """Why the game is over (rule 1 or 4a), once it is."""
     holes: frozenset[str] = frozenset()
@@ -149,7 +136,6 @@ class GatheringState:
         object.__setattr__(self, "marks", _mapping({k: v for k, v in dict(self.marks).items() if v}))
         object.__setattr__(self, "retreating", _mapping({k: v for k, v in dict(self.retreating).items() if v}))
         object.__setattr__(self, "amulets", _mapping(self.amulets))
-        object.__setattr__(self, "created", _mapping(self.created))
 
     def hand(self, power: str) -> Hand:
         """The power's cards (a fresh deck before its first card)."""
