@@ -416,7 +416,8 @@ class _Reader:
             d.after = _Board() if key == "AFTER" else None
 
     def board_map(self, d: _Draft) -> GameMap:
-        """The map the case's VARIANT is played on (its kinds of unit), through ``map_for``."""
+        """The map the case's VARIANT is played on (its kinds of unit), through ``map_for``; the
+        standard map when the name is unknown (the order reader reports it, at the order line)."""
         name = d.head["variant"]
         if self.map_for is None or name == "standard":
             return self.gmap
@@ -424,8 +425,8 @@ class _Reader:
         if found is None:
             try:
                 found = self.maps[name] = self.map_for(name)
-            except (InputError, ValueError) as exc:
-                raise self.fail(str(exc)) from None
+            except (InputError, ValueError):
+                found = self.maps[name] = self.gmap
         return found
 
     def unit(self, line: str, board: _Board, gmap: GameMap) -> None:
