@@ -7,7 +7,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from dipsat.cli.options import rules_argument, variant_argument
-from dipsat.cli.picture import decision_graph_svg
+from dipsat.render.graph import decision_graph_svg
+from dipsat.render.pictures import position_svg, cycle_orders
 from dipsat.cli.report import case_json, case_text, summary
 from dipsat.cli.runner import CaseReport, run_case
 from dipsat.model.casefiles import load_any
@@ -30,6 +31,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     a.add_argument("--export-model", metavar="FILE",
                    help="write each movement phase's CP-SAT model (text proto, readable names)")
     a.add_argument("--graph", metavar="FILE.svg", help="draw each movement phase's decision graph")
+    a.add_argument("--map", metavar="FILE.svg",
+                   help="draw the board of each phase with its orders and results (FILE-CASE-N.svg when several)")
     return a
 
 
@@ -47,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(f"no case {', '.join(sorted(missing))} in {', '.join(args.files)}")
     reports = [run_case(c, args.rules) for c in cases]
     _write_files(reports, args.export_model, args.graph)
+    _write_maps([c.variant for c in cases], reports, args.map)
     if args.json:
         print(json.dumps({"summary": summary(reports), "cases": [case_json(r, args.explain) for r in reports]},
                          indent=1))
@@ -79,3 +83,18 @@ def _write_files(reports: list[CaseReport], export: str | None, graph: str | Non
     for path, res, title in _targets(graph, reports):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(decision_graph_svg(res, title), encoding="utf-8")  # type: ignore[arg-type]
+
+
+def _write_maps(variants: list[str], reports: list[CaseReport], pattern: str | None) -> None:
+    """One board picture per phase of every case: the board before it, its orders and results."""
+    if pattern is None:
+        return
+    phases = [(v, r, i, res) for v, r in zip(variants, reports) for i, res in enumerate(r.resolutions)]
+    base = Path(pattern)
+    for v, r, i, res in phases:
+        path = base if len(phases) == 1 else base.with_name(f"{base.stem}-{r.id}-{i + 1}{base.suffix}")
+        variant = find_variant(v)
+        svg = position_svg(variant, res.before, res.results + res.generated, title=f"{r.id} {res.before.phase}",
+                           subtitle=f"{r.title}; rules {r.rules}", cycle=cycle_orders(res))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(svg, encoding="utf-8")

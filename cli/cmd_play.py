@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 from dipsat.cli.options import rules_argument, variant_argument
 from dipsat.variants.framework.record import load_record
 from dipsat.variants.framework.replay import play_record
+from dipsat.model.errors import InputError
+from dipsat.variants.framework.replay import GameReport
 from dipsat.variants.framework.report import game_json, game_text
 
 
@@ -19,6 +22,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--gm", action="store_true",
                    help="game master's view: name the power behind every special order, list spent powers")
+    p.add_argument("--maps", metavar="DIR", help="draw the board of every phase, with its orders and results, "
+                                                 "into DIR (NN-PHASE.svg), and the final board")
     variant_argument(p, "play the record as this variant instead of its VARIANT line")
     rules_argument(p)
     return p
@@ -27,8 +32,39 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Play the record; exit 0 when every expectation it states holds, 1 otherwise."""
     report = play_record(load_record(args.file), args.variant, args.rules)
+    if args.maps:
+        write_maps(report, Path(args.maps), args.gm)
     if args.json:
         print(json.dumps(game_json(report, args.gm), indent=1, ensure_ascii=False))
     else:
         print(game_text(report, args.gm), end="")
     return 0 if report.failed == 0 else 1
+
+
+def write_maps(report: GameReport, folder: Path, gm: bool) -> None:
+    """One picture per phase (the board before it, its orders and results) and the final board.
+
+    The public view leaves out the orders that are secret (who gave them must not show).
+
+    Raises:
+        InputError: the folder cannot be written.
+    """
+    from dipsat.render.pictures import cycle_orders, position_svg
+
+    variant = report.variant
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for n, p in enumerate(report.phases, start=1):
+            res = p.resolution
+            shown = [r for r in res.results + res.generated if gm or not getattr(r.order, "secret", False)]
+            svg = position_svg(variant, res.before, shown, title=f"{report.record.id} {res.before.phase}",
+                               subtitle=f"{variant.spec}; rules {report.rules}" + ("; game master's view" if gm else ""),
+                               cycle=cycle_orders(res))
+            name = str(res.before.phase).replace(" ", "-")
+            (folder / f"{n:02d}-{name}.svg").write_text(svg, encoding="utf-8")
+        final = report.final
+        (folder / f"{len(report.phases) + 1:02d}-{str(final.phase).replace(' ', '-')}.svg").write_text(
+            position_svg(variant, final, title=f"{report.record.id} {final.phase}", subtitle="the final board"),
+            encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot write the maps: {exc.strerror}", source=exc.filename or str(folder)) from None

@@ -10,14 +10,15 @@ import sys
 from types import ModuleType
 from typing import Sequence
 
-from dipsat.cli import cmd_adjudicate, cmd_compare, cmd_convert, cmd_datc, cmd_play, cmd_rules, cmd_replay
+from dipsat.cli import (cmd_adjudicate, cmd_compare, cmd_convert, cmd_datc, cmd_play, cmd_replay, cmd_report,
+                        cmd_rules)
 from dipsat.cli.options import check_rules
 from dipsat.model.errors import InputError
 from dipsat.solver.presets import RulesError
 from dipsat.variants import UnknownVariantError
 
 COMMANDS: list[ModuleType] = [cmd_adjudicate, cmd_datc, cmd_compare, cmd_rules, cmd_replay, cmd_play,
-                             cmd_convert]
+                             cmd_convert, cmd_report]
 """The commands, in the order ``dipsat --help`` lists them."""
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from dipsat.cli.picture import decision_graph_svg
+from dipsat.render.graph import decision_graph_svg
 from dipsat.cli.report import case_json
 from dipsat.cli.runner import run_case
 from dipsat.model.cases import load_cases
