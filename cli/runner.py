@@ -129,4 +129,21 @@ def _board_differences(variant: Variant, want: Position, got: Position) -> list[
             found.append(f"after, dislodged in {p}: expected {w_dis.get(p, 'none')}, got {g_dis.get(p, 'none')}")
     if want.centres and dict(want.centres) != dict(got.centres):
         found.append(f"after, centres: expected {dict(want.centres)}, got {dict(got.centres)}")
+    return found + _stack_and_change_differences(want, got)
+
+
+def _stack_and_change_differences(want: Position, got: Position) -> list[str]:
+    """Pieces sharing a province, and the lasting changes of the board (when the case states some)."""
+    found = []
+    w_stacks = {p: sorted(map(str, v)) for p, v in want.stacked.items()}
+    g_stacks = {p: sorted(map(str, v)) for p, v in got.stacked.items()}
+    for p in sorted(w_stacks.keys() | g_stacks.keys()):
+        if w_stacks.get(p) != g_stacks.get(p):
+            found.append(f"after, also in {p}: expected {', '.join(w_stacks.get(p, [])) or 'nothing'}, "
+                         f"got {', '.join(g_stacks.get(p, [])) or 'nothing'}")
+    if want.changes:
+        w_changes = sorted(map(str, want.changes))
+        g_changes = sorted(str(c) for c in got.changes if c.in_force(want.phase))
+        if w_changes != g_changes:
+            found.append(f"after, changes: expected {'; '.join(w_changes)}, got {'; '.join(g_changes) or 'none'}")
     return found

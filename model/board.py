@@ -13,13 +13,21 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable
 
+import re
+
 import networkx as nx
 
-from dipsat.model.gamemap import GameMap, Province, Terrain, _assemble
+from dipsat.model.errors import InputError
+from dipsat.model.gamemap import GameMap, Terrain, _assemble
 from dipsat.model.types import Phase, PhaseKind, Position, Season
 
 __all__ = ["CloseEdge", "FreezeSea", "RemoveCentre", "AddCentre", "Change", "Lasting", "board_in_play",
-           "apply_change", "clear_owner", "last_phase_of_turns", "in_force", "drop_expired"]
+           "apply_change", "clear_owner", "last_phase_of_turns", "in_force", "drop_expired", "parse_lasting",
+           "BoardChangeError"]
+
+
+class BoardChangeError(InputError):
+    """A board change written in a way that cannot be read; the message quotes it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,8 +37,14 @@ class CloseEdge:
     a: str
     b: str
 
+    def __post_init__(self) -> None:
+        if self.b < self.a:  # one value per edge, whichever way it is written
+            a, b = self.b, self.a
+            object.__setattr__(self, "a", a)
+            object.__setattr__(self, "b", b)
+
     def __str__(self) -> str:
-        return f"edge {self.a}-{self.b} closed"
+        return f"closed {self.a}, {self.b}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +55,7 @@ class FreezeSea:
     province: str
 
     def __str__(self) -> str:
-        return f"{self.province} frozen"
+        return f"frozen {self.province}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +65,7 @@ class RemoveCentre:
     province: str
 
     def __str__(self) -> str:
-        return f"centre {self.province} removed"
+        return f"centre removed {self.province}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +76,7 @@ class AddCentre:
     home: str | None = None
 
     def __str__(self) -> str:
-        return f"centre {self.province} added" + (f" (home of {self.home})" if self.home else "")
+        return f"centre added {self.province}" + (f" home {self.home}" if self.home else "")
 
 
 Change = CloseEdge | FreezeSea | RemoveCentre | AddCentre
@@ -189,3 +203,60 @@ def last_phase_of_turns(start: Phase, turns: int,
         index += 1
         if index == len(order):
             index, year = 0, year + 1
+
+
+_UNTIL_RE = re.compile(r"(.*?)\s+until\s+(.+)", re.IGNORECASE)
+_CHANGE_RE = re.compile(r"(closed|frozen|centre removed|center removed|centre added|center added)\s+(.+)",
+                        re.IGNORECASE)
+_HOME_RE = re.compile(r"(.*?)\s+home\s+(\S.*)", re.IGNORECASE)
+
+
+def parse_lasting(text: str, gmap: GameMap) -> Lasting:
+    """Read a lasting change as :class:`Lasting` prints it: ``closed Burgundy, Munich until Fall
+    1901 Retreat``, ``frozen North Sea``, ``centre removed Kiel``, ``centre added Burgundy home France``.
+
+    Raises:
+        BoardChangeError: not a change, or an unknown province, power or phase (the message quotes ``text``).
+    """
+    from dipsat.model.cases import parse_phase  # the one reader of phase names
+    body, until = text.strip(), None
+    m = _UNTIL_RE.fullmatch(body)
+    if m:
+        body = m[1]
+        try:
+            until = parse_phase(m[2].strip())
+        except ValueError as exc:
+            raise BoardChangeError(f"{exc} in {text!r}") from None
+    m = _CHANGE_RE.fullmatch(body)
+    if m is None:
+        raise BoardChangeError(f"not a board change: {text!r} (closed P, Q / frozen P / centre removed P / "
+                               "centre added P [home Power], then optionally 'until <phase>')")
+    word, rest = m[1].lower().replace("center", "centre"), m[2]
+
+    def province(name: str) -> str:
+        try:
+            return gmap.resolve(name.strip()).province
+        except InputError:
+            raise BoardChangeError(f"unknown province {name.strip()!r} in {text!r}") from None
+
+    change: Change
+    if word == "closed":
+        names = rest.split(",")
+        if len(names) != 2:
+            raise BoardChangeError(f"a closed edge names two provinces, 'closed P, Q': {text!r}")
+        change = CloseEdge(province(names[0]), province(names[1]))
+    elif word == "frozen":
+        change = FreezeSea(province(rest))
+    elif word == "centre removed":
+        change = RemoveCentre(province(rest))
+    else:
+        home = _HOME_RE.fullmatch(rest)
+        owner = None
+        if home:
+            rest = home[1]
+            try:
+                owner = gmap.resolve_power(home[2])
+            except InputError:
+                raise BoardChangeError(f"unknown power {home[2]!r} in {text!r}") from None
+        change = AddCentre(province(rest), owner)
+    return Lasting(change, until)

@@ -18,6 +18,9 @@ The case-file format is line-oriented; a person writes one in a minute::
     CENTRES                             # optional; absent = no centre is owned
     Germany: Kiel, Munich, Warsaw
     STANDOFFS Bohemia, Tyrolia          # optional: provinces no retreat may enter
+    CHANGES                             # optional: lasting changes of the board (dipsat.model.board)
+    closed Burgundy, Munich until Fall 1901 Retreat
+    frozen North Sea until Spring 1902 Retreat
     ORDERS
     England: F North Sea Convoys A Yorkshire - Yorkshire  [illegal]
     Germany: F London - Yorkshire  [succeeds; 1982: fails; paradox=all_hold: fails]
@@ -27,6 +30,7 @@ The case-file format is line-oriented; a person writes one in a minute::
     Germany: F Yorkshire
     England: A Yorkshire dislodged from London
     CENTRES                             # after AFTER: the centres after the phase (optional)
+    CHANGES                             # after AFTER: the lasting changes after it (optional)
     PHASE Spring 1901 Retreat           # a further phase starts from the previous result
     ORDERS
     England: A Yorkshire - Edinburgh  [succeeds]
@@ -39,6 +43,9 @@ The case-file format is line-oriented; a person writes one in a minute::
 * A destroyed unit is absent from ``AFTER``. A movement case without ``CENTRES`` owns no centre;
   adjustment cases always state them. ``AFTER`` lists units and dislodged units; its centres are
   those of a ``CENTRES`` block written after it, else none. Standoffs are not part of ``AFTER``.
+* Several units in one province (hitch-hikers, a guest such as Zaphod) are written on lines of
+  their own; the reader accepts them where their kinds may share the province. A piece of a kind
+  that belongs to no power is written under its own name (``Zaphod: Z Munich``).
 * The phase of an ``AFTER`` board is fixed by :func:`phase_after` (the standard sequence: a
   retreat phase only if a unit is dislodged; Fall leads to the Winter adjustment).
 
@@ -50,13 +57,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from dipsat.model.errors import CaseFileError, InputError
 from dipsat.model.gamemap import GameMap, load_map
 from dipsat.model.notation import format_order, parse_order, parse_unit
 from dipsat.model.types import (
-    Dislodged, Location, Order, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType,
+    Dislodged, Location, Order, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType, stack_problem,
 )
 
 __all__ = [
@@ -170,7 +177,9 @@ def _placement_problem(unit: Unit, gmap: GameMap) -> str:
             return f"a fleet cannot stand in {province.name}, which has no coast"
         if province.coasts and unit.location.coast is None:
             return f"a fleet in {province.name} must name its coast"
-    return ""
+    elif unit.kind.uses_coasts and province.coasts and unit.location.coast is None:
+        return f"a {unit.kind.name} in {province.name} must name its coast"
+    return ""  # a variant's unit may stand out of its element (a stranded fleet): its engine rules it
 
 
 def case_error(message: str, source: str, line: int | None) -> CaseFileError:
@@ -225,7 +234,7 @@ def load_cases(path: str | Path, gmap: GameMap | None = None,
 
 
 _KEYWORDS = frozenset({"CASE", "TITLE", "VARIANT", "RULES", "PHASE", "UNITS", "CENTRES", "CENTERS",
-                       "STANDOFFS", "ORDERS", "AUTO", "AFTER", "END"})
+                       "STANDOFFS", "ORDERS", "AUTO", "AFTER", "END", "CHANGES"})
 _LINE_RE = re.compile(r"([A-Za-z][\w.-]*)\s*:\s*(.*)")
 _RESULT_RE = re.compile(r"(.*?)\s*\[([^\[\]]*)\]")
 _DISLODGED_RE = re.compile(r"(.*?)\s+dislodged(?:\s+from\s+(.+))?", re.IGNORECASE)
@@ -252,9 +261,12 @@ class _Board:
     dislodged: dict[str, Dislodged] = field(default_factory=dict)
     centres: dict[str, str] = field(default_factory=dict)
     standoffs: set[str] = field(default_factory=set)
+    stacked: dict[str, list[Piece]] = field(default_factory=dict)
+    changes: list[Any] = field(default_factory=list)
 
     def position(self, phase: Phase) -> Position:
-        return Position(phase, self.units, self.centres, self.dislodged, frozenset(self.standoffs))
+        return Position(phase, self.units, self.centres, self.dislodged, frozenset(self.standoffs),
+                        {p: tuple(v) for p, v in self.stacked.items()}, tuple(self.changes))
 
 
 @dataclass
@@ -358,6 +370,13 @@ class _Reader:
             raise self.fail(f"unknown keyword or line outside a block: {line!r}")
         elif d.block in ("units", "after"):
             self.unit(line, d.start if d.block == "units" else d.after or _Board())
+        elif d.block in ("changes", "after_changes"):
+            board = d.start if d.block == "changes" else d.after or _Board()
+            from dipsat.model.board import parse_lasting  # board imports cases' phase reader
+            try:
+                board.changes.append(parse_lasting(line, self.gmap))
+            except InputError as exc:
+                raise self.fail(exc.message) from None
         elif d.block in ("centres", "after_centres"):
             board = d.start if d.block == "centres" else d.after or _Board()
             power, names = self.split(line, "Province, Province")
@@ -389,9 +408,13 @@ class _Reader:
             d.start.standoffs |= {self.location(p).province for p in rest.split(",")}
             d.block = None
         elif key in ("CENTRES", "CENTERS"):
-            if d.after is None and (d.steps or d.block not in (None, "units")):
+            if d.after is None and (d.steps or d.block not in (None, "units", "changes")):
                 raise self.fail(f"CENTRES belongs to the start or to AFTER: {line!r}")
             d.block = "centres" if d.after is None else "after_centres"
+        elif key == "CHANGES":
+            if d.after is None and (d.steps or d.block not in (None, "units", "centres")):
+                raise self.fail(f"CHANGES belongs to the start or to AFTER: {line!r}")
+            d.block = "changes" if d.after is None else "after_changes"
         elif d.after is not None:
             raise self.fail(f"{key} after AFTER in one phase: {line!r}")
         else:
@@ -399,22 +422,44 @@ class _Reader:
             d.after = _Board() if key == "AFTER" else None
 
     def unit(self, line: str, board: _Board) -> None:
-        power, rest = self.split(line, "A Province [dislodged from Province]")
+        power, rest = self.owner(line)
         m = _DISLODGED_RE.fullmatch(rest)
         try:
             piece = Piece(power, parse_unit(m[1] if m else rest, self.gmap))
         except InputError as exc:
             raise self.fail(f"not a unit: {rest!r} ({exc.message})") from exc
+        if piece.unit.kind.owned and power not in self.gmap.powers:
+            raise self.fail(f"unknown power {power!r} in {line!r}")
         problem = _placement_problem(piece.unit, self.gmap)
         if problem:
             raise self.fail(f"{problem}: {rest!r}")
         where = piece.unit.province
-        if where in (board.dislodged if m else board.units):
-            raise self.fail(f"two units in {where}: {line!r}")
         if m:
+            if where in board.dislodged:
+                raise self.fail(f"two units in {where}: {line!r}")
             board.dislodged[where] = Dislodged(piece, self.location(m[2]).province if m[2] else None)
+            return
+        here = [*([board.units[where]] if where in board.units else []), *board.stacked.get(where, [])]
+        if here and (piece.unit.kind.owned and not piece.unit.kind.shares_with and all(
+                p.unit.kind.owned and not p.unit.kind.shares_with for p in here)):
+            raise self.fail(f"two units in {where}: {line!r}")
+        problem = stack_problem([*here, piece])
+        if problem:
+            raise self.fail(f"{problem}: {line!r}")
+        if where in board.units or piece.unit.kind.guest:
+            board.stacked.setdefault(where, []).append(piece)
         else:
             board.units[where] = piece
+
+    def owner(self, line: str) -> tuple[str, str]:
+        """The power of a unit line (a piece of no power: the name written) and the rest."""
+        m = _LINE_RE.fullmatch(line)
+        if m is not None:
+            try:
+                return self.gmap.resolve_power(m[1]), m[2].strip()
+            except InputError:
+                return m[1], m[2].strip()
+        return self.split(line, "A Province [dislodged from Province]")
 
     def order(self, d: _Draft, line: str, auto: bool) -> None:
         assert d.phase is not None
@@ -461,8 +506,8 @@ def _board_lines(position: Position, gmap: GameMap) -> list[str]:
     def key(piece: Piece) -> tuple[str, str]:
         return piece.power, gmap.name_of(piece.unit.location)
 
-    pieces = sorted(position.units.values(), key=key)
-    lines = [f"{p.power}: {_unit_text(p.unit, gmap)}" for p in pieces]
+    lines = [f"{p.power}: {_unit_text(p.unit, gmap)}" for p in sorted(position.units.values(), key=key)]
+    lines += [f"{p.power}: {_unit_text(p.unit, gmap)}" for _, stack in sorted(position.stacked.items()) for p in stack]
     for d in sorted(position.dislodged.values(), key=lambda d: key(d.piece)):
         origin = f" from {gmap.name_of(Location(d.attacker_origin))}" if d.attacker_origin else ""
         lines.append(f"{d.piece.power}: {_unit_text(d.piece.unit, gmap)} dislodged{origin}")
@@ -499,6 +544,8 @@ def write_case(case: Case, gmap: GameMap | None = None) -> str:
             if case.start.standoffs:
                 names = (gmap.name_of(Location(p)) for p in sorted(case.start.standoffs))
                 out.append(f"STANDOFFS {', '.join(names)}")
+            if case.start.changes:
+                out += ["CHANGES", *map(str, case.start.changes)]
         out.append("ORDERS")
         for order, expected in zip(step.orders, step.expected, strict=True):
             text = f"{order.power}: {format_order(order, gmap, style='long')}"
@@ -509,5 +556,7 @@ def write_case(case: Case, gmap: GameMap | None = None) -> str:
             out += ["AFTER", *_board_lines(step.after, gmap)]
             if step.after.centres:
                 out += ["CENTRES", *_centre_lines(step.after.centres, gmap)]
+            if step.after.changes:
+                out += ["CHANGES", *map(str, step.after.changes)]
     out.append("END")
     return "\n".join(out) + "\n"

@@ -237,3 +237,15 @@ def test_a_tie_break_chain_after_the_year_limit():
     many = board("Pland: A lan", "Pland: A mid", "Pland: A bor", "Pland: A isl", "Qland: A far", phase=late)
     outcome = rule(variant, many)  # type: ignore[arg-type]
     assert outcome is not None and outcome.winners == ("Pland",) and "3 more" in outcome.reason
+
+
+def test_a_case_file_holds_stacked_pieces_and_refuses_a_forbidden_stack():
+    """Two hitch-hikers and Zaphod in one province read from a case; an army joining them is refused."""
+    from dipsat.model.cases import read_cases
+    from dipsat.model.errors import CaseFileError
+    text = ("CASE s\nPHASE Spring 1901 Movement\nUNITS\nQland: H mid\nQland: H mid\nZaphod: Z mid\n"
+            "ORDERS\nQland: H mid H\nEND\n")
+    start = read_cases(text, "s.txt", GMAP)[0].start
+    assert [str(p) for p in start.pieces_at("mid")] == ["Qland: H mid", "Qland: H mid", "Zaphod: Z mid"]
+    with pytest.raises(CaseFileError, match="s.txt:6: H mid and A mid may not share mid"):
+        read_cases(text.replace("Zaphod: Z mid", "Pland: A mid"), "s.txt", GMAP)
