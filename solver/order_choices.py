@@ -189,6 +189,7 @@ CONVOYING_FLEET: Mapping[str, Callable[[GameMap, str, str, str, Sequence[str]], 
 
 VIA_CONVOY_MAY_WALK: Mapping[str, bool] = {
     "2000": False, "dptg": False, "1982": False, "1971": False, "godip": True, "mila": False,
+    "2000_fallback": False,
 }
 """Choice -> whether an army move written ``via convoy`` between adjacent provinces is legal
 even when no convoy could carry it (an inland end, no fleet at sea between): the godip judge
