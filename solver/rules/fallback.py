@@ -18,9 +18,10 @@ model:
   against the other's defend strength; and the loser's prevent strength is 0 when the other
   succeeds in the battle (``prevent_in_battle[x]``).
 
-What the model does not make conditional: a unit dislodged by a falling-back army may retreat to
-the army's origin as after any convoy (DATC 4.A.5), and the older paradox rules' exemptions
-(4.A.2) treat the move as convoyed.
+A unit dislodged by an army that walked may not retreat to the army's origin (the board after the
+phase reads ``by_convoy[...]``); after a convoy it may (DATC 4.A.5, as chosen). What the model
+does not make conditional: the older paradox rules' exemptions (4.A.2) treat the move as
+convoyed whichever route it takes.
 """
 from __future__ import annotations
 
