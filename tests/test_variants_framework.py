@@ -365,3 +365,14 @@ def test_public_report_does_not_place_secret_orders_among_a_powers_orders():
         assert kinds == sorted(kinds), block
         secret = [ln.split("[")[0].strip() for ln in lines if "(secret)" in ln]
         assert secret == sorted(secret)
+
+
+def test_rule_3_judges_a_special_without_its_effect_not_without_the_order():
+    """Rule 3: leaving a special out to see what it changes keeps rule 2's verdicts: a second
+    special the player gave stays illegal, so a first one that changed nothing stays hidden."""
+    variant = find_variant("vain_star,several_specials=first")
+    pos = board("France: A par", "France: A bre", "Germany: A mun")
+    res = play(variant, pos, "France: A bre H", "France: A par - bur", "France: PETROL RATIONING A par",
+               "France: BOMBER Munich", "Germany: A mun H")
+    assert [r.result for r in res.results[2:4]] == [Result.SUCCEEDS, Result.ILLEGAL]
+    assert res.secret == frozenset({2})  # the bomb would have changed the board, but it is illegal

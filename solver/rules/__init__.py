@@ -13,7 +13,7 @@ from dipsat.solver.phase_model import PhaseModel
 from dipsat.solver.rules.convoys import add_convoys
 from dipsat.solver.rules.brannan import add_brannan_battles, brannan_supports_rule
 from dipsat.solver.rules.dislodgement import add_dislodgement
-from dipsat.solver.rules.fallback import add_fallback_battles, add_paths_with_fallback
+from dipsat.solver.rules.fallback import add_fallback_battles, add_paths_with_fallback, fallback_supports_rule
 from dipsat.solver.rules.moves import add_moves
 from dipsat.solver.rules.paths import add_paths, add_paths_every_route
 from dipsat.solver.rules.peer_convoys import add_convoys_disrupted_by_any_stronger_attack
@@ -45,6 +45,10 @@ def with_options(base: Mapping[str, Rule], rules: Rules) -> dict[str, Rule]:
         chosen = _before(chosen, "moves", "fallback_battles", add_fallback_battles)
     if chosen.get("paths") is add_paths and rules.multi_route == "1971":
         chosen["paths"] = add_paths_every_route
+    if chosen.get("supports") is add_supports and rules.convoy_adjacent == "2000_fallback" and (
+            rules.paradox in PARADOX_EXEMPTIONS or rules.convoy_cut_origin == "convoy"):
+        chosen["supports"] = fallback_supports_rule(PARADOX_EXEMPTIONS.get(rules.paradox),
+                                                    rules.convoy_cut_origin == "convoy")
     if chosen.get("supports") is add_supports and rules.convoy_cut_origin == "brannan":
         chosen["supports"] = brannan_supports_rule(PARADOX_EXEMPTIONS.get(rules.paradox))
         chosen = _before(chosen, "moves", "brannan_battles", add_brannan_battles)

@@ -18,18 +18,23 @@ model:
   against the other's defend strength; and the loser's prevent strength is 0 when the other
   succeeds in the battle (``prevent_in_battle[x]``).
 
-What the model does not make conditional: a unit dislodged by a falling-back army may retreat to
-the army's origin as after any convoy (DATC 4.A.5), and the older paradox rules' exemptions
-(4.A.2) treat the move as convoyed.
+A unit dislodged by an army that walked may not retreat to the army's origin (the board after the
+phase reads ``by_convoy[...]``); after a convoy it may (DATC 4.A.5, as chosen). The older
+paradox rules' exemptions of convoyed armies (4.A.2) and a convoyed attack from the
+supported-into province (4.A.4 ``convoy``) hold only while the army goes by convoy
+(``fallback_supports_rule``, used when one of them is in force).
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from dipsat.model.types import UnitType
 from dipsat.solver.constraints import IntVar
-from dipsat.solver.phase_model import PhaseModel
+from dipsat.solver.phase_model import Lit, PhaseModel
 from dipsat.solver.rules.battles import battle_strengths
+from dipsat.solver.rules.supports import Exempt, _into
 
-__all__ = ["falls_back", "add_paths_with_fallback", "add_fallback_battles"]
+__all__ = ["falls_back", "add_paths_with_fallback", "add_fallback_battles", "fallback_supports_rule"]
 
 
 def falls_back(pm: PhaseModel, src: str) -> bool:
@@ -97,3 +102,61 @@ def add_fallback_battles(pm: PhaseModel) -> None:
                                                         if not isinstance(m, bool)])
         for one, two in ((src, other), (other, src)):
             battle_strengths(pm, one, two, battle)
+
+
+def fallback_supports_rule(exempt: Exempt | None, cut_from_target_by_convoy: bool) -> Callable[[PhaseModel], None]:
+    """DATC 5.B.2 SUPPORT when an army may fall back to its land route: what depends on the route
+    (the older paradox rules' exemptions of convoyed armies, 4.A.2, and under
+    ``convoy_cut_origin=convoy`` a convoyed attack from the supported-into province, 4.A.4) is
+    read through ``by_convoy[m]``; every other attack cuts as in :func:`add_supports`."""
+
+    def add_supports_with_fallback(pm: PhaseModel) -> None:
+        """given[s] <-> not lost and no cutting attack, the route-dependent ones by ``by_convoy``."""
+        for province in pm.facts.supports:
+            given = pm.given(province)
+            into, power = _into(pm, province), pm.facts.supports[province].power
+            cuts: list[Lit] = []
+            lost: list[Lit] = [] if exempt is not None else [pm.dislodged(province)]
+            read: list[Lit] = list(lost)
+            found: list[str] = []
+            for a in pm.attackers(province):
+                if pm.facts.position.units[a].power == power:
+                    continue
+                by_convoy = pm.decision(f"by_convoy[{pm.label(a)}]") if falls_back(pm, a) else None
+                read += [pm.moves(a), pm.path(a)] + ([by_convoy] if by_convoy is not None else [])
+                free = exempt is not None and exempt(pm, province, a)  # true for a convoyed army
+                if exempt is not None and not free:
+                    lost.append(pm.moves(a))
+                elif exempt is not None and by_convoy is not None:
+                    lost.append(_and(pm, [pm.moves(a), ~by_convoy], f"walked_in[{pm.label(a)}]"))
+                if a == into:
+                    if cut_from_target_by_convoy and pm.facts.moves[a].convoyed:
+                        cuts.append(by_convoy if by_convoy is not None else pm.path(a))
+                        found.append(a)
+                    continue
+                if free and by_convoy is None:
+                    continue
+                cuts.append(~by_convoy if free and by_convoy is not None else pm.path(a))
+                found.append(a)
+            pm.cut_by[province] = found
+            reads = [n for n in map(pm.name_of, read) if n]
+            if not pm.defines(given.name, reads):  # type: ignore[union-attr]
+                continue
+            pm.equal_and(given, [_neg_lit(x) for x in [*lost, *cuts]])  # type: ignore[arg-type]
+
+    return add_supports_with_fallback
+
+
+def _neg_lit(lit: Lit | None) -> Lit:
+    if lit is None or isinstance(lit, bool):
+        return not lit
+    return ~lit
+
+
+def _and(pm: PhaseModel, lits: list[Lit | None], name: str) -> Lit:
+    """A literal for AND(lits), ``False`` when one is constant false."""
+    if any(lit is False or lit is None for lit in lits):
+        return False
+    target = pm.model.new_bool_var(name)
+    pm.equal_and(target, lits)  # type: ignore[arg-type]
+    return target

@@ -63,13 +63,17 @@ def play_vain_star(variant: Variant, position: Position, orders: Sequence[AnyOrd
     return res
 
 
-def _play(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules) -> Resolution:
-    """One phase, every special shown."""
+def _play(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
+          inert: frozenset[int] = frozenset()) -> Resolution:
+    """One phase, every special shown. The specials of ``inert`` are given and spent (rules 1, 2
+    and 4 judge them as given) but do nothing: the phase without them, for rule 3."""
     state = state_of(position, EMPTY)
     standard, specials = split_orders(orders)
     usage = check_usage(variant, position, state, specials)  # type: ignore[arg-type]
     decided = {i: illegal(o, usage.reasons[i]) for i, o in specials if usage.reasons[i]}
-    active = [(i, o) for i, o in specials if not usage.reasons[i]]
+    decided.update((i, OrderResult(o, Result.FAILS, "fails: left out to see what it changes (rule 3)"))
+                   for i, o in specials if i in inert and not usage.reasons[i])
+    active = [(i, o) for i, o in specials if not usage.reasons[i] and i not in inert]
     state = usage.state
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:

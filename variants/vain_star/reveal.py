@@ -2,7 +2,8 @@
 to explain the success or failure of moves."
 
 A constraint model answers "necessary" exactly: the phase is adjudicated again without the
-special (and without any identical special of another player, which would do the same work),
+special's effect (and without that of any identical special of another player, which would do
+the same work; the orders stay as given, so rules 1, 2 and 4 judge every other special alike),
 and the special is revealed only if something it explains changes: the result of any standard
 order, the board after the phase (units, dislodged units, centres, the next phase), the units
 the adjudicator removes (hyperspace, Lepers, Lethal Stand Off, bombs) or the events still
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 __all__ = ["unrevealed"]
 
-Play = Callable[["Variant", "Position", Sequence[AnyOrder], Rules], Resolution]
+Play = Callable[["Variant", "Position", Sequence[AnyOrder], Rules, frozenset[int]], Resolution]
 
 
 def _same_use(a: VainStarOrder, b: VainStarOrder) -> bool:
@@ -55,10 +56,8 @@ def unrevealed(play: Play, variant: Variant, position: Position, orders: Sequenc
             continue
         group = {j for j, x in specials.items() if _same_use(o, x)}
         done |= group
-        kept = [k for k in range(len(orders)) if k not in group]
-        standard = [n for n, k in enumerate(kept) if not isinstance(orders[k], VainStarOrder)]
-        without = play(variant, position, [orders[k] for k in kept], rules)
-        with_it = _explained(replace(res, results=tuple(res.results[k] for k in kept)), standard)
-        if _explained(without, standard) == with_it:
+        standard = [k for k, o in enumerate(orders) if not isinstance(o, VainStarOrder)]
+        without = play(variant, position, orders, rules, frozenset(group))
+        if _explained(without, standard) == _explained(res, standard):
             hidden |= group
     return frozenset(hidden)
