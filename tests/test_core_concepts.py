@@ -259,3 +259,15 @@ def test_a_variant_case_reads_its_units_with_the_variant_kinds():
     text = "CASE k\nVARIANT tiny\nPHASE Spring 1901 Movement\nUNITS\nPland: M lan\nORDERS\nPland: M lan - isl [succeeds]\nEND\n"
     case = read_cases(text, "k.txt", order_reader=reader)[0]
     assert case.start.units["lan"].unit.kind is BUBBLE_CAR
+
+
+def test_the_independent_check_agrees_with_half_strengths():
+    """The plain-Python check of DATC 5.B finds nothing wrong in resolutions with kinds of their own."""
+    from dipsat.solver.checker import check_resolution
+    for position, texts in [
+        (board("Pland: Q lan", "Pland: Q bor", "Qland: A mid"), ("Pland: Q lan - mid", "Pland: Q bor S Q lan - mid")),
+        (board("Pland: A lan", "Pland: Q bor", "Qland: A mid"), ("Pland: A lan - mid", "Pland: Q bor S A lan - mid")),
+        (board("Pland: 2A mid", "Qland: A far", "Qland: A bor"), ("Qland: A far - mid", "Qland: A bor S A far - mid")),
+    ]:
+        res = play(position, *texts)
+        assert check_resolution(res.model.facts, res.values.decisions) == []
