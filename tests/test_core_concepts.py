@@ -271,3 +271,15 @@ def test_the_independent_check_agrees_with_half_strengths():
     ]:
         res = play(position, *texts)
         assert check_resolution(res.model.facts, res.values.decisions) == []
+
+
+def test_the_latest_word_on_a_centre_wins_and_a_change_can_be_ended():
+    """A centre removed then created again is a centre; Ice ended at once is no longer in force."""
+    from dipsat.model.board import end_change
+    position = apply_change(board("Pland: A lan"), Lasting(RemoveCentre("isl")))
+    position = apply_change(position, Lasting(AddCentre("isl")))
+    assert "isl" in board_in_play(GMAP, position).supply_centres and len(position.changes) == 1
+    iced = apply_change(position, Lasting(FreezeSea("sea"), until=last_phase_of_turns(SPRING, 3)))
+    assert board_in_play(GMAP, iced).is_land("sea")
+    assert board_in_play(GMAP, end_change(iced, FreezeSea("sea"))).is_sea("sea")
+    assert board_in_play(GMAP, apply_change(position, Lasting(FreezeSea("far")))).is_coastal("far")
