@@ -244,7 +244,7 @@ def _move_problem(gmap: GameMap, position: Position, unit: Unit, o: Move, rules:
         return _cannot_stand(gmap, kind, dest)
     if o.dest.coast and rules.irrelevant_coast == "illegal":
         return f"{_a(kind)} has no coast to move to: {o.dest} (DATC 4.B.6)"
-    if gmap.army_can_move(src, dest) and (not o.via_convoy or VIA_CONVOY_MAY_WALK[rules.convoy_adjacent]):
+    if gmap.army_can_move(src, dest) and (not o.via_convoy or VIA_CONVOY_MAY_WALK.get(rules.convoy_adjacent, False)):
         return ""
     if not kind.convoyable:
         return f"{_a(kind)} cannot be convoyed" if o.via_convoy else f"{_a(kind)} cannot reach {dest} from {src}"

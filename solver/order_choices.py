@@ -193,7 +193,7 @@ VIA_CONVOY_MAY_WALK: Mapping[str, bool] = {
 }
 """Choice -> whether an army move written ``via convoy`` between adjacent provinces is legal
 even when no convoy could carry it (an inland end, no fleet at sea between): the godip judge
-validates it as the same move without those words, and it walks."""
+validates it as the same move without those words, and it walks. A choice not listed: no."""
 
 
 # -- 4.A.5 retreats after a convoyed attack --------------------------------------------------

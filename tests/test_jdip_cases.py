@@ -277,3 +277,31 @@ def test_v24_file_passes_but_for_its_listed_deviations(jdip: dict[str, Case]) ->
     """Under the datc preset every case of the v2.4 file passes except those whose preference changed."""
     failed = {c.id for c in jdip.values() if not run_case(c).passed}
     assert failed == set(V24_PREFERENCE_CHANGES)
+
+
+def test_adjudicate_runs_godip_style_files_and_exits_0_on_known_deviations(tmp_path: Path) -> None:
+    """`dipsat adjudicate` runs every case of a godip-style file (names that share a first word),
+    checks boards under another preset, and a listed v2.4 deviation does not fail the run."""
+    import subprocess
+    import sys
+
+    godip = tmp_path / "real.txt"
+    godip.write_text(GODIP_NAMES)
+    v24 = tmp_path / "v24.txt"
+    v24.write_text("#\tDATC Version 2.4\nCASE 6.G.8\nPRESTATE\n\tFrance: A bel\nORDERS\n"
+                   "\tFrance: A bel-hol via convoy\nPOSTSTATE\n\tFrance: A hol\nEND\n")
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "dipsat.cli.main", "adjudicate", *args],
+                              capture_output=True, text=True, timeout=300)
+
+    done = run(str(godip), "--rules", "droidippy")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "3 cases: 3 passed, 0 failed" in done.stdout
+    done = run(str(v24))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "[DEVIATION]" in done.stdout and "1 known deviations" in done.stdout
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text(GODIP_NAMES.replace("\tGermany: A vie\n", "\tGermany: A bud\n"))
+    done = run(str(wrong), "--rules", "mila")
+    assert done.returncode == 1 and "1 failed" in done.stdout

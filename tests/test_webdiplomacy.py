@@ -70,6 +70,8 @@ def test_unmarked_saved_game_is_the_packages_own() -> None:
     ({"metadata": {"site": "https://webdiplomacy.net/board.php?gameID=1"}}, "webdiplomacy"),
     ({"platform": "WebDiplomacy"}, "webdiplomacy"),
     ({"id": "webdiplomacy-123456"}, "webdiplomacy"),
+    ({"id": "webdip_42", "metadata": {"url": "https://webdiplomacy.net/board.php?gameID=42"}}, "webdiplomacy"),
+    ({"id": "web-123"}, None),
     ({"source": "diplomacy package self-play"}, None),
     ({"metadata": {"notes": "played like webdiplomacy"}}, None),
     ({}, None),

@@ -75,10 +75,10 @@ def judge_named(saved: dict[str, Any]) -> str | None:
     """The rules preset of the site a saved game says it was played on, or ``None`` (the package).
 
     A webDiplomacy game (the research datasets convert them to the package's format) is told by
-    what the file says: a ``source``, ``origin``, ``site``, ``platform`` or ``judge`` text, at the
-    top level or in ``metadata``, that names webDiplomacy (``webdiplomacy``, ``webDiplomacy.net``),
-    or a game id that starts with ``webdiplomacy``. Nothing else is guessed: a saved game that says
-    nothing is the package's own.
+    what the file says: a text under one of :data:`WEBDIPLOMACY_FIELDS` (``source``, ``site``,
+    ``url``...), at the top level or in ``metadata``, that names webDiplomacy (``webdiplomacy``,
+    ``webDiplomacy.net``), or a game id that starts with ``webdip``. Nothing else is guessed: a
+    saved game that says nothing is the package's own.
     """
     places = [saved, saved.get("metadata")]
     for place in places:
@@ -88,12 +88,13 @@ def judge_named(saved: dict[str, Any]) -> str | None:
             value = place.get(field)
             if isinstance(value, str) and "webdiplomacy" in _letters(value):
                 return "webdiplomacy"
-    if _letters(str(saved.get("id") or "")).startswith("webdiplomacy"):
+    if _letters(str(saved.get("id") or "")).startswith("webdip"):
         return "webdiplomacy"
     return None
 
 
-WEBDIPLOMACY_FIELDS: Final = ("source", "origin", "site", "platform", "judge")
+WEBDIPLOMACY_FIELDS: Final = ("source", "origin", "site", "website", "platform", "server", "judge", "url",
+                               "dataset", "provenance")
 """Fields of a saved game (top level or ``metadata``) that may name the site it was played on."""
 
 
