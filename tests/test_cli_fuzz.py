@@ -2,8 +2,9 @@
 traceback, always exits 0, 1 or 2 with one error line (or one JSON document with ``--json``), and
 never exits 0 on input that cannot be read (issue 10).
 
-Inputs are small valid seeds in every format (a case file, a game record, a Droidippy game, a
-saved game as JSON and as JSON lines), then broken: truncated, bytes changed, formats mixed,
+Inputs are small valid seeds in every format (a case file in dipsat's, jDip's and the DATC
+transcription's format, a game record, a Droidippy game, a saved game as JSON and as JSON
+lines), then broken: truncated, bytes changed, formats mixed,
 gzipped and cut short, a byte that is not UTF-8 put in. The command line is called in this
 process (``main(argv)``), which is what the ``dipsat`` script runs.
 
@@ -59,6 +60,28 @@ END
 VARIANT standard
 PHASE Spring 1901 Movement
 France: A Paris - Burgundy  [succeeds]
+END
+""",
+    "jdip.txt": b"""VARIANT_ALL Standard
+CASE 6.X.1
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+\tGermany: A mun
+\tFrance: A par
+ORDERS
+\tGermany: A mun-bur
+\tFrance: A par-bur
+POSTSTATE_SAME
+END
+""",
+    "transcription.txt": b"""CASE 6.X.2
+TITLE A bounce
+PHASE spring
+Germany:
+A Munich - Burgundy [fails]
+
+France:
+A Paris - Burgundy [fails]
 END
 """,
     "droidippy.txt": _droidippy(2).encode(),
