@@ -5,7 +5,7 @@ never exits 0 on input that cannot be read (issue 10).
 Inputs are small valid seeds in every format (a case file in dipsat's, jDip's and the DATC
 transcription's format, a game record, a Droidippy game, a saved game as JSON and as JSON
 lines), then broken: truncated, bytes changed, formats mixed,
-gzipped and cut short, a byte that is not UTF-8 put in. The command line is called in this
+gzipped and cut short, a byte that is not UTF-8 put in, wrapped in JSON brackets (100,000 deep too). The command line is called in this
 process (``main(argv)``), which is what the ``dipsat`` script runs.
 
 CI runs a few examples; by hand: ``DIPSAT_FUZZ_EXAMPLES=10000 .venv/bin/python -m pytest -q
@@ -103,7 +103,7 @@ def broken_inputs(draw: st.DrawFn) -> tuple[str, bytes, bool]:
     """(file name, bytes, whether the bytes cannot be read by any reader)."""
     name = draw(st.sampled_from(sorted(SEEDS)))
     data = SEEDS[name]
-    how = draw(st.sampled_from(["truncate", "change", "mix", "gzip_cut", "not_utf8", "gzip_whole"]))
+    how = draw(st.sampled_from(["truncate", "change", "mix", "gzip_cut", "not_utf8", "gzip_whole", "nest"]))
     unreadable = False
     if how == "truncate":
         data = data[:draw(st.integers(0, len(data) - 1))]
@@ -115,6 +115,10 @@ def broken_inputs(draw: st.DrawFn) -> tuple[str, bytes, bool]:
         other = SEEDS[draw(st.sampled_from(sorted(set(SEEDS) - {name})))]
         at = draw(st.integers(0, len(data)))
         data = data[:at] + other + data[at:]
+    elif how == "nest":  # JSON nested deeper than Python's recursion limit, or just a little
+        depth = draw(st.sampled_from([2, 3, 100_000]))  # one pair of brackets makes a list of games
+        data = b"[" * depth + data + b"]" * depth
+        unreadable = True
     elif how == "not_utf8":
         at = draw(st.integers(0, len(data)))
         data = data[:at] + draw(st.sampled_from([b"\xff", b"\xc3(", b"\xe9", b"\x80"])) + data[at:]
