@@ -132,8 +132,8 @@ def summary_text(s: dict[str, Any]) -> list[str]:
         lines.append(f"differ {d['file']} {d['game']} {d['phase']}: {d['difference']}"
                      + (f" [{d['note']}]" if d.get("note") else ""))
     for e in s["error_list"]:
-        where = f":{e['line']}" if e.get("line") else ""
-        lines.append(f"error  {e['file']}{where} {e['game']} {e['phase']}: {e['error']}")
+        where = f"{e['file']}:{e['line']}" if e.get("line") else e["file"]
+        lines.append(f"error  {' '.join(x for x in (where, e['game'], e['phase']) if x)}: {e['error']}")
     out = Path(run["out"])
     lines.append(f"tables: {out / 'phases.parquet'}, {out / 'orders.parquet'}; summary: {out / 'summary.json'}")
     return lines

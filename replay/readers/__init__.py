@@ -153,6 +153,9 @@ def _json_tasks(shown: str, text: str, identity: str, rules_text: str) -> Iterat
             return
         yield GameError(shown, "", f"not JSON: {exc.msg}", exc.lineno)
         return
+    except RecursionError:
+        yield GameError(shown, "", "not a saved game: JSON nested too deeply")
+        return
     if isinstance(data, list):
         for i, item in enumerate(data, start=1):
             key = f"game {i}"
