@@ -18,13 +18,13 @@ from dipsat.model.board import Lasting, RemoveCentre
 from dipsat.model.casefiles import load_any
 from dipsat.model.cases import load_cases
 from dipsat.model.types import Location, Phase, PhaseKind, Position, Season
-from dipsat.variants import HITCHHIKER, find_variant, map_of, read_order
+from dipsat.variants import HITCHHIKER, find_variant, read_order
 from dipsat.variants.hitchhiker import Lift
 from dipsat.variants.hitchhiker.orders import read_hitchhiker_order
 
 ROOT = Path(__file__).resolve().parents[1]
 DATACASES = ROOT / "datacases"
-CASES = load_cases(DATACASES / "hitchhiker.txt", order_reader=read_order, map_reader=map_of)
+CASES = load_cases(DATACASES / "hitchhiker.txt", order_reader=read_order)
 DATC = [c for f in sorted(DATACASES.glob("datc_6*.txt")) for c in load_any(f, order_reader=read_order)]
 
 CANNOT_APPLY = {

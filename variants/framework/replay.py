@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from dipsat.model.cases import case_error
 from dipsat.model.errors import CaseFileError, InputError
+from dipsat.model.board import parse_lasting
 from dipsat.model.types import Dislodged, OrderResult, Phase, Piece, Position, StackError, Unit
 from dipsat.solver import Resolution
 from dipsat.solver.presets import RulesError, rules_from_text
@@ -84,38 +85,43 @@ def _start(record: Record, variant: Variant) -> Position:
     if record.units is None:
         return variant.start()
     centres: dict[str, str] = {}
-    board = Position(first.phase)
+    position = Position(first.phase)
     try:
         for ln in record.units:
-            board = board.with_piece(_piece(variant, ln.power, read_unit(variant.map, ln.text, None)))
+            unit = read_unit(variant.map, ln.text, None)
+            position = position.with_piece(Piece(_owner(variant, ln.power, unit), unit))
         for ln in record.centres:
             for name in ln.text.split(","):
                 centres[resolve_place(variant.map, name).province] = resolve_power(variant.map, ln.power)
+        changes = []
+        for ln in record.changes:
+            changes.append(parse_lasting(ln.text, variant.map))
     except (InputError, StackError) as exc:
         raise _fail(record, getattr(exc, "message", str(exc)), getattr(ln, "line", None)) from None
-    return replace(board, centres=centres)
+    return replace(position, centres=centres, changes=tuple(changes))
 
 
-def _piece(variant: Variant, power: str, unit: Unit) -> Piece:
-    """A piece as a record writes it: a power's unit, or a piece of no power under its own name
-    (``Zaphod: Z Munich``)."""
-    return Piece(resolve_power(variant.map, power) if unit.kind.owned else power, unit)
+def _owner(variant: Variant, written: str, unit: Unit) -> str:
+    """The power of a unit line; a piece of no power (Zaphod) keeps the name written."""
+    if not unit.kind.owned:
+        return written.strip()
+    return resolve_power(variant.map, written)
 
 
 def _board(record: Record, variant: Variant, lines: tuple[Line, ...]) -> dict[str, str]:
-    """Expected units (and dislodged units) by province, written ``Power: A xxx``."""
-    found: dict[str, str] = {}
+    """Expected units (and dislodged units) by province, written ``Power: A xxx``; the pieces
+    sharing a province are listed together, sorted."""
+    found: dict[str, list[str]] = {}
     for ln in lines:
         try:
             text, dislodged, _origin = ln.text.partition(" dislodged")
             unit = read_unit(variant.map, text, None)
-            piece = _piece(variant, ln.power, unit)
+            piece = Piece(_owner(variant, ln.power, unit), unit)
             key = unit.province + (" (dislodged)" if dislodged else "")
-            shown = str(Dislodged(piece, None)) if dislodged else str(piece)
-            found[key] = f"{found[key]}, {shown}" if key in found else shown
+            found.setdefault(key, []).append(str(Dislodged(piece, None)) if dislodged else str(piece))
         except InputError as exc:
             raise _fail(record, exc.message, ln.line) from None
-    return found
+    return {k: ", ".join(sorted(v)) for k, v in found.items()}
 
 
 def _centres(record: Record, variant: Variant, lines: tuple[Line, ...]) -> dict[str, str]:
@@ -138,7 +144,6 @@ def _compare(record: Record, variant: Variant, rp: RecordPhase, after: Position)
         count += 1
         want = _board(record, variant, rp.after)
         got = {p: ", ".join(sorted(map(str, after.pieces_at(p)))) for p in {*after.units, *after.stacked}}
-        want = {p: ", ".join(sorted(v.split(", "))) for p, v in want.items()}
         got |= {f"{p} (dislodged)": str(Dislodged(d.piece, None)) for p, d in after.dislodged.items()}
         for p in sorted(want.keys() | got.keys()):
             if want.get(p) != got.get(p):
@@ -150,6 +155,16 @@ def _compare(record: Record, variant: Variant, rp: RecordPhase, after: Position)
             if want_c.get(p) != after.centres.get(p):
                 differences.append(f"{after.phase}, centre {p}: expected {want_c.get(p, 'nobody')}, "
                                    f"got {after.centres.get(p, 'nobody')}")
+    if rp.after_changes is not None:
+        count += 1
+        try:
+            want_changes = sorted(str(parse_lasting(ln.text, variant.map)) for ln in rp.after_changes)
+        except InputError as exc:
+            raise _fail(record, exc.message, rp.after_changes[0].line) from None
+        got_changes = sorted(str(c) for c in after.changes if c.in_force(after.phase))
+        if want_changes != got_changes:
+            differences.append(f"{after.phase}, changes: expected {'; '.join(want_changes) or 'none'}, "
+                               f"got {'; '.join(got_changes) or 'none'}")
     return differences, count
 
 
@@ -163,9 +178,12 @@ def play_record(record: Record, variant_spec: str | None = None, rules_text: str
     from dipsat.variants import UnknownVariantError, find_variant  # the registry imports this module
     try:
         variant = find_variant(variant_spec or record.variant)
+    except (UnknownVariantError, InputError) as exc:
+        raise _fail(record, str(exc), None if variant_spec else record.head_lines.get("variant")) from None
+    try:
         rules = rules_from_text(rules_text or record.rules)
-    except (UnknownVariantError, RulesError, InputError) as exc:
-        raise _fail(record, str(exc), None) from None
+    except RulesError as exc:
+        raise _fail(record, str(exc), None if rules_text else record.head_lines.get("rules")) from None
     if not record.phases:
         raise _fail(record, "the record plays no phase", None)
     position = start = _start(record, variant)

@@ -9,10 +9,13 @@ Rulings: ``docs/variants/hitchhiker.md``.
 from __future__ import annotations
 
 from dipsat.variants.framework.ending import majority_of_centres
+from dipsat.model.types import Position
 from dipsat.variants.framework.options import option
+from dipsat.variants.framework.state import state_of
 from dipsat.variants.hitchhiker.engine import play_hitchhiker
 from dipsat.variants.hitchhiker.kinds import KINDS
 from dipsat.variants.hitchhiker.orders import Lift, Nbo, Vote, read_hitchhiker_order
+from dipsat.variants.hitchhiker.state import EMPTY
 from dipsat.variants.variant import Variant
 
 OPTIONS = {o.name: o for o in (
@@ -31,7 +34,15 @@ OPTIONS = {o.name: o for o in (
 )}
 """The Hitchhiker's Guide's open rulings."""
 
-HITCHHIKER = Variant(
+class HitchhikerVariant(Variant):
+    """The variant, with the game master's view of its state (the seed, the draws, the NBOs)."""
+
+    def gm_notes(self, before: Position, after: Position) -> list[str]:
+        """What only the game master sees after a phase (``dipsat play --gm``)."""
+        return ["game master:", *("  " + line for line in state_of(after, EMPTY).gm_view())]
+
+
+HITCHHIKER = HitchhikerVariant(
     name="hitchhiker",
     map_package="dipsat.variants.hitchhiker",
     aliases=("hitchhikers_guide", "hitchhikers-guide", "cb36"),
@@ -45,4 +56,4 @@ HITCHHIKER = Variant(
     end=majority_of_centres(),
 )
 
-__all__ = ["HITCHHIKER", "Lift", "Nbo", "OPTIONS", "Vote"]
+__all__ = ["HITCHHIKER", "HitchhikerVariant", "Lift", "Nbo", "OPTIONS", "Vote"]

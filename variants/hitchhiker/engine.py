@@ -85,8 +85,9 @@ def play_hitchhiker(variant: Variant, position: Position, orders: Sequence[AnyOr
     results = dict(enumerate(res.results))
     new_state = replace(state_of(res.after, EMPTY), phase=str(position.phase))
     settle_draws(orders, specials, new_state, results, str(position.phase))
+    secret = frozenset(i for i, o in enumerate(orders) if getattr(o, "hidden", False))
     return replace(res, before=position, results=merge_results(len(orders), results),
-                   after=with_state(res.after, new_state))
+                   after=with_state(res.after, new_state), secret=secret)
 
 
 def _own(orders: Sequence[AnyOrder], specials: Specials) -> list[tuple[int, AnyOrder]]:
