@@ -17,6 +17,7 @@ from dipsat.model.types import PhaseKind
 from dipsat.variants import HITCHHIKER
 from dipsat.variants.framework.record import load_record, read_record
 from dipsat.variants.framework.replay import play_record
+from dipsat.variants.framework.report import game_json, game_text
 from dipsat.variants.hitchhiker.orders import GmDraw, Nbo, Seed, Vote, read_hitchhiker_order
 from dipsat.variants.hitchhiker.randomness import draw
 from dipsat.variants.hitchhiker.state import EMPTY, HitchState
@@ -74,18 +75,18 @@ def test_changing_the_seed_changes_the_draws_and_nothing_else():
 
 def test_public_report_hides_nbo_centres_votes_and_draws():
     """Public view: an NBO reads 'NBO', no vote, seed or draw appears; the GM view shows them all."""
-    public = json.loads(_play(str(GAME), "--json", seed="1").stdout)
-    gm = json.loads(_play(str(GAME), "--json", "--gm").stdout)
+    report = play_record(load_record(GAME))
+    public, gm = game_json(report), game_json(report, gm=True)
     shown = [o["order"] for p in public["phases"] for o in p["orders"]]
     assert "NBO" in shown and not any(o.startswith("NBO ") for o in shown)
     assert not any(re.match(r"(VOTE|SEED|DRAW)\b", o) for o in shown)
     assert "Kiel" not in json.dumps([p["orders"] for p in public["phases"] if p["phase"].startswith("Winter 1901")])
-    text = _play(str(GAME)).stdout
-    assert "seed" not in text.lower() and "draw " not in text
+    text = game_text(report)
+    assert "seed" not in text.lower() and "draw " not in text and "Vogon-proof by NBO" not in text
     gm_shown = [o["order"] for p in gm["phases"] for o in p["orders"]]
     assert "NBO Kiel" in gm_shown and any(o.startswith("VOTE MARVIN") for o in gm_shown)
     assert any(o.startswith("SEED 2026") for o in gm_shown)
-    gm_text = _play(str(GAME), "--gm").stdout
+    gm_text = game_text(report, gm=True)
     assert "seed: 2026" in gm_text and "Vogon-proof by NBO: kie" in gm_text and "draw Spring 1902" in gm_text
 
 
@@ -136,6 +137,6 @@ def test_three_year_record_has_a_seed_and_every_element():
     text = GAME.read_text(encoding="utf-8")
     years = {rp.phase.year for rp in record.phases if rp.phase.kind is PhaseKind.ADJUSTMENT}
     assert len(years) >= 4 and "GM: SEED 2026" in text
-    gm = _play(str(GAME), "--gm").stdout
+    gm = game_text(play_record(record), gm=True)
     for needed in ("V ", "NBO ", "VOTE MARVIN", "VOTE ZAPHOD", "(rule 7a)", "(rule 7b)", "(rule 7c)"):
         assert needed in text or needed in gm, needed
