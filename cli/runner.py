@@ -5,10 +5,11 @@ from dataclasses import dataclass, field, replace
 
 from dipsat.cli.deviations import DEVIATIONS
 from dipsat.model.cases import Case, Expected, Step
+from dipsat.model.errors import CaseFileError, InputError
 from dipsat.model.notation import format_order
-from dipsat.model.types import Disband, Order, Phase, Position
+from dipsat.model.types import Disband, Order, Phase, PhaseKind, Position, Season
 from dipsat.solver import Resolution, Rules
-from dipsat.solver.presets import describe, rules_from_text
+from dipsat.solver.presets import RulesError, describe, rules_from_text
 from dipsat.variants import Variant, find_variant
 
 
@@ -74,7 +75,7 @@ def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
     (the alternative words are the expectation); under any other rules it is, as written (a case
     file that states only boards, as jDip's, is never left without a check).
     """
-    variant = find_variant(case.variant)
+    variant = check_case(case)
     text = rules_text or case.rules
     rules = rules_from_text(text)
     position = case.start
@@ -109,6 +110,45 @@ def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
 def known_deviation(case: Case) -> str | None:
     """The case's own stated deviation (its reader knows the source), else the DATC v3.2 one."""
     return case.deviation or DEVIATIONS.get(case.id)
+
+
+STANDARD_PHASES = frozenset({(Season.SPRING, PhaseKind.MOVEMENT), (Season.SPRING, PhaseKind.RETREAT),
+                             (Season.FALL, PhaseKind.MOVEMENT), (Season.FALL, PhaseKind.RETREAT),
+                             (Season.WINTER, PhaseKind.ADJUSTMENT)})
+"""The phases of the standard sequence: a variant without an engine of its own plays only these."""
+
+
+def check_case(case: Case) -> Variant:
+    """Check what a case names before it is played; return its variant.
+
+    Raises:
+        CaseFileError: at the case's line: an unknown variant or rules (``VARIANT``, ``RULES``, the
+            key of an alternative result), or a phase that the variant never plays
+            (``Summer 1901 Movement`` on the standard board).
+    """
+    where = case.source or None
+    head = case.head_lines
+    try:
+        variant = find_variant(case.variant)
+    except ValueError as exc:
+        raise CaseFileError(str(exc).removeprefix(f"{where}: ") if isinstance(exc, InputError) else str(exc),
+                            where, head.get("variant", case.line or None)) from None
+    try:
+        rules_from_text(case.rules)
+    except RulesError as exc:
+        raise CaseFileError(f"RULES {case.rules}: {exc}", where, head.get("rules", case.line or None)) from None
+    for step in case.steps:
+        if variant.engine is None and (step.phase.season, step.kind) not in STANDARD_PHASES:
+            raise CaseFileError(f"variant {variant.name} has no phase {step.phase} (its phases: Spring and Fall "
+                                "Movement and Retreat, Winter Adjustment)", where, step.line or case.line or None)
+        for i, expected in enumerate(step.expected):
+            for key in expected.alternatives if expected is not None else ():
+                try:
+                    rules_from_text(key)
+                except RulesError as exc:
+                    line = step.lines[i] if i < len(step.lines) else case.line or None
+                    raise CaseFileError(f"alternative result '{key}: ...': {exc}", where, line) from None
+    return variant
 
 
 def _auto_differences(variant: Variant, step: Step, res: Resolution) -> list[str]:
@@ -146,6 +186,8 @@ def _board_differences(variant: Variant, want: Position, got: Position) -> list[
 
 def _stack_and_change_differences(want: Position, got: Position) -> list[str]:
     """Pieces sharing a province, and the lasting changes of the board (when the case states some)."""
+    if not (want.stacked or got.stacked or want.changes):
+        return []
     found = []
     w_stacks = {p: sorted(map(str, v)) for p, v in want.stacked.items()}
     g_stacks = {p: sorted(map(str, v)) for p, v in got.stacked.items()}

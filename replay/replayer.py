@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dipsat.model.errors import clip_message
 from dipsat.model.types import (
     Disband, Dislodged, Move, OrderResult, Phase, PhaseKind, Piece, Position, Result, Season, Tag,
 )
@@ -38,7 +39,7 @@ the gap a difference of phase (a record that jumps years is broken, not skipping
 
 def error_rows(error: GameError, rules_label: str) -> Rows:
     """The single row of a game (or file) that cannot be read at all."""
-    return [PhaseRow(error.file, error.game, None, "", "", ERROR, 0, "", "", error.message, 0, 0,
+    return [PhaseRow(error.file, error.game, None, "", "", ERROR, 0, "", "", clip_message(error.message), 0, 0,
                      rules_label, error.line)], []
 
 
@@ -210,7 +211,8 @@ class GameReplay:
     def _row(self, index: int, label: str, kind: str, status: str, diffs: list[Difference], notes: list[str],
              error: str, orders: int, unread: int, line: int | None) -> None:
         self.phases.append(PhaseRow(self.game.file, self.game.game, index, label, kind, status, len(diffs),
-                                    "; ".join(map(str, diffs)), "; ".join(notes), error, orders, unread,
+                                    "; ".join(map(str, diffs)), clip_message("; ".join(notes), 1000),
+                                    clip_message(error), orders, unread,
                                     self.label, line))
 
 

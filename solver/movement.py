@@ -85,7 +85,10 @@ def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str,
         if not solution.decisions.get(f"dislodged[{province}]", False):
             continue
         origin = next(o for o in facts.attackers[province] if o in moved)
-        convoyed = facts.moves[origin].convoyed or facts.moves[origin].off_graph
+        # by_convoy[...] exists only for an army that may fall back to its land route (4.A.3,
+        # convoy_adjacent=2000_fallback): when it walked, it came over the border.
+        convoyed = (facts.moves[origin].convoyed and solution.decisions.get(f"by_convoy[{_label(facts, origin)}]", True)) \
+            or facts.moves[origin].off_graph
         rule = RETREAT_AFTER_CONVOY[facts.rules.retreat_to_convoy_origin] if convoyed else NOT_CONVOYED
         options = retreat_options(gmap, piece.unit, {} if rule.occupied_offered else units,
                                   standoffs if rule.standoffs_closed else frozenset(),

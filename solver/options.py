@@ -59,10 +59,16 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
                   "or 'via convoy' with a route ordered; else over land, 'via convoy' or not "
                   "(the Droidippy/godip judge)",
             mila="when 'via convoy' with a route ordered, or an own fleet lies on an ordered route; "
-                 "else over land (the diplomacy package)"),
+                 "else over land (the diplomacy package)",
+            _2000_fallback="as 2000, with the land route as fallback (DATC v2): an army whose convoy "
+                           "is not ordered or is disrupted walks instead; head-to-head battles exist "
+                           "only while it walks"),
     _option("convoy_cut_origin", "4.A.4", "Does a convoyed attack from the supported-into province cut support?",
             army_origin="no: the attack comes from where the army started (Calhamer)",
-            convoy="yes: a convoyed attack comes from the sea"),
+            convoy="yes: a convoyed attack comes from the sea",
+            brannan="Brannan's rule (v3.2): a convoyed attack comes from its last convoying fleet's "
+                    "province: it cuts unless that is where the support is directed, and it meets a "
+                    "unit moving from its destination into that province head to head"),
     _option("retreat_to_convoy_origin", "4.A.5", "May a unit dislodged by a convoyed attack retreat to the attacker's origin?",
             allowed="yes (2023 rulebook)", forbidden="no",
             mila="yes, and every province next to it is offered, occupied or left empty by a standoff "

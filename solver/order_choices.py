@@ -156,9 +156,18 @@ def _adjacent_mila(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[
     return any(c.power == piece.power and c.unit.province in on_route for c in convoyers)
 
 
+def _adjacent_2000_fallback(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[Convoy],
+                            orders: Mapping[str, Order]) -> bool:
+    """As 2000, but with the land route as fallback (DATC v2): with no convoy route ordered the
+    army walks; a disrupted convoy falls back in the model (:mod:`dipsat.solver.rules.fallback`)."""
+    if _needs_convoy(gmap, piece, move):
+        return True
+    return _adjacent_2000(gmap, piece, move, convoyers, orders) and _ordered_route(gmap, piece, move, convoyers)
+
+
 CONVOY_ADJACENT: Mapping[str, ConvoyChoice] = {
     "2000": _adjacent_2000, "dptg": _adjacent_dptg, "1982": _adjacent_1982, "1971": _adjacent_1971,
-    "godip": _adjacent_godip, "mila": _adjacent_mila,
+    "godip": _adjacent_godip, "mila": _adjacent_mila, "2000_fallback": _adjacent_2000_fallback,
 }
 
 
@@ -180,6 +189,7 @@ CONVOYING_FLEET: Mapping[str, Callable[[GameMap, str, str, str, Sequence[str]], 
 
 VIA_CONVOY_MAY_WALK: Mapping[str, bool] = {
     "2000": False, "dptg": False, "1982": False, "1971": False, "godip": True, "mila": False,
+    "2000_fallback": False,
 }
 """Choice -> whether an army move written ``via convoy`` between adjacent provinces is legal
 even when no convoy could carry it (an inland end, no fleet at sea between): the godip judge

@@ -51,6 +51,8 @@ def read_mila(text: str, file: str, key: str, maps: Callable[[str], GameMap]) ->
         saved = json.loads(text)
     except json.JSONDecodeError as exc:
         return GameError(file, key, f"not JSON: {exc.msg} at column {exc.colno}", None)
+    except RecursionError:
+        return GameError(file, key, "not a saved game: JSON nested too deeply", None)
     if not isinstance(saved, dict) or not isinstance(saved.get("phases"), list):
         return GameError(file, key, "not a saved game: expected an object with a 'phases' list")
     game = str(saved.get("id") or key)
