@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from dipsat.model.cases import Case, Expected, Step
+from dipsat.model.cases import STANDARD_PHASES, Case, Expected, Step
 from dipsat.model.errors import CaseFileError, InputError
 from dipsat.model.notation import format_order
-from dipsat.model.types import Disband, Order, Phase, PhaseKind, Position, Season
+from dipsat.model.types import Disband, Order, Phase, Position
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.presets import RulesError, describe, rules_from_text
 from dipsat.variants import Variant, find_variant
@@ -98,12 +98,6 @@ def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
         position = res.after
     return CaseReport(case.id, case.title, describe(rules), tuple(checks), tuple(differences),
                       has_expectations, tuple(resolutions))
-
-
-STANDARD_PHASES = frozenset({(Season.SPRING, PhaseKind.MOVEMENT), (Season.SPRING, PhaseKind.RETREAT),
-                             (Season.FALL, PhaseKind.MOVEMENT), (Season.FALL, PhaseKind.RETREAT),
-                             (Season.WINTER, PhaseKind.ADJUSTMENT)})
-"""The phases of the standard sequence: a variant without an engine of its own plays only these."""
 
 
 def check_case(case: Case) -> Variant:

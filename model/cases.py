@@ -207,6 +207,11 @@ def read_text(path: str | Path) -> str:
         raise CaseFileError(exc.message, source, exc.line) from exc.__cause__
 
 
+STANDARD_PHASES: Final = frozenset({(Season.SPRING, PhaseKind.MOVEMENT), (Season.SPRING, PhaseKind.RETREAT),
+                                    (Season.FALL, PhaseKind.MOVEMENT), (Season.FALL, PhaseKind.RETREAT),
+                                    (Season.WINTER, PhaseKind.ADJUSTMENT)})
+"""The phases of the standard sequence: a variant without an engine of its own plays only these."""
+
 _PHASE_RE = re.compile(r"(\w+)\s+(\d+)\s*,?\s*(\w+)")
 MIN_YEAR: Final = 1
 MAX_YEAR: Final = 9999

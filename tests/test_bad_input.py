@@ -233,6 +233,9 @@ def _replace_phase_line(text: str, phase: int, old: str, new: str) -> str:
 @pytest.mark.parametrize("change, words", [
     (lambda t: _replace_phase_line(t, 0, "France: army par", "France: fleet par"), "a fleet cannot stand in Paris"),
     (lambda t: t.replace("PHASE 1901 Fall Movement", "PHASE 1900 Fall Movement"), "phase out of order"),
+    (lambda t: t.replace("PHASE 1901 Fall Movement", "PHASE 1901 Summer Movement"), "no such phase on this board"),
+    (lambda t: t.replace("PHASE 1901 Fall Movement", "PHASE 19010000000000000000 Fall Movement"),
+     "year out of range"),
 ])
 def test_impossible_record_is_an_error_not_a_difference(change, words: str, tmp_path: Path,
                                                         capsys: pytest.CaptureFixture[str]):
