@@ -457,3 +457,24 @@ def test_a_replay_that_cannot_start_leaves_no_old_results(tmp_path: Path, capsys
     assert_one_line(code, err, "gmae.txt")
     assert not (out / "summary.json").exists() and not (out / "phases.parquet").exists()
     assert any((out / "parts").iterdir())
+
+
+def test_a_json_line_longer_than_the_limit_is_an_error_row(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                           monkeypatch: pytest.MonkeyPatch):
+    """JSON lines are read a line at a time, each at most DIPSAT_MAX_LINE_BYTES: the long one is an
+    error row at its line, the others are replayed."""
+    monkeypatch.setattr("dipsat.model.files.MAX_LINE_BYTES", 1 << 16)
+    games = FIXTURES.joinpath("mila_games.jsonl").read_text().splitlines()
+    path = tmp_path / "games.jsonl"
+    path.write_text("\n".join([games[0], "[" + " " * (1 << 17) + "]", *games[1:]]) + "\n")
+    code, out, _ = cli(capsys, "replay", path, "--out", tmp_path / "out", "--workers", "1", "--json")
+    summary = json.loads(out)
+    assert code == 2 and summary["error"]["line"] == 2 and "line longer than" in summary["error"]["message"]
+    assert summary["errors"] == 1 and summary["phases_agree"] > 0
+
+
+def test_a_byte_order_mark_is_not_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """A case file saved with a UTF-8 byte-order mark reads like one without."""
+    path = tmp_path / "case.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + CASE.encode())
+    assert cli(capsys, "adjudicate", path)[0] == 0
