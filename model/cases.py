@@ -187,6 +187,24 @@ def placement_problem(unit: Unit, gmap: GameMap, coast_required: bool = True) ->
     return ""  # a variant's unit may stand out of its element (a stranded fleet): its engine rules it
 
 
+_DROIDIPPY_RE: Final = re.compile(r"PHASE\s+\d+\s+\w+\s+\w+", re.IGNORECASE)
+
+
+def other_format(first_line: str) -> str:
+    """A hint naming the command that reads a file starting with ``first_line``, or ``""``:
+    ``" (a game record: dipsat play reads it)"``."""
+    word = first_line.split(" ", 1)[0].upper()
+    if first_line.startswith(("{", "[")):
+        return " (a saved game, JSON: dipsat replay and dipsat compare read it)"
+    if _DROIDIPPY_RE.fullmatch(first_line.strip()):
+        return " (a Droidippy game: dipsat replay and dipsat compare read it)"
+    if word == "GAME":
+        return " (a game record: dipsat play reads it)"
+    if word == "CASE":
+        return " (a case file: dipsat adjudicate reads it)"
+    return ""
+
+
 def case_error(message: str, source: str, line: int | None) -> CaseFileError:
     """Return a :class:`CaseFileError` for ``message`` at ``source``:``line``."""
     return CaseFileError(message).at(source, line)
@@ -395,7 +413,7 @@ class _Reader:
                 raise self.fail(f"duplicate case id {quote(rest)}")
             self.draft = _Draft(rest, self.lineno)
         elif d is None:
-            raise self.fail(f"expected 'CASE <id>', got {quote(line)}")
+            raise self.fail(f"expected 'CASE <id>', got {quote(line)}{other_format(line)}")
         elif key in ("TITLE", "VARIANT", "RULES"):
             if d.phase is not None:
                 raise self.fail(f"{key} must come before PHASE: {quote(line)}")

@@ -478,3 +478,16 @@ def test_a_byte_order_mark_is_not_an_error(tmp_path: Path, capsys: pytest.Captur
     path = tmp_path / "case.txt"
     path.write_bytes(b"\xef\xbb\xbf" + CASE.encode())
     assert cli(capsys, "adjudicate", path)[0] == 0
+
+
+@pytest.mark.parametrize("command, source, hint", [
+    ("adjudicate", "tests/replay_fixtures/mila_game.json", "dipsat replay and dipsat compare read it"),
+    ("adjudicate", "tests/replay_fixtures/droidippy_game.txt", "a Droidippy game"),
+    ("adjudicate", "datacases/games/telepath_1901_1903.txt", "dipsat play reads it"),
+    ("play", "datacases/datc_6A_basic.txt", "dipsat adjudicate reads it"),
+])
+def test_a_file_for_another_command_says_which(command: str, source: str, hint: str,
+                                               capsys: pytest.CaptureFixture[str]):
+    """A file of another format: the one line says which command reads it."""
+    code, _, err = cli(capsys, command, ROOT / source)
+    assert_one_line(code, err, hint)
