@@ -33,7 +33,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     p.add_argument("paths", nargs="+", metavar="PATH", help="archive file or folder")
     p.add_argument("--rules", type=_rules, metavar="PRESET[,OPTION=CHOICE...]",
                    help=f"rule semantics for every game; default: each archive's own judge "
-                        f"({', '.join(f'{f.value}: {r}' for f, r in JUDGE_PRESETS.items())}; case files: their own)")
+                        f"({', '.join(f'{f.value}: {r}' for f, r in JUDGE_PRESETS.items())}; a saved game that says it was played on webDiplomacy: webdiplomacy; "
+                        f"case files: their own)")
     p.add_argument("--out", metavar="DIR", default=DEFAULT_OUT, help=f"output folder (default: {DEFAULT_OUT})")
     p.add_argument("--workers", metavar="N", type=_positive, help="local worker processes (default: all cores)")
     p.add_argument("--dask", metavar="ADDRESS", type=_address, help="run on the Dask cluster at ADDRESS (tcp://host:port)")

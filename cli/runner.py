@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from dipsat.cli.deviations import DEVIATIONS
 from dipsat.model.cases import STANDARD_PHASES, Case, Expected, Step
 from dipsat.model.errors import CaseFileError, InputError
 from dipsat.model.notation import format_order
@@ -39,6 +40,8 @@ class CaseReport:
     """Every mismatch in words: orders, automatic orders and the board after."""
     has_expectations: bool
     resolutions: tuple[Resolution, ...] = field(default=(), compare=False, repr=False)
+    deviation: str | None = None
+    """Why a failure of this case is a known, conscious deviation (see :func:`known_deviation`)."""
 
     @property
     def passed(self) -> bool:
@@ -66,8 +69,11 @@ def alternative_keys(case: Case) -> list[str]:
 def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
     """Adjudicate every step of ``case`` (under its own rules unless ``rules_text`` is given).
 
-    Under other rules only the order results are checked (against the alternative the case
-    states for those rules, else its default words); the board after is stated for its own rules.
+    Under other rules the order results are checked against the alternative the case states for
+    those rules, else its default words. The board after (and ``AUTO``) is stated for the case's
+    own rules: under rules for which the case states an alternative result it is not checked
+    (the alternative words are the expectation); under any other rules it is, as written (a case
+    file that states only boards, as jDip's, is never left without a check).
     """
     variant = check_case(case)
     text = rules_text or case.rules
@@ -77,6 +83,8 @@ def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
     differences: list[str] = []
     resolutions = []
     has_expectations = False
+    board_stated = rules == rules_from_text(case.rules) or not any(
+        rules_from_text(key) == rules for key in alternative_keys(case))
     for step in case.steps:
         position = position.with_phase(Phase(position.phase.year, position.phase.season, step.kind))
         res = variant.adjudicate(position, step.orders, rules, advance=False)
@@ -88,16 +96,20 @@ def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
             checks.append(check)
             if not check.passed:
                 differences.append(f"{check.order}: expected {want}, got {check.actual} ({check.reason})")
-        own_rules = rules == rules_from_text(case.rules)
-        if own_rules:  # AUTO and AFTER state what happens under the case's own rules only
+        if board_stated:
             differences += _auto_differences(variant, step, res)
-        if step.after is not None and own_rules:
+        if step.after is not None and board_stated:
             has_expectations = True
             differences += _board_differences(variant, step.after, res.after)
-        has_expectations |= bool(step.auto) and own_rules
+        has_expectations |= bool(step.auto) and board_stated
         position = res.after
     return CaseReport(case.id, case.title, describe(rules), tuple(checks), tuple(differences),
-                      has_expectations, tuple(resolutions))
+                      has_expectations, tuple(resolutions), known_deviation(case))
+
+
+def known_deviation(case: Case) -> str | None:
+    """The case's own stated deviation (its reader knows the source), else the DATC v3.2 one."""
+    return case.deviation or DEVIATIONS.get(case.id)
 
 
 def check_case(case: Case) -> Variant:
@@ -168,6 +180,8 @@ def _board_differences(variant: Variant, want: Position, got: Position) -> list[
 
 def _stack_and_change_differences(want: Position, got: Position) -> list[str]:
     """Pieces sharing a province, and the lasting changes of the board (when the case states some)."""
+    if not (want.stacked or got.stacked or want.changes):
+        return []
     found = []
     w_stacks = {p: sorted(map(str, v)) for p, v in want.stacked.items()}
     g_stacks = {p: sorted(map(str, v)) for p, v in got.stacked.items()}
