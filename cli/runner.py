@@ -134,6 +134,8 @@ def _board_differences(variant: Variant, want: Position, got: Position) -> list[
 
 def _stack_and_change_differences(want: Position, got: Position) -> list[str]:
     """Pieces sharing a province, and the lasting changes of the board (when the case states some)."""
+    if not (want.stacked or got.stacked or want.changes):
+        return []
     found = []
     w_stacks = {p: sorted(map(str, v)) for p, v in want.stacked.items()}
     g_stacks = {p: sorted(map(str, v)) for p, v in got.stacked.items()}

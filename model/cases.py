@@ -59,15 +59,17 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
+from dipsat.model.board import board_in_play, parse_lasting
 from dipsat.model.errors import CaseFileError, InputError
 from dipsat.model.gamemap import GameMap, load_map
+from dipsat.model.kinds import STANDARD_KINDS
 from dipsat.model.notation import format_order, parse_order, parse_unit
 from dipsat.model.types import (
     Dislodged, Location, Order, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType, stack_problem,
 )
 
 __all__ = [
-    "Case", "Expected", "OrderReader", "Step", "load_cases", "read_cases", "write_case", "phase_after",
+    "Case", "Expected", "OrderReader", "VariantReader", "Step", "load_cases", "read_cases", "write_case", "phase_after",
     "read_text", "parse_phase", "case_error",
 ]
 
@@ -78,6 +80,22 @@ OrderReader = Callable[[str, str, Position | None, PhaseKind, str], Order]
 of a case whose ``VARIANT`` has orders of its own (``BAN ...``); it raises an
 :class:`~dipsat.model.errors.InputError` for text it cannot read. Without one, every order is
 read by :func:`~dipsat.model.notation.parse_order`."""
+
+
+@dataclass(frozen=True)
+class VariantReader:
+    """An :data:`OrderReader` that also knows each variant's board.
+
+    Given as ``order_reader``, it makes the case reader read a case's units, centres and changes
+    on ``map_for(VARIANT)``: the map of the case's own variant, knowing its kinds of unit
+    (``France: W Paris``, ``Germany: 2A Munich``). :data:`dipsat.variants.read_order` is one.
+    """
+
+    read: OrderReader
+    map_for: Callable[[str], GameMap]
+
+    def __call__(self, text: str, power: str, position: Position | None, kind: PhaseKind, variant: str) -> Order:
+        return self.read(text, power, position, kind, variant)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +188,8 @@ def phase_after(phase: Phase, dislodged: bool) -> Phase:
 def _placement_problem(unit: Unit, gmap: GameMap) -> str:
     """Why ``unit`` cannot stand where it is written to stand, or ``""``."""
     province = gmap.provinces[unit.province]
+    if not gmap.can_stand(unit.kind, unit.province) and gmap.unit_kinds != STANDARD_KINDS:
+        return ""  # a variant's unit may stand out of its element (a stranded fleet): its engine rules it
     if unit.kind is UnitType.ARMY and gmap.is_sea(unit.province):
         return f"an army cannot stand in {province.name}"
     if unit.kind is UnitType.FLEET:
@@ -179,7 +199,7 @@ def _placement_problem(unit: Unit, gmap: GameMap) -> str:
             return f"a fleet in {province.name} must name its coast"
     elif unit.kind.uses_coasts and province.coasts and unit.location.coast is None:
         return f"a {unit.kind.name} in {province.name} must name its coast"
-    return ""  # a variant's unit may stand out of its element (a stranded fleet): its engine rules it
+    return ""
 
 
 def case_error(message: str, source: str, line: int | None) -> CaseFileError:
@@ -310,9 +330,13 @@ class _Reader:
 
     def __init__(self, source: str, gmap: GameMap, order_reader: OrderReader | None = None) -> None:
         self.source, self.gmap, self.order_reader = source, gmap, order_reader
+        self.default_gmap = gmap
+        self.map_for: Callable[[str], GameMap] | None = getattr(order_reader, "map_for", None)
         self.cases: list[Case] = []
         self.draft: _Draft | None = None
         self.lineno = 0
+        self.placements: list[tuple[_Board, Phase, Unit, str, int]] = []
+        """Units read in the case, checked at its END on the board in play (a frozen sea may hold an army)."""
 
     def fail(self, message: str, line: int | None = None) -> CaseFileError:
         return case_error(message, self.source, self.lineno if line is None else line)
@@ -358,12 +382,15 @@ class _Reader:
             if any(c.id == rest for c in self.cases):
                 raise self.fail(f"duplicate case id {rest!r}")
             self.draft = _Draft(rest, self.lineno)
+            self.gmap = self.default_gmap
         elif d is None:
             raise self.fail(f"expected 'CASE <id>', got {line!r}")
         elif key in ("TITLE", "VARIANT", "RULES"):
             if d.phase is not None:
                 raise self.fail(f"{key} must come before PHASE: {line!r}")
             d.head[key.lower()] = rest
+            if key == "VARIANT" and self.map_for is not None:
+                self.use_map_of(rest)
         elif key in _KEYWORDS:
             self.keyword(d, key, rest, line)
         elif d.block is None:
@@ -372,7 +399,6 @@ class _Reader:
             self.unit(line, d.start if d.block == "units" else d.after or _Board())
         elif d.block in ("changes", "after_changes"):
             board = d.start if d.block == "changes" else d.after or _Board()
-            from dipsat.model.board import parse_lasting  # board imports cases' phase reader
             try:
                 board.changes.append(parse_lasting(line, self.gmap))
             except InputError as exc:
@@ -391,6 +417,7 @@ class _Reader:
         if key == "END":
             if d.phase is None:
                 raise self.fail(f"case {d.id} has no PHASE")
+            self.check_placements()
             self.cases.append(d.case(self.source))
             self.draft = None
         elif key == "PHASE":
@@ -430,9 +457,8 @@ class _Reader:
             raise self.fail(f"not a unit: {rest!r} ({exc.message})") from exc
         if piece.unit.kind.owned and power not in self.gmap.powers:
             raise self.fail(f"unknown power {power!r} in {line!r}")
-        problem = _placement_problem(piece.unit, self.gmap)
-        if problem:
-            raise self.fail(f"{problem}: {rest!r}")
+        assert self.draft is not None and self.draft.phase is not None
+        self.placements.append((board, self.draft.phase, piece.unit, rest, self.lineno))
         where = piece.unit.province
         if m:
             if where in board.dislodged:
@@ -450,6 +476,27 @@ class _Reader:
             board.stacked.setdefault(where, []).append(piece)
         else:
             board.units[where] = piece
+
+    def use_map_of(self, variant: str) -> None:
+        """Read the rest of the case on the map of ``variant`` (an unknown variant: the error comes
+        with the first order read, as before)."""
+        assert self.map_for is not None
+        try:
+            self.gmap = self.map_for(variant)
+        except (InputError, ValueError):
+            self.gmap = self.default_gmap
+
+    def check_placements(self) -> None:
+        """Every unit of the case stands where it may: on the map, or on the board with that board's
+        changes (an army on a frozen sea; a fleet there is stranded, as it was on the sea)."""
+        for board, phase, unit, rest, lineno in self.placements:
+            problem = _placement_problem(unit, self.gmap)
+            if problem and board.changes:
+                in_play = board_in_play(self.gmap, Position(phase, changes=tuple(board.changes)))
+                problem = problem if _placement_problem(unit, in_play) else ""
+            if problem:
+                raise self.fail(f"{problem}: {rest!r}", lineno)
+        self.placements = []
 
     def owner(self, line: str) -> tuple[str, str]:
         """The power of a unit line (a piece of no power: the name written) and the rest."""

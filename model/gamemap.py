@@ -153,7 +153,7 @@ class GameMap:
     def can_stand(self, kind: UnitKind, province: str) -> bool:
         """A unit of ``kind`` may stand in ``province`` (its terrain on the board in play)."""
         p = self.provinces.get(province)
-        return p is not None and p.terrain.value in kind.stands
+        return p is not None and p.terrain._value_ in kind.stands  # _value_: a plain attribute, no descriptor
 
     def reaches(self, unit: Unit, province: str) -> bool:
         """``unit`` reaches ``province`` along the edges it supports along (enough to support there)."""

@@ -13,6 +13,8 @@ holds one game::
     France: A Paris                     #   (without it, the variant's starting position)
     CENTRES                             # optional, with UNITS: the start's centres
     France: Paris
+    CHANGES                             # optional, with UNITS: lasting changes of the start board
+    frozen North Sea until Spring 1902 Retreat
     ORDERS                              # optional keyword: order lines may follow PHASE directly
     France: A Paris - Burgundy  [succeeds]       # an expected result in brackets, optional
     England: THIEF A Munich                      # the variant's own orders, by any power
@@ -20,12 +22,16 @@ holds one game::
     France: A Burgundy
     CENTRES                             # optional, after AFTER: the expected centres then
     France: Paris
+    CHANGES                             # optional, after AFTER: the lasting changes in force then
+    centre removed Kiel
     PHASE Fall 1901 Movement
     ...
     END
 
 Orders are kept as text with their line and read when the phase is played, against the board
-of that moment (so a unit's type may be omitted). Phases in which nothing can happen (a retreat
+of that moment (so a unit's type may be omitted). Several units may be listed in one province
+where their kinds may share it; a piece of no power is written under its own name
+(``Zaphod: Z Munich``); a change is written as :class:`dipsat.model.board.Lasting` prints it. Phases in which nothing can happen (a retreat
 phase with no dislodged unit, adjustments with nothing to adjust) are absent from a game, as
 from the board's own sequence; a ``PHASE`` line names the phase the game must then be at.
 Every error is a :class:`~dipsat.model.errors.CaseFileError` with file and line.
@@ -45,7 +51,7 @@ __all__ = ["Record", "RecordPhase", "Line", "load_record", "read_record"]
 _RESULT_RE = re.compile(r"(.*?)\s*\[([^\[\]]*)\]\s*")
 _LINE_RE = re.compile(r"([A-Za-z][\w.-]*)\s*:\s*(.*)")
 _KEYWORDS = frozenset({"GAME", "TITLE", "VARIANT", "RULES", "PHASE", "UNITS", "CENTRES", "CENTERS",
-                       "ORDERS", "AFTER", "END"})
+                       "ORDERS", "AFTER", "END", "CHANGES"})
 
 
 @dataclass(frozen=True)
@@ -69,6 +75,8 @@ class RecordPhase:
     """Expected units at the next phase (``None``: not stated)."""
     after_centres: tuple[Line, ...] | None = None
     """Expected centres at the next phase (``None``: not stated)."""
+    after_changes: tuple[Line, ...] | None = None
+    """Expected lasting changes in force at the next phase (``None``: not stated)."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +92,8 @@ class Record:
     """A start board of the record's own (``None``: the variant's starting position)."""
     centres: tuple[Line, ...] = ()
     source: str = field(default="", compare=False)
+    changes: tuple[Line, ...] = ()
+    """Lasting changes of the start board (with ``UNITS``); each line's text is the change."""
 
 
 def load_record(path: str | Path) -> Record:
@@ -116,7 +126,8 @@ def read_record(text: str, source: str = "<string>") -> Record:
         if current is not None:
             phases.append(RecordPhase(current[0], current[1], tuple(blocks.get("orders", [])),
                                       tuple(blocks["after"]) if "after" in blocks else None,
-                                      tuple(blocks["after_centres"]) if "after_centres" in blocks else None))
+                                      tuple(blocks["after_centres"]) if "after_centres" in blocks else None,
+                                      tuple(blocks["after_changes"]) if "after_changes" in blocks else None))
 
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
@@ -161,6 +172,12 @@ def read_record(text: str, source: str = "<string>") -> Record:
                 if block is None:
                     raise fail("CENTRES follows UNITS (the start) or AFTER (the expected board)", lineno)
                 (start if block == "centres" else blocks).setdefault(block, [])
+            elif key == "CHANGES":
+                block = {"units": "changes", "centres": "changes", "after": "after_changes",
+                         "after_centres": "after_changes"}.get(block or "")
+                if block is None:
+                    raise fail("CHANGES follows UNITS (the start) or AFTER (the expected board)", lineno)
+                (start if block == "changes" else blocks).setdefault(block, [])
             elif key == "ORDERS":
                 block = "orders"
             else:
@@ -171,6 +188,9 @@ def read_record(text: str, source: str = "<string>") -> Record:
             raise fail("one game per record file", lineno)
         if current is None or block is None:
             raise fail(f"expected a keyword ({', '.join(sorted(_KEYWORDS))}), got {line!r}", lineno)
+        if block in ("changes", "after_changes"):
+            (start if block == "changes" else blocks).setdefault(block, []).append(Line("", line, lineno))
+            continue
         m = _LINE_RE.fullmatch(line)
         if m is None:
             raise fail(f"expected 'Power: ...', got {line!r}", lineno)
@@ -189,4 +209,4 @@ def read_record(text: str, source: str = "<string>") -> Record:
         raise fail(f"game {head['id']} has no END", len(text.splitlines()) or 1)
     units = tuple(start["units"]) if "units" in start else None
     return Record(head["id"], head["title"], head["variant"], head["rules"], tuple(phases), units,
-                  tuple(start.get("centres", [])), source)
+                  tuple(start.get("centres", [])), source, tuple(start.get("changes", [])))

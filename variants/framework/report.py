@@ -42,16 +42,21 @@ def _listed(report: GameReport, orders: Any, gm: bool) -> list[Any]:
 
 
 def board_lines(position: Position, names: Any) -> list[str]:
-    """The board, one line per power: units, dislodged units, centres."""
+    """The board, one line per power: units, dislodged units, centres; then the lasting changes
+    of the board in force, if any."""
     lines = [f"{position.phase}:"]
-    powers = sorted({p.power for p in position.units.values()} | set(position.centres.values())
+    pieces = list(position.all_pieces())
+    powers = sorted({p.power for p in pieces} | set(position.centres.values())
                     | {d.piece.power for d in position.dislodged.values()})
     for power in powers:
-        units = sorted(names(p.unit) for p in position.units.values() if p.power == power)
+        units = sorted(names(p.unit) for p in pieces if p.power == power)
         dis = sorted(names(d.piece.unit) + " (dislodged)" for d in position.dislodged.values()
                      if d.piece.power == power)
         centres = sorted(c for c, owner in position.centres.items() if owner == power)
         lines.append(f"  {power}: {', '.join(units + dis) or '-'}; {len(centres)} centres")
+    changes = [str(c) for c in position.changes if c.in_force(position.phase)]
+    if changes:
+        lines.append(f"  board: {'; '.join(changes)}")
     return lines
 
 
@@ -117,13 +122,17 @@ def _result_json(report: GameReport, r: OrderResult, gm: bool) -> dict[str, Any]
 
 def _board_json(position: Position) -> dict[str, Any]:
     units: dict[str, list[str]] = {}
-    for p in position.units.values():
+    for p in position.all_pieces():
         units.setdefault(p.power, []).append(str(p.unit))
-    return {"phase": str(position.phase),
-            "units": {k: sorted(v) for k, v in sorted(units.items())},
-            "dislodged": sorted(str(d.piece) for d in position.dislodged.values()),
-            "centres": {power: sorted(c for c, o in position.centres.items() if o == power)
-                        for power in sorted(set(position.centres.values()))}}
+    board = {"phase": str(position.phase),
+             "units": {k: sorted(v) for k, v in sorted(units.items())},
+             "dislodged": sorted(str(d.piece) for d in position.dislodged.values()),
+             "centres": {power: sorted(c for c, o in position.centres.items() if o == power)
+                         for power in sorted(set(position.centres.values()))}}
+    changes = sorted(str(c) for c in position.changes if c.in_force(position.phase))
+    if changes:
+        board["changes"] = changes
+    return board
 
 
 def game_json(report: GameReport, gm: bool = False) -> dict[str, Any]:
