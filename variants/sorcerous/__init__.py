@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dipsat.variants.framework.options import option
 from dipsat.variants.sorcerous.engine import play_sorcerous
+from dipsat.variants.sorcerous.kinds import FLEET_WIZARD, KINDS, WIZARD
 from dipsat.variants.sorcerous.orders import BuildWizard, Cast, TakeFamiliar, read_sorcerous
 from dipsat.variants.sorcerous.spells import Spell
 from dipsat.variants.sorcerous.state import EMPTY, SorcerousState
@@ -66,6 +67,7 @@ SORCEROUS = Variant(
     read_special=read_sorcerous,  # type: ignore[arg-type]
     engine=play_sorcerous,
     options=OPTIONS,
+    unit_kinds=KINDS,
 )
 
-__all__ = ["SORCEROUS", "EMPTY", "OPTIONS", "BuildWizard", "Cast", "SorcerousState", "Spell", "TakeFamiliar"]
+__all__ = ["SORCEROUS", "EMPTY", "FLEET_WIZARD", "KINDS", "WIZARD", "OPTIONS", "BuildWizard", "Cast", "SorcerousState", "Spell", "TakeFamiliar"]

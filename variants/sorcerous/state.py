@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Mapping
 
+from dipsat.model.types import Position
+from dipsat.variants.sorcerous.kinds import is_familiar, is_wizard
 from dipsat.variants.sorcerous.orders import Cast
 from dipsat.variants.sorcerous.spells import Effect, Spell
 
-__all__ = ["SorcerousState", "EMPTY", "Link"]
+__all__ = ["SorcerousState", "EMPTY", "Link", "from_board"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +117,23 @@ class SorcerousState:
         out += [f"spell {e}" for e in self.effects]
         out += [f"cast {p}: {y}" for p, y in self.casts]
         return out
+
+
+def from_board(state: SorcerousState, position: Position) -> SorcerousState:
+    """``state`` with its wizards and familiar links read from the board (the board is the
+    truth: a ``W`` unit is its power's wizard, a ``2A``/``2F`` unit its familiar); a dislodged
+    unit waiting to retreat is keyed ``~p``."""
+    wizards: dict[str, str] = {}
+    familiars: dict[str, str] = {}
+    pieces = [(p, piece) for p, piece in position.units.items()]
+    pieces += [("~" + p, d.piece) for p, d in position.dislodged.items()]
+    for key, piece in pieces:
+        if is_wizard(piece.unit.kind):
+            wizards[piece.power] = key
+        elif is_familiar(piece.unit.kind):
+            familiars[piece.power] = key
+    links = tuple(Link(power, wizards[power], f) for power, f in sorted(familiars.items()) if power in wizards)
+    return replace(state, wizards=tuple(sorted(wizards.items())), links=links)
 
 
 EMPTY = SorcerousState()

@@ -11,14 +11,15 @@ from typing import Mapping
 
 from dipsat.model.board import CloseEdge, FreezeSea, Lasting
 from dipsat.model.gamemap import GameMap
-from dipsat.model.types import Disband, OrderResult, Phase, PhaseKind, Position, Result, Season, UnitType
+from dipsat.model.types import Disband, OrderResult, Phase, PhaseKind, Piece, Position, Result, Season, Unit, UnitType
+from dipsat.variants.sorcerous.kinds import as_familiar, is_familiar
 from dipsat.solver.adjustment import adjustments_due
 from dipsat.solver.phases import update_centres
 from dipsat.variants.sorcerous.orders import Cast
 from dipsat.variants.sorcerous.spells import Effect, Spell
 from dipsat.variants.sorcerous.state import SorcerousState
 
-__all__ = ["DISLODGED", "bury", "end_of_turn", "removal", "next_season", "iced", "board_changes", "plain"]
+__all__ = ["DISLODGED", "bury", "end_of_turn", "removal", "next_season", "iced", "board_changes", "plain", "mark_familiars"]
 
 DISLODGED = "~"
 """Prefix of the state key of a dislodged unit."""
@@ -92,6 +93,23 @@ def plain(position: Position) -> Position:
     return replace(position, changes=()) if position.changes else position
 
 
+def mark_familiars(board: Position, state: SorcerousState) -> Position:
+    """The board with every linked familiar of the state shown as one (``2A``/``2F``)."""
+    units, dislodged = dict(board.units), dict(board.dislodged)
+    for link in state.links:
+        key = link.familiar
+        if key.startswith(DISLODGED):
+            d = dislodged.get(key[1:])
+            if d is not None and not is_familiar(d.piece.unit.kind):
+                unit = Unit(as_familiar(d.piece.unit.kind), d.piece.unit.location)
+                dislodged[key[1:]] = replace(d, piece=Piece(d.piece.power, unit))
+        else:
+            piece = units.get(key)
+            if piece is not None and not is_familiar(piece.unit.kind):
+                units[key] = Piece(piece.power, Unit(as_familiar(piece.unit.kind), piece.unit.location))
+    return replace(board, units=units, dislodged=dislodged)
+
+
 def iced(state: SorcerousState, turn: int) -> frozenset[str]:
     """The seas covered by ice in ``turn``."""
     return frozenset(e.where[0] for e in state.active(Spell.ICE, turn))
@@ -120,7 +138,7 @@ def melt(board: Position, state: SorcerousState, before: frozenset[str], after: 
     events = []
     for sea in sorted(before - after):
         piece = board.units.get(sea)
-        if piece is None or piece.unit.kind is not UnitType.ARMY:
+        if piece is None or piece.unit.kind.can_stand("sea"):
             continue
         board, _ = _take(board, sea)
         why = "Flame ended the ice" if sea in flamed else "the ice melted"
