@@ -34,7 +34,7 @@ def play_sorcerous(variant: Variant, position: Position, orders: Sequence[AnyOrd
                    advance: bool = True) -> Resolution:
     """Resolve one Sorcerous phase; the board after is the board at the next phase."""
     given, position = position, plain(position)
-    state: SorcerousState = from_board(state_of(given, EMPTY), position)
+    state: SorcerousState = from_board(state_of(given, EMPTY), given)
     standard, specials = split_orders(orders)
     decided: dict[int, OrderResult] = {}
     kind = position.phase.kind
