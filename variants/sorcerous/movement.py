@@ -236,7 +236,7 @@ def play_movement(variant: Variant, position: Position, standard: list[tuple[int
     state, familiar_results = _bind(state, plan.familiars, moved)
     decided.update(familiar_results)
     after, state, linked = bury(after, state, moved, year)
-    after = mark_familiars(after, state)
+    after = mark_familiars(after, state, variant.choice("familiar"))
     state = replace(state, pending=tuple(later))
     return replace(res, generated=tuple(generated), after=after), state, events + linked
 

@@ -11,7 +11,8 @@ from typing import Mapping
 
 from dipsat.model.board import CloseEdge, FreezeSea, Lasting
 from dipsat.model.gamemap import GameMap
-from dipsat.model.types import Disband, OrderResult, Phase, PhaseKind, Piece, Position, Result, Season, Unit, UnitType
+from dipsat.model.kinds import Moves
+from dipsat.model.types import Disband, Location, OrderResult, Phase, PhaseKind, Piece, Position, Result, Season, Unit, UnitType
 from dipsat.variants.sorcerous.kinds import as_familiar, is_familiar
 from dipsat.solver.adjustment import adjustments_due
 from dipsat.solver.phases import update_centres
@@ -93,20 +94,26 @@ def plain(position: Position) -> Position:
     return replace(position, changes=()) if position.changes else position
 
 
-def mark_familiars(board: Position, state: SorcerousState) -> Position:
-    """The board with every linked familiar of the state shown as one (``2A``/``2F``)."""
+def _familiar_unit(unit: Unit, choice: str) -> Unit:
+    kind = as_familiar(unit.kind, choice)
+    location = unit.location if kind.moves is Moves.FLEET else Location(unit.location.province)
+    return Unit(kind, location)
+
+
+def mark_familiars(board: Position, state: SorcerousState, choice: str = "double_strength") -> Position:
+    """The board with every linked familiar of the state shown as one (``2A``/``2F``; option
+    ``familiar`` = ``choice``)."""
     units, dislodged = dict(board.units), dict(board.dislodged)
     for link in state.links:
         key = link.familiar
         if key.startswith(DISLODGED):
             d = dislodged.get(key[1:])
             if d is not None and not is_familiar(d.piece.unit.kind):
-                unit = Unit(as_familiar(d.piece.unit.kind), d.piece.unit.location)
-                dislodged[key[1:]] = replace(d, piece=Piece(d.piece.power, unit))
+                dislodged[key[1:]] = replace(d, piece=Piece(d.piece.power, _familiar_unit(d.piece.unit, choice)))
         else:
             piece = units.get(key)
             if piece is not None and not is_familiar(piece.unit.kind):
-                units[key] = Piece(piece.power, Unit(as_familiar(piece.unit.kind), piece.unit.location))
+                units[key] = Piece(piece.power, _familiar_unit(piece.unit, choice))
     return replace(board, units=units, dislodged=dislodged)
 
 
