@@ -251,3 +251,13 @@ def test_datc_passes_as_sorcerous():
     cases = [c for f in sorted((ROOT / "datacases").glob("datc_*.txt")) for c in load_cases(f)]
     failed = [c.id for c in cases if c.id not in DEVIATIONS and not run_case(replace(c, variant="sorcerous")).passed]
     assert len(cases) > 150 and failed == []
+
+
+def test_unreadable_spell_in_a_game_record_is_one_line_exit_2(tmp_path):
+    """A record whose spell cannot be read: one line with file and line, exit 2, no traceback."""
+    path = tmp_path / "game.txt"
+    path.write_text("GAME g\nVARIANT sorcerous\nPHASE Spring 1901 Movement\nUNITS\nFrance: W Paris\n"
+                    "ORDERS\nFrance: W Paris CAST ICE Atlantis\nEND\n", encoding="utf-8")
+    done = _dipsat("play", str(path))
+    assert done.returncode == 2 and f"{path}:7:" in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
