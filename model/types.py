@@ -328,7 +328,9 @@ class Position:
         if units.get(province) == piece:
             del units[province]
         else:
-            rest = tuple(p for p in stacked.get(province, ()) if p != piece)
+            here = stacked.get(province, ())
+            index = here.index(piece) if piece in here else len(here)
+            rest = here[:index] + here[index + 1:]  # one piece only, though an equal one stays
             if rest:
                 stacked[province] = rest
             else:

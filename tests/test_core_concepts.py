@@ -290,3 +290,5 @@ def test_a_stack_without_its_principal_keeps_every_piece():
     h = Piece("Qland", Unit(HITCHHIKER, Location("mid")))
     position = Position(SPRING, stacked={"mid": (h, h)})
     assert position.pieces_at("mid") == (h, h) and position.units["mid"] == h
+    three = position.with_piece(h).without_piece(h).without_piece(h)
+    assert three.pieces_at("mid") == (h,)
