@@ -14,10 +14,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dipsat.solver.resolution import Resolution
-
 if TYPE_CHECKING:  # ortools is imported only when a model is exported (see the model's to_cpsat)
     from ortools.sat.python import cp_model
+
+    from dipsat.solver.resolution import Resolution
 
 __all__ = ["backup_path", "equations_model", "settled_model", "export_model"]
 
