@@ -11,12 +11,14 @@ from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Order, PhaseKind, Position
 from dipsat.variants.classical import STANDARD
 from dipsat.variants.framework.options import VariantOptionError, split_spec
+from dipsat.variants.gathering import GATHERING
 from dipsat.variants.game import Game, GameError
+from dipsat.variants.sorcerous import SORCEROUS
 from dipsat.variants.telepath import TELEPATH
 from dipsat.variants.vain_star import VAIN_STAR
 from dipsat.variants.variant import Variant
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (STANDARD, TELEPATH, VAIN_STAR)}
+VARIANTS: dict[str, Variant] = {v.name: v for v in (STANDARD, TELEPATH, VAIN_STAR, SORCEROUS, GATHERING)}
 """Every known variant by name."""
 
 
@@ -78,5 +80,5 @@ def reader_for(variant: Variant) -> OrderReader:
     return VariantReader(read, lambda _name: variant.map)
 
 
-__all__ = ["Game", "GameError", "STANDARD", "TELEPATH", "VAIN_STAR", "UnknownVariantError", "VARIANTS",
+__all__ = ["GATHERING", "Game", "GameError", "SORCEROUS", "STANDARD", "TELEPATH", "VAIN_STAR", "UnknownVariantError", "VARIANTS",
            "Variant", "VariantOptionError", "find_variant", "map_for", "read_order", "reader_for"]

@@ -41,8 +41,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Mapping
 
-from dipsat.model.cases import Expected, case_error, parse_phase, read_text
+from dipsat.model.cases import Expected, case_error, parse_phase, read_text, words_problem
 from dipsat.model.errors import CaseFileError
 from dipsat.model.types import Phase
 
@@ -94,6 +95,8 @@ class Record:
     source: str = field(default="", compare=False)
     changes: tuple[Line, ...] = ()
     """Lasting changes of the start board (with ``UNITS``); each line's text is the change."""
+    head_lines: Mapping[str, int] = field(default_factory=dict, compare=False)
+    """Line of the ``VARIANT`` and ``RULES`` lines (keys ``variant``, ``rules``), when written."""
 
 
 def load_record(path: str | Path) -> Record:
@@ -112,6 +115,7 @@ def read_record(text: str, source: str = "<string>") -> Record:
         CaseFileError: with ``source`` and the line of the first problem.
     """
     head = {"id": "", "title": "", "variant": "standard", "rules": "datc"}
+    head_lines: dict[str, int] = {}
     phases: list[RecordPhase] = []
     blocks: dict[str, list[Line]] = {}
     block: str | None = None
@@ -146,6 +150,7 @@ def read_record(text: str, source: str = "<string>") -> Record:
                 if not rest:
                     raise fail(f"{key} needs a value: {line!r}", lineno)
                 head["id" if key == "GAME" else key.lower()] = rest
+                head_lines[key.lower()] = lineno
             elif key == "PHASE":
                 try:
                     phase = parse_phase(rest)
@@ -200,6 +205,9 @@ def read_record(text: str, source: str = "<string>") -> Record:
         if r is not None:
             if block != "orders":
                 raise fail(f"only orders take an expected result: {line!r}", lineno)
+            problem = words_problem(r[2])
+            if problem:
+                raise fail(problem, lineno)
             body, expected = r[1], Expected(r[2])
         (start if block in ("units", "centres") else blocks).setdefault(block, []).append(
             Line(m[1], body.strip(), lineno, expected))
@@ -209,4 +217,5 @@ def read_record(text: str, source: str = "<string>") -> Record:
         raise fail(f"game {head['id']} has no END", len(text.splitlines()) or 1)
     units = tuple(start["units"]) if "units" in start else None
     return Record(head["id"], head["title"], head["variant"], head["rules"], tuple(phases), units,
-                  tuple(start.get("centres", [])), source, tuple(start.get("changes", [])))
+                  tuple(start.get("centres", [])), source, changes=tuple(start.get("changes", [])),
+                  head_lines=head_lines)

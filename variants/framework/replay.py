@@ -178,9 +178,12 @@ def play_record(record: Record, variant_spec: str | None = None, rules_text: str
     from dipsat.variants import UnknownVariantError, find_variant  # the registry imports this module
     try:
         variant = find_variant(variant_spec or record.variant)
+    except (UnknownVariantError, InputError) as exc:
+        raise _fail(record, str(exc), None if variant_spec else record.head_lines.get("variant")) from None
+    try:
         rules = rules_from_text(rules_text or record.rules)
-    except (UnknownVariantError, RulesError, InputError) as exc:
-        raise _fail(record, str(exc), None) from None
+    except RulesError as exc:
+        raise _fail(record, str(exc), None if rules_text else record.head_lines.get("rules")) from None
     if not record.phases:
         raise _fail(record, "the record plays no phase", None)
     position = start = _start(record, variant)

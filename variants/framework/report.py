@@ -30,10 +30,11 @@ def _who(r: OrderResult, gm: bool) -> str:
     return SECRET if secret and not gm else r.order.power
 
 
-def _listed(report: GameReport, orders: Any, gm: bool) -> list[Any]:
+def _listed(report: GameReport, orders: Any, gm: bool, hidden: frozenset[int] = frozenset()) -> list[Any]:
     """The orders shown, in order; in the public view the secret ones come last, sorted by their
-    text, so that where they stood in the record (in which power's orders) reveals nothing."""
-    shown = [c for c in orders if _shown(c.result, gm)]
+    text, so that where they stood in the record (in which power's orders) reveals nothing, and
+    the orders the variant keeps secret (``Resolution.secret``) are left out."""
+    shown = [c for k, c in enumerate(orders) if _shown(c.result, gm) and (gm or k not in hidden)]
     if gm:
         return shown
     secret = [c for c in shown if _who(c.result, gm) == SECRET]
@@ -69,11 +70,18 @@ def _spent(position: Position) -> list[str]:
     return [f"  {p}: {', '.join(v)}" for p, v in sorted(by_power.items())]
 
 
+def state_lines(position: Position) -> list[str]:
+    """A variant state's own lines for a report (``state.lines()``, e.g. Sorcerous' wizards and
+    spells in force), or none."""
+    lines = getattr(getattr(position, "state", None), "lines", None)
+    return list(lines()) if callable(lines) else []
+
+
 def _phase_text(report: GameReport, pr: PhaseReport, gm: bool) -> list[str]:
     variant = report.variant
     out = [f"{pr.phase}"]
     rows = [(c, _who(c.result, gm), variant.format_order(c.result.order, "long"))
-            for c in _listed(report, pr.orders, gm)]
+            for c in _listed(report, pr.orders, gm, pr.resolution.secret)]
     width = max((len(w) + len(o) for _, w, o in rows), default=0) + 2
     for c, who, text in rows:
         mark = "  " if c.passed else "XX"
@@ -86,9 +94,25 @@ def _phase_text(report: GameReport, pr: PhaseReport, gm: bool) -> list[str]:
         if not d.startswith("line "):
             out.append(f" XX {d}")
     out += ["  " + line for line in board_lines(pr.resolution.after, lambda u: unit_name(variant.map, u, "long"))]
+    if state_lines(pr.resolution.after):
+        out += ["  state:", *("    " + s for s in state_lines(pr.resolution.after))]
     if gm and _spent(pr.resolution.after):
         out += ["  spent:", *("  " + s for s in _spent(pr.resolution.after))]
+    if gm:
+        out += ["  " + line for line in _gm_notes(variant, pr)]
     return out
+
+
+def _gm_notes(variant: Any, pr: PhaseReport) -> list[str]:
+    """A variant's own lines for the game master after a phase (hook ``gm_notes(before, after)``)."""
+    notes = getattr(variant, "gm_notes", None)
+    return list(notes(pr.resolution.before, pr.resolution.after)) if notes is not None else []
+
+
+def _end_notes(report: GameReport) -> list[str]:
+    """A variant's own lines on the end of the game (hook ``end_notes(position)``)."""
+    notes = getattr(report.variant, "end_notes", None)
+    return list(notes(report.final)) if notes is not None else []
 
 
 def game_text(report: GameReport, gm: bool = False) -> str:
@@ -103,7 +127,7 @@ def game_text(report: GameReport, gm: bool = False) -> str:
     outcome = report.variant.outcome(report.final)
     if outcome is not None:
         tail += f"; {outcome}"
-    return "\n".join(head + body + [tail]) + "\n"
+    return "\n".join(head + body + [tail, *_end_notes(report)]) + "\n"
 
 
 def _result_json(report: GameReport, r: OrderResult, gm: bool) -> dict[str, Any]:
@@ -131,7 +155,7 @@ def game_json(report: GameReport, gm: bool = False) -> dict[str, Any]:
     phases = []
     for pr in report.phases:
         orders = []
-        for c in _listed(report, pr.orders, gm):
+        for c in _listed(report, pr.orders, gm, pr.resolution.secret):
             line = c.line if gm or _who(c.result, gm) != SECRET else None  # a line number would tell
             orders.append(_result_json(report, c.result, gm) | {"line": line, "expected": c.expected,
                                                                   "passed": c.passed})
@@ -141,13 +165,18 @@ def game_json(report: GameReport, gm: bool = False) -> dict[str, Any]:
             "differences": list(pr.differences), "after": _board_json(pr.resolution.after)}
         if gm:
             entry["spent"] = [s.strip() for s in _spent(pr.resolution.after)]
+        if state_lines(pr.resolution.after):
+            entry["state"] = state_lines(pr.resolution.after)
+        if gm and _gm_notes(report.variant, pr):
+            entry["notes"] = _gm_notes(report.variant, pr)
         phases.append(entry)
     r = report.record
     return {"game": r.id, "title": r.title, "variant": report.variant.spec, "rules": report.rules,
             "view": "game master" if gm else "public", "phases": phases,
             "summary": {"phases": len(report.phases), "expectations": report.expectations,
                         "failed": report.failed, "winner": report.variant.winner(report.final),
-                        **_outcome_json(report)}}
+                        **_outcome_json(report),
+                        **({"notes": _end_notes(report)} if _end_notes(report) else {})}}
 
 
 def _outcome_json(report: GameReport) -> dict[str, Any]:

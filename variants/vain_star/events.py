@@ -50,14 +50,21 @@ def lose_in_hyperspace(plan: Plan, res: Resolution) -> tuple[Position, list[Orde
     return board, out, lost
 
 
-def pending_events(plan: Plan, res: Resolution, lost: set[str], superman_immune: bool) -> Pending:
-    """The events of this movement phase that wait for its retreat phase (rules F, J, K)."""
+def pending_events(plan: Plan, res: Resolution, lost: set[str], superman_immune: bool,
+                   lethal_as_given: bool = False) -> Pending:
+    """The events of this movement phase that wait for its retreat phase (rules F, J, K).
+
+    Lethal Stand Off counts the units whose orders in force include a move; with
+    ``lethal_as_given`` (option ``lethal_ordered=as_given``) also those whose owner ordered a
+    move that an Evil Eye or a Pirate countermanded.
+    """
     facts = res.model.facts  # type: ignore[attr-defined]
     victims = frozenset(p for p, o in facts.orders.items()
                         if p not in lost and isinstance(o, Move) and o.dest.province in plan.lepers)
     immune = frozenset((facts.moves[p].dest if moved(res, p) else p) for p in plan.supermen) \
         if superman_immune else frozenset()
-    lethal = frozenset(p for p in plan.ordered_to_move
+    ordered = plan.ordered_to_move | (plan.countermanded_moves if lethal_as_given else set())
+    lethal = frozenset(p for p in ordered
                        if plan.lethal and p not in lost and not moved(res, p)
                        and not (superman_immune and p in plan.supermen))
     return Pending(victims, lethal, frozenset(plan.bombs), immune)
