@@ -2,6 +2,8 @@
 the phase sequence, game records, the public report, and bad input as a new user writes it."""
 from __future__ import annotations
 
+import re
+
 import os
 import subprocess
 import sys
@@ -52,8 +54,8 @@ def test_variant_names_carry_option_choices():
 
 def test_unknown_variant_or_option_lists_the_known_ones():
     """An unknown name or option is an error whose message lists what exists."""
-    with pytest.raises(UnknownVariantError, match="standard, telepath, vain_star"):
-        find_variant("sorcerous")
+    with pytest.raises(UnknownVariantError, match=r"known variants: .*standard, telepath, vain_star"):
+        find_variant("nosuch")
     with pytest.raises(VariantOptionError, match="ban_prevent, own_units, several_bans"):
         find_variant("telepath,bans=2")
     with pytest.raises(VariantOptionError, match="choose one of yes, no"):
@@ -252,12 +254,12 @@ def test_a_special_order_in_a_standard_case_is_an_error_with_file_and_line(tmp_p
 
 
 def test_unknown_variant_in_a_case_is_an_error_with_file_and_line(tmp_path):
-    """``VARIANT telepathy`` names no variant: file, line, and the known variants."""
+    """``VARIANT telepathy`` names no variant: file, the VARIANT line, and the known variants."""
     path = _case(tmp_path, "CASE x\nVARIANT telepathy\nPHASE Spring 1901 Movement\nUNITS\n"
                            "France: A Paris\nORDERS\nFrance: A Paris H\nEND\n")
     done = dipsat("adjudicate", str(path))
     assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert f"{path}:7:" in done.stderr and "known variants: standard, telepath, vain_star" in done.stderr
+    assert f"{path}:2:" in done.stderr and re.search(r"known variants: .*standard, telepath, vain_star", done.stderr)
 
 
 @pytest.mark.parametrize("case_id, index, reason", [
@@ -320,7 +322,7 @@ def test_a_record_with_an_unreadable_order_is_an_error_with_file_and_line(tmp_pa
 def test_play_rejects_an_unknown_variant_listing_the_known_ones():
     """``--variant`` checks the name when the command line is read."""
     done = dipsat("play", "datacases/games/telepath_1901_1903.txt", "--variant", "nosuch")
-    assert done.returncode == 2 and "known variants: standard, telepath, vain_star" in done.stderr
+    assert done.returncode == 2 and re.search(r"known variants: .*standard, telepath, vain_star", done.stderr)
 
 
 def test_record_reader_errors_carry_the_line():

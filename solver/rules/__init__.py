@@ -16,6 +16,7 @@ from dipsat.solver.rules.dislodgement import add_dislodgement
 from dipsat.solver.rules.fallback import add_fallback_battles, add_paths_with_fallback, fallback_supports_rule
 from dipsat.solver.rules.moves import add_moves
 from dipsat.solver.rules.paths import add_paths, add_paths_every_route
+from dipsat.solver.rules.peer_convoys import add_convoys_disrupted_by_any_stronger_attack
 from dipsat.solver.rules.strengths import add_strengths
 from dipsat.solver.rules.supports import PARADOX_EXEMPTIONS, add_supports, supports_rule
 
@@ -51,6 +52,8 @@ def with_options(base: Mapping[str, Rule], rules: Rules) -> dict[str, Rule]:
     if chosen.get("supports") is add_supports and rules.convoy_cut_origin == "brannan":
         chosen["supports"] = brannan_supports_rule(PARADOX_EXEMPTIONS.get(rules.paradox))
         chosen = _before(chosen, "moves", "brannan_battles", add_brannan_battles)
+    if chosen.get("convoys") is add_convoys and rules.convoy_disruption == "mila":
+        chosen["convoys"] = add_convoys_disrupted_by_any_stronger_attack
     if chosen.get("supports") is add_supports:
         chosen["supports"] = supports_rule(rules.paradox, rules.convoy_cut_origin)
     return chosen

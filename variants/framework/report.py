@@ -43,16 +43,21 @@ def _listed(report: GameReport, orders: Any, gm: bool, hidden: frozenset[int] = 
 
 
 def board_lines(position: Position, names: Any) -> list[str]:
-    """The board, one line per power: units, dislodged units, centres."""
+    """The board, one line per power: units, dislodged units, centres; then the lasting changes
+    of the board in force, if any."""
     lines = [f"{position.phase}:"]
-    powers = sorted({p.power for p in position.units.values()} | set(position.centres.values())
+    pieces = list(position.all_pieces())
+    powers = sorted({p.power for p in pieces} | set(position.centres.values())
                     | {d.piece.power for d in position.dislodged.values()})
     for power in powers:
-        units = sorted(names(p.unit) for p in position.units.values() if p.power == power)
+        units = sorted(names(p.unit) for p in pieces if p.power == power)
         dis = sorted(names(d.piece.unit) + " (dislodged)" for d in position.dislodged.values()
                      if d.piece.power == power)
         centres = sorted(c for c, owner in position.centres.items() if owner == power)
         lines.append(f"  {power}: {', '.join(units + dis) or '-'}; {len(centres)} centres")
+    changes = [str(c) for c in position.changes if c.in_force(position.phase)]
+    if changes:
+        lines.append(f"  board: {'; '.join(changes)}")
     return lines
 
 
@@ -63,6 +68,13 @@ def _spent(position: Position) -> list[str]:
     for power, special, when in used:
         by_power.setdefault(power, []).append(f"{special.title} ({when})")
     return [f"  {p}: {', '.join(v)}" for p, v in sorted(by_power.items())]
+
+
+def state_lines(position: Position) -> list[str]:
+    """A variant state's own lines for a report (``state.lines()``, e.g. Sorcerous' wizards and
+    spells in force), or none."""
+    lines = getattr(getattr(position, "state", None), "lines", None)
+    return list(lines()) if callable(lines) else []
 
 
 def _phase_text(report: GameReport, pr: PhaseReport, gm: bool) -> list[str]:
@@ -82,9 +94,25 @@ def _phase_text(report: GameReport, pr: PhaseReport, gm: bool) -> list[str]:
         if not d.startswith("line "):
             out.append(f" XX {d}")
     out += ["  " + line for line in board_lines(pr.resolution.after, lambda u: unit_name(variant.map, u, "long"))]
+    if state_lines(pr.resolution.after):
+        out += ["  state:", *("    " + s for s in state_lines(pr.resolution.after))]
     if gm and _spent(pr.resolution.after):
         out += ["  spent:", *("  " + s for s in _spent(pr.resolution.after))]
+    if gm:
+        out += ["  " + line for line in _gm_notes(variant, pr)]
     return out
+
+
+def _gm_notes(variant: Any, pr: PhaseReport) -> list[str]:
+    """A variant's own lines for the game master after a phase (hook ``gm_notes(before, after)``)."""
+    notes = getattr(variant, "gm_notes", None)
+    return list(notes(pr.resolution.before, pr.resolution.after)) if notes is not None else []
+
+
+def _end_notes(report: GameReport) -> list[str]:
+    """A variant's own lines on the end of the game (hook ``end_notes(position)``)."""
+    notes = getattr(report.variant, "end_notes", None)
+    return list(notes(report.final)) if notes is not None else []
 
 
 def game_text(report: GameReport, gm: bool = False) -> str:
@@ -99,7 +127,7 @@ def game_text(report: GameReport, gm: bool = False) -> str:
     outcome = report.variant.outcome(report.final)
     if outcome is not None:
         tail += f"; {outcome}"
-    return "\n".join(head + body + [tail]) + "\n"
+    return "\n".join(head + body + [tail, *_end_notes(report)]) + "\n"
 
 
 def _result_json(report: GameReport, r: OrderResult, gm: bool) -> dict[str, Any]:
@@ -109,13 +137,17 @@ def _result_json(report: GameReport, r: OrderResult, gm: bool) -> dict[str, Any]
 
 def _board_json(position: Position) -> dict[str, Any]:
     units: dict[str, list[str]] = {}
-    for p in position.units.values():
+    for p in position.all_pieces():
         units.setdefault(p.power, []).append(str(p.unit))
-    return {"phase": str(position.phase),
-            "units": {k: sorted(v) for k, v in sorted(units.items())},
-            "dislodged": sorted(str(d.piece) for d in position.dislodged.values()),
-            "centres": {power: sorted(c for c, o in position.centres.items() if o == power)
-                        for power in sorted(set(position.centres.values()))}}
+    board = {"phase": str(position.phase),
+             "units": {k: sorted(v) for k, v in sorted(units.items())},
+             "dislodged": sorted(str(d.piece) for d in position.dislodged.values()),
+             "centres": {power: sorted(c for c, o in position.centres.items() if o == power)
+                         for power in sorted(set(position.centres.values()))}}
+    changes = sorted(str(c) for c in position.changes if c.in_force(position.phase))
+    if changes:
+        board["changes"] = changes
+    return board
 
 
 def game_json(report: GameReport, gm: bool = False) -> dict[str, Any]:
@@ -133,13 +165,18 @@ def game_json(report: GameReport, gm: bool = False) -> dict[str, Any]:
             "differences": list(pr.differences), "after": _board_json(pr.resolution.after)}
         if gm:
             entry["spent"] = [s.strip() for s in _spent(pr.resolution.after)]
+        if state_lines(pr.resolution.after):
+            entry["state"] = state_lines(pr.resolution.after)
+        if gm and _gm_notes(report.variant, pr):
+            entry["notes"] = _gm_notes(report.variant, pr)
         phases.append(entry)
     r = report.record
     return {"game": r.id, "title": r.title, "variant": report.variant.spec, "rules": report.rules,
             "view": "game master" if gm else "public", "phases": phases,
             "summary": {"phases": len(report.phases), "expectations": report.expectations,
                         "failed": report.failed, "winner": report.variant.winner(report.final),
-                        **_outcome_json(report)}}
+                        **_outcome_json(report),
+                        **({"notes": _end_notes(report)} if _end_notes(report) else {})}}
 
 
 def _outcome_json(report: GameReport) -> dict[str, Any]:

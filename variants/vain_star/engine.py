@@ -167,8 +167,7 @@ def _retreats(variant: Variant, position: Position, standard: list[tuple[int, Or
               was_dislodged: frozenset[str]) -> tuple[Resolution, VainStarState]:
     pending = state.pending
     victims = {p: d for p, d in position.dislodged.items() if p in pending.leper_victims}
-    board = Position(position.phase, position.units, position.centres,
-                     {p: d for p, d in position.dislodged.items() if p not in victims}, position.standoffs)
+    board = replace(position, dislodged={p: d for p, d in position.dislodged.items() if p not in victims})
     passed, source = [], []
     for i, o in standard:
         province = getattr(getattr(o, "unit", None), "province", None)
@@ -199,7 +198,8 @@ def _adjustments(variant: Variant, position: Position, standard: list[tuple[int,
     decided.update((i, r) for (i, _), r in zip(standard, res.results))
     after = res.after
     if summer:
-        nxt = Position(Phase(after.phase.year, Season.FALL, PhaseKind.MOVEMENT), after.units, after.centres)
+        nxt = replace(after, phase=Phase(after.phase.year, Season.FALL, PhaseKind.MOVEMENT), dislodged={},
+                      standoffs=frozenset())
     else:
         nxt = after_adjustments(after)
     return replace(res, after=nxt)

@@ -69,13 +69,12 @@ class Plan:
 
 
 def _can_stand(gmap: GameMap, kind: UnitType, dest: Location) -> str:
-    """Why a unit of ``kind`` cannot stand at ``dest``, or ``""``."""
-    if kind is UnitType.ARMY and gmap.is_sea(dest.province):
-        return "an army cannot stand at sea"
-    if kind is UnitType.FLEET and gmap.is_land(dest.province):
-        return "a fleet cannot stand inland"
+    """Why a unit of ``kind`` cannot stand at ``dest``, or ``""`` (the kind's terrains, read as data)."""
+    if not gmap.can_stand(kind, dest.province):
+        article = "an" if kind.name[:1] in "aeiou" else "a"
+        return f"{article} {kind.name} cannot stand {'at sea' if gmap.is_sea(dest.province) else 'inland'}"
     coasts = gmap.provinces[dest.province].coasts
-    if kind is UnitType.FLEET and coasts and dest.coast not in coasts:
+    if kind.uses_coasts and coasts and dest.coast not in coasts:
         return f"a fleet entering {dest.province} must name its coast ({', '.join(coasts)})"
     return ""
 
