@@ -20,7 +20,7 @@ from typing import Mapping
 from dipsat.model.gamemap import GameMap
 from dipsat.model.kinds import ARMY
 from dipsat.model.types import (
-    Disband, Dislodged, Location, OrderResult, Phase, PhaseKind, Piece, Position, Result, Unit,
+    Disband, Dislodged, Location, OrderResult, Phase, PhaseKind, Piece, Position, Result, Retreat, Unit,
 )
 from dipsat.solver.movement import retreat_options
 from dipsat.solver.resolution import Resolution
@@ -173,7 +173,7 @@ def swallow(gmap: GameMap, position: Position, state: GatheringState,
         units[loc.province] = Piece(piece.power, Unit(piece.unit.kind, loc))
         if m:
             marks[loc.province] = m
-        events.append(OrderResult(Disband(piece.power, piece.unit), Result.SUCCEEDS,
+        events.append(OrderResult(Retreat(piece.power, piece.unit, loc), Result.SUCCEEDS,
                                   f"succeeds: swallowed by the Black Hole in {hole}; reappears in {loc} "
                                   f"({state.draws[-1]})"))
     return replace(position, units=units), replace(state, marks=marks, holes=frozenset()), events
