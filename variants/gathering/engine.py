@@ -14,8 +14,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Sequence
 
 from dipsat.model.types import (
-    Hold, Move, Order, OrderResult, Phase, PhaseKind, Position, Result, Retreat, Season, SupportHold,
-    SupportMove, Convoy, Tag, Unit,
+    Convoy, Hold, Order, OrderResult, Phase, PhaseKind, Position, Result, Retreat, Season, SupportHold,
+    SupportMove, Tag, Unit,
 )
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import adjudicate_adjustments, adjustments_due
