@@ -124,7 +124,8 @@ def after_movement(gmap: GameMap, board: Position, res: Resolution, state: Gathe
         piece = board.units[p]
         origin = next(o for o in facts.attackers[p] if moved(o))
         convoyed = facts.moves[origin].convoyed or facts.moves[origin].off_graph
-        options = [] if stranded(gmap, piece.unit) else retreat_options(
+        stuck = stranded(gmap, piece.unit) or state.marks_of(p).stone(season)
+        options = [] if stuck else retreat_options(
             gmap, piece.unit, units, standoffs,
             None if convoyed and facts.rules.retreat_to_convoy_origin == "allowed" else origin)
         if options:
