@@ -191,7 +191,8 @@ def _retreat_facts(game: Any, name: str, orders: Mapping[str, list[str]], after:
                    gmap: GameMap, bounce: Any) -> tuple[dict[str, tuple[str | None, bool]], set[str]]:
     """What dipsat needs beyond MILA's state to play the retreats: where each dislodging unit came
     from (MILA's ``Game.dislodged``), whether by convoy, and the provinces left empty by a standoff
-    (destinations of bounced moves that nobody occupies)."""
+    (destinations that nobody occupies and where two or more moves bounced: a lone move that lost a
+    head-to-head battle leaves no standoff in the winner's origin)."""
     by_unit = {" ".join(o.split()[:2]): o for texts in orders.values() for o in texts}
     origins = {}
     for unit, site in game.dislodged.items():
@@ -201,12 +202,12 @@ def _retreat_facts(game: Any, name: str, orders: Mapping[str, list[str]], after:
         origins[unit] = (site[:3].lower(), convoyed)
     occupied = {u.lstrip("*")[2:5] for units in after["units"].values() for u in units if not u.startswith("*")}
     results = game.result_history[name] if name in game.result_history else {}
-    standoffs = set()
+    bounced: dict[str, int] = {}
     for unit, o in by_unit.items():
         dest = _move_dest(o)
         if dest and dest not in occupied and any(r == bounce for r in results.get(unit, ())):
-            standoffs.add(dest.lower())
-    return origins, standoffs
+            bounced[dest] = bounced.get(dest, 0) + 1
+    return origins, {dest.lower() for dest, n in bounced.items() if n >= 2}
 
 
 # -- dipsat plays (when the peer is not installed) ------------------------------------------------

@@ -12,7 +12,9 @@ from dipsat.render.pictures import position_svg, cycle_orders
 from dipsat.cli.report import case_json, case_text, summary
 from dipsat.cli.runner import CaseReport, run_case
 from dipsat.model.casefiles import load_any
-from dipsat.model.errors import InputError
+from dipsat.model.errors import InputError, OutputError
+from dipsat.model.files import check_writable, write_text_atomic
+from dipsat.solver.export import export_model
 from dipsat.variants import find_variant, read_order, reader_for
 
 
@@ -28,16 +30,20 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     a.add_argument("--explain", action="store_true",
                    help="for each phase, its consistent resolutions and paradoxes; for each order, "
                         "the chain of decisions that fixed its result")
-    a.add_argument("--export-model", metavar="FILE",
-                   help="write each movement phase's CP-SAT model (text proto, readable names)")
-    a.add_argument("--graph", metavar="FILE.svg", help="draw each movement phase's decision graph")
+    a.add_argument("--export-model", metavar="FILE.pb|FILE.txt",
+                   help="write each movement phase's CP-SAT model as the equations define it (its "
+                        "solutions are the consistent resolutions) and, where a backup rule settled a "
+                        "paradox, the settled model beside it as NAME.backup.EXT; FILE.pb as a binary "
+                        "proto, FILE.txt as a text proto (readable names)")
+    a.add_argument("--graph", metavar="FILE.svg", help="draw each movement phase's decision graph (SVG)")
     a.add_argument("--map", metavar="FILE.svg",
                    help="draw the board of each phase with its orders and results (FILE-CASE-N.svg when several)")
     return a
 
 
 def run(args: argparse.Namespace) -> int:
-    """Adjudicate; exit 0 only when every case with expectations passes."""
+    """Adjudicate; exit 0 only when every case with expectations passes or is a known deviation."""
+    _check_outputs(args.export_model, args.graph, args.map)
     reader = reader_for(find_variant(args.variant)) if args.variant else read_order
     cases = [c for f in args.files for c in load_any(f, order_reader=reader)]
     if args.variant:
@@ -59,8 +65,9 @@ def run(args: argparse.Namespace) -> int:
             print("\n".join(case_text(r, args.explain)))
         s = summary(reports)
         print(f"\n{s['cases']} cases: {s['passed']} passed, {s['failed']} failed"
-              + (f" ({s['known_deviations']} known deviations)" if s["known_deviations"] else ""))
-    return 0 if all(r.passed for r in reports if r.has_expectations) else 1
+              + (f" ({s['known_deviations']} known deviations)" if s["known_deviations"] else "")
+              + (f"; {s['without_expectations']} without expectations" if s["without_expectations"] else ""))
+    return 0 if all(r.passed or r.deviation for r in reports if r.has_expectations) else 1
 
 
 def _targets(pattern: str | None, reports: list[CaseReport]) -> list[tuple[Path, object, str]]:
@@ -76,13 +83,30 @@ def _targets(pattern: str | None, reports: list[CaseReport]) -> list[tuple[Path,
     return found
 
 
+MODEL_SUFFIXES = (".pb", ".txt")
+"""``--export-model`` formats: binary proto, text proto (OR-Tools chooses by the name's ending)."""
+GRAPH_SUFFIXES = (".svg",)
+
+
+def _check_outputs(export: str | None, graph: str | None, board: str | None = None) -> None:
+    """Refuse, before any work, an output whose format dipsat cannot write or whose folder cannot be written.
+
+    Raises:
+        OutputError: naming the file.
+    """
+    for path, suffixes in ((export, MODEL_SUFFIXES), (graph, GRAPH_SUFFIXES), (board, GRAPH_SUFFIXES)):
+        if path is None:
+            continue
+        if not path.lower().endswith(suffixes):
+            raise OutputError(f"cannot write this format: give a file name ending in {' or '.join(suffixes)}", path)
+        check_writable(path)
+
+
 def _write_files(reports: list[CaseReport], export: str | None, graph: str | None) -> None:
     for path, res, title in _targets(export, reports):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        res.model.model.to_cpsat()[0].export_to_file(str(path))  # type: ignore[attr-defined]
+        export_model(res, path)  # type: ignore[arg-type]
     for path, res, title in _targets(graph, reports):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(decision_graph_svg(res, title), encoding="utf-8")  # type: ignore[arg-type]
+        write_text_atomic(path, decision_graph_svg(res, title))  # type: ignore[arg-type]
 
 
 def _write_maps(variants: list[str], reports: list[CaseReport], pattern: str | None) -> None:
@@ -96,5 +120,4 @@ def _write_maps(variants: list[str], reports: list[CaseReport], pattern: str | N
         variant = find_variant(v)
         svg = position_svg(variant, res.before, res.results + res.generated, title=f"{r.id} {res.before.phase}",
                            subtitle=f"{r.title}; rules {r.rules}", cycle=cycle_orders(res))
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(svg, encoding="utf-8")
+        write_text_atomic(path, svg)

@@ -2,26 +2,30 @@
 
 Every case of the case files is adjudicated under both semantics; every order whose result
 differs is listed (case, phase, order, result under A, result under B), on the terminal and,
-with ``--out``, as CSV or Parquet. ``--json`` prints the summary.
+with ``--out``, as CSV or Parquet. ``--json`` prints the summary. Files are read by replay's
+reader path: what cannot be read is listed (and written to ``--out`` as rows whose result is
+``error``), and the exit status is then 2.
 """
 from __future__ import annotations
 
 import argparse
 import csv
 import json
+import sys
 from dataclasses import astuple, dataclass, fields, replace
 from pathlib import Path
 from typing import Iterable
 
+from dipsat.cli.cmd_replay import unread_problem
+from dipsat.cli.compare_archives import CompareError, Tally, compare_game, is_game_record, read_games
+from dipsat.cli.errors import EXIT_INPUT, EXIT_OK, error_line
 from dipsat.cli.options import variant_argument
-from dipsat.cli.compare_archives import compare_archive, count_phase, phase_differences
-from dipsat.cli.runner import run_case
-from dipsat.replay.readers import archive_files
-from dipsat.replay.readers.droidippy import looks_like_droidippy
-from dipsat.model.casefiles import load_any
-from dipsat.model.errors import InputError
+from dipsat.model.errors import InputError, OutputError
+from dipsat.model.files import check_writable, remove_stale, write_atomic
+from dipsat.replay.readers import find_tasks
+from dipsat.replay.records import Format, GameError
 from dipsat.solver.presets import describe, rules_from_text
-from dipsat.variants import find_variant, read_order, reader_for
+from dipsat.variants import find_variant, reader_for
 
 
 @dataclass(frozen=True)
@@ -51,83 +55,95 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return c
 
 
-def _files(paths: Iterable[str]) -> list[tuple[str, Path]]:
-    try:
-        return archive_files(list(paths))
-    except FileNotFoundError as e:
-        raise InputError(str(e)) from None
-
-
-def _is_game_record(path: Path) -> bool:
-    for line in path.read_text(encoding="utf-8", errors="replace").splitlines()[:200]:
-        line = line.split("#", 1)[0].strip()
-        if line:
-            return line.upper().startswith("GAME")
-    return False
-
-
-def _is_cases(path: Path) -> bool:
-    if not path.name.endswith(".txt"):
-        return False
-    head = path.read_text(encoding="utf-8", errors="replace")[:4000]
-    return not looks_like_droidippy(head)
+OUT_SUFFIXES = (".csv", ".parquet")
+"""The formats ``--out`` writes, by file name ending."""
 
 
 def compare(paths: Iterable[str], rules_a: str, rules_b: str,
             variant: str | None = None) -> tuple[dict[str, int], list[Difference], list[str]]:
-    """Adjudicate every case under both semantics; return the counts, the differing orders, and
-    the ids of the cases that differ (in an order result, an automatic order or the board).
-    ``variant`` plays every case as that variant instead of its own ``VARIANT``."""
-    reader = reader_for(find_variant(variant)) if variant else read_order
-    diffs: list[Difference] = []
-    counts = dict(cases=0, cases_differ=0, phases=0, phases_differ=0, orders=0, orders_differ=0)
-    ids: set[str] = set()
-    for shown, path in _files(paths):
-        if _is_game_record(path):
-            continue  # a variant game record (dipsat play): not a case, not an archive
-        if not _is_cases(path):
-            diffs += compare_archive(shown, rules_from_text(rules_a), rules_from_text(rules_b),  # type: ignore[arg-type]
-                                     Difference, counts, ids)
+    """Adjudicate every case and archived phase under both semantics; return the counts, the
+    differing orders, and the ids of the games that differ (in an order result, an automatic
+    order or the board). ``variant`` plays every game as that variant instead of its own.
+    What cannot be read is counted in ``counts["errors"]`` (see :func:`compare_all` for the list)."""
+    tally = compare_all(paths, rules_a, rules_b, variant)
+    return tally.counts, tally.rows, sorted(tally.ids, key=_case_key)  # type: ignore[return-value]
+
+
+def compare_all(paths: Iterable[str], rules_a: str, rules_b: str, variant: str | None = None) -> Tally:
+    """Read every file under ``paths`` by replay's reader path and compare each game (see
+    :mod:`dipsat.cli.compare_archives`); unreadable files, games and phases are errors in the tally.
+
+    Raises:
+        InputError: a path does not exist; RulesError: unknown rules.
+    """
+    reader = reader_for(find_variant(variant)) if variant else None
+    semantics = rules_from_text(rules_a), rules_from_text(rules_b)
+    tally = Tally()
+    try:
+        tasks = list(find_tasks(list(paths), None))
+    except FileNotFoundError as e:
+        raise InputError(str(e)) from None
+    for task in tasks:
+        if isinstance(task, GameError):
+            tally.error(CompareError(task.file, task.game, "", task.line, task.message))
             continue
-        for case in load_any(path, order_reader=reader):
-            case = replace(case, variant=variant) if variant else case
-            a, b = run_case(case, rules_a), run_case(case, rules_b)
-            counts["cases"] += 1
-            case_differs = False
-            offset = 0
-            for step, res_a, res_b in zip(case.steps, a.resolutions, b.resolutions):
-                n = len(step.orders)
-                texts = [c.order for c in a.orders[offset:offset + n]]
-                offset += n
-                phase_diffs, board_differs = phase_differences(
-                    str(path), case.id, str(step.phase), texts, res_a, res_b, Difference)
-                diffs += phase_diffs
-                case_differs |= count_phase(counts, n, phase_diffs, board_differs)
-            counts["cases_differ"] += case_differs
-            if case_differs:
-                ids.add(case.id)
-    return counts, diffs, sorted(ids, key=_case_key)
+        if task.format is Format.CASES and is_game_record(task):
+            tally.skipped.append(task.file)  # a variant game record (dipsat play): not a case, not an archive
+            continue
+        for game in read_games(task, reader):
+            if isinstance(game, GameError):
+                tally.error(CompareError(game.file, game.game, "", game.line, game.message))
+                continue
+            compare_game(replace(game, variant=variant) if variant else game, *semantics, Difference, tally)
+    return tally
 
 
 def run(args: argparse.Namespace) -> int:
-    """Compare and report."""
+    """Compare and report; exit 0 when everything was read, 2 when something could not be."""
     if len(args.rules) != 2:
         raise InputError("give --rules exactly twice: the two semantics to compare")
     names = [describe(rules_from_text(r)) for r in args.rules]
-    counts, diffs, ids = compare(args.paths, *args.rules, variant=args.variant)
-    if args.out:
-        _write(Path(args.out), diffs)
+    out = Path(args.out) if args.out else None
+    if out is not None:
+        if not out.name.lower().endswith(OUT_SUFFIXES):
+            raise OutputError(f"cannot write this format: give a file name ending in "
+                              f"{' or '.join(OUT_SUFFIXES)}", str(out))
+        check_writable(out)
+        remove_stale(out)
+    tally = compare_all(args.paths, *args.rules, variant=args.variant)
+    counts, diffs, ids = tally.counts, tally.rows, sorted(tally.ids, key=_case_key)
+    if out is not None:
+        _write(out, diffs + [_error_row(e) for e in tally.errors])  # type: ignore[arg-type]
+    errors = [{"file": e.file, "game": e.game, "phase": e.phase, "line": e.line, "error": e.message}
+              for e in tally.errors]
     summary = {"rules_a": names[0], "rules_b": names[1], **counts,
-               "cases_that_differ": ids}
+               "cases_that_differ": ids, "error_list": errors[:100], "skipped": tally.skipped}
+    problem = unread_problem(errors, counts["errors"], out or "the list above")
     if args.json:
-        print(json.dumps(summary, indent=1))
-        return 0
-    print(f"A = {names[0]}\nB = {names[1]}")
-    for d in diffs:
-        print(f"{d.case:<8} {d.phase:<22} {d.order:<48} A: {d.result_a:<20} B: {d.result_b}")
-    print(f"\n{counts['phases']} phases, {counts['phases_differ']} differ; "
-          f"{counts['orders']} orders, {counts['orders_differ']} differ")
-    return 0
+        print(json.dumps({**({"error": problem.json()} if problem else {}), **summary}, indent=1))
+    else:
+        print(f"A = {names[0]}\nB = {names[1]}")
+        for d in diffs:
+            print(f"{d.case:<8} {d.phase:<22} {d.order:<48} A: {d.result_a:<20} B: {d.result_b}")
+        for e in errors[:100]:
+            where = f"{e['file']}:{e['line']}" if e["line"] else e["file"]
+            print(f"error    {' '.join(x for x in (where, e['game'], e['phase']) if x)}: {e['error']}")
+        for name in tally.skipped:
+            print(f"skipped  {name}: a game record (dipsat play), not a case file or an archive")
+        print(f"\n{counts['phases']} phases, {counts['phases_differ']} differ; "
+              f"{counts['orders']} orders, {counts['orders_differ']} differ"
+              + (f"; {counts['errors']} could not be read" if counts["errors"] else ""))
+    if problem is not None:
+        if not args.json:
+            print(error_line(problem), file=sys.stderr)
+        return EXIT_INPUT
+    return EXIT_OK
+
+
+def _error_row(e: CompareError) -> Difference:
+    """An error as a row of the differences table: result ``error`` under both semantics."""
+    where = f"line {e.line}: " if e.line else ""
+    return Difference(e.file, e.game, e.phase, "", "error", "error", where + e.message, where + e.message)
 
 
 def _case_key(case_id: str) -> tuple:
@@ -135,15 +151,18 @@ def _case_key(case_id: str) -> tuple:
 
 
 def _write(path: Path, diffs: list[Difference]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write the rows as CSV or Parquet (by the name's ending), atomically."""
     columns = [f.name for f in fields(Difference)]
-    if path.suffix == ".parquet":
+    if path.name.lower().endswith(".parquet"):
         import pyarrow as pa
         import pyarrow.parquet as pq
         table = pa.table({c: [getattr(d, c) for d in diffs] for c in columns})
-        pq.write_table(table, path)
+        write_atomic(path, lambda temp: pq.write_table(table, temp))
         return
-    with path.open("w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
-        w.writerow(columns)
-        w.writerows(astuple(d) for d in diffs)
+
+    def write_csv(temp: str) -> None:
+        with open(temp, "w", newline="", encoding="utf-8") as f:
+            w = csv.writer(f)
+            w.writerow(columns)
+            w.writerows(astuple(d) for d in diffs)
+    write_atomic(path, write_csv)

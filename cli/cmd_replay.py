@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from dipsat.model.errors import InputError
+from dipsat.cli.errors import EXIT_DIFFER, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, Problem, error_line
+from dipsat.model.errors import InputError, OutputError, clip_message
 from dipsat.replay.records import JUDGE_PRESETS
 from dipsat.solver.presets import RulesError, rules_from_text
 
@@ -21,7 +22,8 @@ research datasets (.json, .jsonl, .gz), and case files; PATH may be files or fol
 Writes OUT/phases.parquet (one row per phase), OUT/orders.parquet (one row per order) and
 OUT/summary.json. Rerun with the same --out to resume an interrupted run: finished tasks (a
 task is one game, one case file, or 16 games of a JSON-lines file) are kept and skipped.
-Exit status: 0 all phases agree, 1 some differ or could not be read, 2 bad arguments, 130 interrupted."""
+Exit status: 0 all phases agree, 1 some differ, 2 bad arguments or some records could not be read
+(every other game is still replayed and written), 130 interrupted."""
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -31,10 +33,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     p.add_argument("paths", nargs="+", metavar="PATH", help="archive file or folder")
     p.add_argument("--rules", type=_rules, metavar="PRESET[,OPTION=CHOICE...]",
                    help=f"rule semantics for every game; default: each archive's own judge "
-                        f"({', '.join(f'{f.value}: {r}' for f, r in JUDGE_PRESETS.items())}; case files: their own)")
+                        f"({', '.join(f'{f.value}: {r}' for f, r in JUDGE_PRESETS.items())}; a saved game that says it was played on webDiplomacy: webdiplomacy; "
+                        f"case files: their own)")
     p.add_argument("--out", metavar="DIR", default=DEFAULT_OUT, help=f"output folder (default: {DEFAULT_OUT})")
     p.add_argument("--workers", metavar="N", type=_positive, help="local worker processes (default: all cores)")
-    p.add_argument("--dask", metavar="ADDRESS", help="run on the Dask cluster at ADDRESS (tcp://host:port)")
+    p.add_argument("--dask", metavar="ADDRESS", type=_address, help="run on the Dask cluster at ADDRESS (tcp://host:port)")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     return p
 
@@ -45,6 +48,14 @@ def _rules(text: str) -> str:
     except RulesError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
     return text
+
+
+def _address(text: str) -> str:
+    from dipsat.replay.executors import check_address
+    try:
+        return check_address(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _positive(text: str) -> int:
@@ -58,10 +69,14 @@ def _positive(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``dipsat replay``; return the exit status.
+    """Run ``dipsat replay``; return the exit status (:mod:`dipsat.cli.errors`).
+
+    Every readable game is replayed and written even when other records cannot be read; those
+    are error rows, listed, and make the exit status 2.
 
     Raises:
-        InputError: a path does not exist, the output folder cannot be made, the cluster cannot be reached.
+        InputError: a path does not exist, the output folder cannot be written or is in use,
+            the cluster cannot be reached.
     """
     from dipsat.replay.run import RunConfig, default_workers, run_replay
 
@@ -73,16 +88,32 @@ def run(args: argparse.Namespace) -> int:
     except (FileNotFoundError, ConnectionError) as exc:
         raise InputError(str(exc)) from None
     except OSError as exc:
-        raise InputError(f"cannot write to {args.out}: {exc.strerror or exc}") from None
+        raise OutputError(f"cannot write to the output folder: {exc.strerror or exc}", args.out) from None
     except KeyboardInterrupt:
-        print(f"\ndipsat: interrupted; finished games are kept in {args.out}: "
-              "rerun the same command to complete the run", file=sys.stderr)
-        return 130
+        message = f"interrupted; finished games are kept in {args.out}: rerun the same command to complete the run"
+        if args.json:  # for the script; the person who pressed Ctrl-C reads stderr
+            print(json.dumps({"error": Problem(None, None, message).json()}, indent=1))
+        print(f"\ndipsat: {message}", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    problem = unread_problem(summary["error_list"], summary["errors"], Path(args.out) / "phases.parquet")
     if args.json:
-        print(json.dumps(summary, indent=1))
+        print(json.dumps({**({"error": problem.json()} if problem else {}), **summary}, indent=1))
     else:
         print("\n".join(summary_text(summary)))
-    return 0 if not summary["phases_differ"] and not summary["errors"] else 1
+    if problem is not None:
+        if not args.json:
+            print(error_line(problem), file=sys.stderr)
+        return EXIT_INPUT
+    return EXIT_DIFFER if summary["phases_differ"] else EXIT_OK
+
+
+def unread_problem(errors: list[dict[str, Any]], count: int, where: Path | str) -> Problem | None:
+    """One problem that stands for every record that could not be read (``None`` if none)."""
+    if not count:
+        return None
+    first = errors[0]
+    more = f" (and {count - 1} more record(s) that could not be read, listed in {where})" if count > 1 else ""
+    return Problem(first["file"], first.get("line"), clip_message(f"{first['error']}{more}"))
 
 
 def summary_text(s: dict[str, Any]) -> list[str]:
@@ -101,8 +132,8 @@ def summary_text(s: dict[str, Any]) -> list[str]:
         lines.append(f"differ {d['file']} {d['game']} {d['phase']}: {d['difference']}"
                      + (f" [{d['note']}]" if d.get("note") else ""))
     for e in s["error_list"]:
-        where = f":{e['line']}" if e.get("line") else ""
-        lines.append(f"error  {e['file']}{where} {e['game']} {e['phase']}: {e['error']}")
+        where = f"{e['file']}:{e['line']}" if e.get("line") else e["file"]
+        lines.append(f"error  {' '.join(x for x in (where, e['game'], e['phase']) if x)}: {e['error']}")
     out = Path(run["out"])
     lines.append(f"tables: {out / 'phases.parquet'}, {out / 'orders.parquet'}; summary: {out / 'summary.json'}")
     return lines

@@ -1,58 +1,125 @@
-"""Compare two rule semantics on archived games: every recorded phase, from its recorded position.
+"""Compare two rule semantics on read games: case files and archived games alike.
 
-Each phase of each game (Droidippy text, the ``diplomacy`` package's saved games) is
-adjudicated twice, under semantics A and B, from the position the archive records; every order
+Every file is read by the one reader path that ``dipsat replay`` uses
+(:func:`dipsat.replay.readers.find_tasks`, then :func:`~dipsat.replay.readers.read_task`), so
+the two commands give one verdict on the same file: what replay reports as an error row,
+compare reports as an error. Each phase of each game is adjudicated twice, under semantics A
+and B: an archive's phase from the position it records, a case's step from the board its own
+semantics left after the step before (so A and B each follow their own chain). Every order
 whose result differs, every automatic order that only one of them makes, and every phase whose
 board after differs, is counted.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from dipsat.model.cases import OrderReader
+from dipsat.model.errors import clip_message
 from dipsat.model.notation import format_order
-from dipsat.replay.readers import default_maps, find_tasks, read_task
-from dipsat.replay.records import GameError, GameRecord, PhaseRecord
+from dipsat.model.types import Phase, Position
+from dipsat.replay.records import Format, GameError, GameRecord, PhaseError, PhaseRecord, Task
 from dipsat.solver import Resolution, Rules
 from dipsat.variants import find_variant
 
 Row = Callable[..., object]
 
 
-def compare_archive(shown: str, rules_a: Rules, rules_b: Rules, make_row: Row,
-                    counts: dict[str, int], ids: set[str]) -> list[object]:
-    """Adjudicate every recorded phase of the archive file ``shown`` under A and B."""
-    rows: list[object] = []
-    for task in find_tasks([shown], None):
-        games = [task] if isinstance(task, GameError) else read_task(task, None, default_maps)
-        for game in games:
-            if isinstance(game, GameError):
-                counts["errors"] = counts.get("errors", 0) + 1
-                continue
-            counts["cases"] += 1
-            differs = False
-            for rec in game.phases:
-                if not isinstance(rec, PhaseRecord) or rec.position is None or not rec.orders:
-                    continue
-                found, board = _phase(game, rec, rules_a, rules_b, make_row, shown)
-                rows += found
-                differs |= count_phase(counts, len(rec.orders), found, board)
-            counts["cases_differ"] += differs
-            if differs:
-                ids.add(f"{Path(shown).name}:{game.game}")
-    return rows
+@dataclass(frozen=True, slots=True)
+class CompareError:
+    """A file, game or phase that could not be read or adjudicated (an ``error`` row of replay)."""
+
+    file: str
+    game: str
+    phase: str
+    line: int | None
+    message: str
 
 
-def _phase(game: GameRecord, rec: PhaseRecord, rules_a: Rules, rules_b: Rules, make_row: Row,
-           shown: str) -> tuple[list[object], bool]:
+@dataclass
+class Tally:
+    """What a comparison found, as it goes."""
+
+    counts: dict[str, int] = field(default_factory=lambda: dict(
+        cases=0, cases_differ=0, phases=0, phases_differ=0, orders=0, orders_differ=0, errors=0))
+    rows: list[object] = field(default_factory=list)
+    ids: set[str] = field(default_factory=set)
+    errors: list[CompareError] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+
+    def error(self, found: CompareError) -> None:
+        """Count and keep one error."""
+        self.counts["errors"] += 1
+        self.errors.append(found)
+
+
+def is_game_record(task: Task) -> bool:
+    """A variant game record (``dipsat play``): neither a case file nor an archive."""
+    for line in task.text.splitlines()[:200]:
+        line = line.split("#", 1)[0].strip()
+        if line:
+            return line.upper().startswith("GAME")
+    return False
+
+
+def read_games(task: Task, reader: OrderReader | None) -> list[GameRecord | GameError]:
+    """The games of ``task``, read as ``dipsat replay`` reads them (case files with ``reader``)."""
+    from dipsat.replay.checks import check_game
+    from dipsat.replay.readers import default_maps, read_task
+    from dipsat.replay.readers.cases import read_case_file
+    if task.format is Format.CASES:
+        games = read_case_file(task.text, task.file, None, reader)
+        found = [games] if isinstance(games, GameError) else list(games)
+        return [check_game(g, default_maps) for g in found]
+    return read_task(task, None, default_maps)
+
+
+def compare_game(game: GameRecord, rules_a: Rules, rules_b: Rules, make_row: Row, tally: Tally) -> None:
+    """Adjudicate every phase of ``game`` under A and B; add what differs (and what cannot be read) to ``tally``."""
     variant = find_variant(game.variant)
-    orders = [o.order for o in rec.orders if o.order is not None]
-    position = rec.position.with_phase(rec.phase) if rec.position is not None else None
-    assert position is not None
-    a = variant.adjudicate(position, orders, rules_a, advance=False)
-    b = variant.adjudicate(position, orders, rules_b, advance=False)
-    texts = [format_order(r.order, variant.map, "short") for r in a.results]
-    return phase_differences(shown, game.game, rec.label, texts, a, b, make_row)
+    style = "long" if game.format is Format.CASES else "short"
+    tally.counts["cases"] += 1
+    differs = False
+    carried: dict[str, Position | None] = {"a": None, "b": None}
+    for rec in game.phases:
+        if isinstance(rec, PhaseError):
+            tally.error(CompareError(game.file, game.game, rec.label, rec.line, rec.message))
+            carried = {"a": None, "b": None}
+            continue
+        if not game.chained and (rec.position is None or not rec.orders):
+            continue
+        starts = {k: _start(rec, carried[k]) for k in carried}
+        if starts["a"] is None or starts["b"] is None:
+            tally.error(CompareError(game.file, game.game, rec.label, rec.line,
+                                     "no position to start from: the phase before could not be read"))
+            continue
+        orders = [o.order for o in rec.orders if o.order is not None]
+        try:
+            a = variant.adjudicate(starts["a"], orders, rules_a, advance=False)
+            b = variant.adjudicate(starts["b"], orders, rules_b, advance=False)
+        except Exception as exc:  # noqa: BLE001 - an adjudicator bug must not stop the comparison
+            tally.error(CompareError(game.file, game.game, rec.label, rec.line,
+                                     clip_message(f"adjudication failed: {type(exc).__name__}: {exc}")))
+            carried = {"a": None, "b": None}
+            continue
+        if game.chained:
+            carried = {"a": a.after, "b": b.after}
+        texts = [format_order(r.order, variant.map, style) for r in a.results]
+        found, board = phase_differences(game.file, game.game, rec.label, texts, a, b, make_row)
+        tally.rows += found
+        differs |= count_phase(tally.counts, len(rec.orders), found, board)
+    tally.counts["cases_differ"] += differs
+    if differs:
+        tally.ids.add(game.game if game.format is Format.CASES else f"{Path(game.file).name}:{game.game}")
+
+
+def _start(rec: PhaseRecord, carried: Position | None) -> Position | None:
+    if rec.position is not None:
+        return rec.position.with_phase(rec.phase)
+    if carried is None:
+        return None
+    return carried.with_phase(Phase(carried.phase.year, carried.phase.season, rec.phase.kind))
 
 
 def count_phase(counts: dict[str, int], orders: int, rows: list[object], board_differs: bool) -> bool:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from dipsat.cli.deviations import DEVIATIONS
 from dipsat.cli.runner import CaseReport
 from dipsat.solver.explain import decision_chain, decision_of
 from dipsat.solver.paradox import Paradox
@@ -48,7 +47,7 @@ def case_json(r: CaseReport, explain: bool = False) -> dict[str, Any]:
     return {
         "id": r.id, "title": r.title, "rules": r.rules, "passed": r.passed,
         "has_expectations": r.has_expectations,
-        "deviation": DEVIATIONS.get(r.id),
+        "deviation": r.deviation,
         "orders": [{"order": c.order, "expected": c.expected, "actual": c.actual, "reason": c.reason}
                    for c in r.orders],
         "differences": list(r.differences),
@@ -66,13 +65,13 @@ def summary(reports: Iterable[CaseReport]) -> dict[str, int]:
     checked = [r for r in reports if r.has_expectations]
     failed = [r for r in checked if not r.passed]
     return {"cases": len(reports), "passed": len(checked) - len(failed), "failed": len(failed),
-            "known_deviations": sum(1 for r in failed if r.id in DEVIATIONS),
+            "known_deviations": sum(1 for r in failed if r.deviation),
             "without_expectations": len(reports) - len(checked)}
 
 
 def case_text(r: CaseReport, explain: bool = False) -> list[str]:
     """One case report as terminal lines."""
-    status = "pass" if r.passed else ("DEVIATION" if r.id in DEVIATIONS else "FAIL")
+    status = "pass" if r.passed else ("DEVIATION" if r.deviation else "FAIL")
     if not r.has_expectations:
         status = "(no expectations)"
     lines = [f"{r.id}  {r.title}  [{status}]  rules: {r.rules}"]
@@ -97,6 +96,6 @@ def case_text(r: CaseReport, explain: bool = False) -> list[str]:
             for order, chain in chains_json(res).items():
                 lines.append(f"  why {order}:")
                 lines += [f"    {'  ' * c['depth']}{c['decision']} = {c['value']} ({c['fixed_by']})" for c in chain]
-    if r.id in DEVIATIONS and not r.passed:
-        lines.append(f"  known deviation: {DEVIATIONS[r.id]}")
+    if r.deviation and not r.passed:
+        lines.append(f"  known deviation: {r.deviation}")
     return lines

@@ -22,7 +22,7 @@ from dipsat.model.gamemap import GameMap, Terrain, _assemble
 from dipsat.model.types import Phase, PhaseKind, Position, Season
 
 __all__ = ["CloseEdge", "FreezeSea", "RemoveCentre", "AddCentre", "Change", "Lasting", "board_in_play",
-           "apply_change", "clear_owner", "last_phase_of_turns", "in_force", "drop_expired", "parse_lasting",
+           "apply_change", "end_change", "clear_owner", "last_phase_of_turns", "in_force", "drop_expired", "parse_lasting",
            "BoardChangeError"]
 
 
@@ -124,7 +124,8 @@ def board_in_play(gmap: GameMap, position: Position) -> GameMap:
 def _derive(root: GameMap, changes: frozenset[Change]) -> GameMap:
     provinces = dict(root.provinces)
     graph = nx.Graph(root.graph)
-    frozen = {c.province for c in changes if isinstance(c, FreezeSea) and c.province in provinces}
+    frozen = {c.province for c in changes if isinstance(c, FreezeSea) and c.province in provinces
+              and provinces[c.province].terrain is Terrain.SEA}  # only a sea freezes
     for c in sorted(changes, key=str):
         if isinstance(c, RemoveCentre) and c.province in provinces:
             provinces[c.province] = replace(provinces[c.province], sc=False, home=None)
@@ -156,11 +157,25 @@ def _closed(changes: Iterable[Change], a: str, b: str) -> bool:
 
 
 def apply_change(position: Position, lasting: Lasting) -> Position:
-    """``position`` with ``lasting`` added; a removed centre loses its owner."""
+    """``position`` with ``lasting`` added; a removed centre loses its owner.
+
+    The latest word on a centre wins: adding a centre ends an earlier removal of it (a Garden of
+    Eden on a destroyed centre) and removing one ends an earlier addition.
+    """
     centres = dict(position.centres)
-    if isinstance(lasting.change, RemoveCentre):
-        centres.pop(lasting.change.province, None)
-    return replace(position, centres=centres, changes=(*position.changes, lasting))
+    change = lasting.change
+    kept = position.changes
+    if isinstance(change, RemoveCentre):
+        centres.pop(change.province, None)
+        kept = tuple(c for c in kept if not (isinstance(c.change, AddCentre) and c.change.province == change.province))
+    elif isinstance(change, AddCentre):
+        kept = tuple(c for c in kept if not (isinstance(c.change, RemoveCentre) and c.change.province == change.province))
+    return replace(position, centres=centres, changes=(*kept, lasting))
+
+
+def end_change(position: Position, change: Change) -> Position:
+    """``position`` without ``change`` from now on (Flame ends the Ice of a sea at once)."""
+    return replace(position, changes=tuple(c for c in position.changes if c.change != change))
 
 
 def clear_owner(position: Position, province: str) -> Position:

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Final, Mapping, Sequence
 
 from dipsat.model.cases import (
-    DEFAULT_MAP, Case, Expected, OrderReader, case_error, normalise_words, read_cases, read_text,
-    write_case,
+    DEFAULT_MAP, FATES, RESULT_WORDS, Case, Expected, OrderReader, case_error, normalise_words, read_cases,
+    read_text, write_case,
 )
 from dipsat.model.datc_transcription import read_transcription
 from dipsat.model.gamemap import GameMap, load_map
@@ -104,10 +104,7 @@ class Alternative:
     line: int = 0
 
 
-RESULT_WORDS: Final = frozenset({"succeeds", "fails", "illegal", "invalid", "given", "cut",
-                                 "available", "disrupted", "stands", "dislodged", "destroyed"})
-"""The DATC 4.E.2 result words an alternative may use."""
-_FATES: Final = frozenset({"dislodged", "destroyed"})
+_FATES: Final = FATES
 _KEY_RE: Final = re.compile(r"[A-Za-z0-9_.-]+(=[A-Za-z0-9_.-]+)?")
 
 
@@ -207,7 +204,7 @@ def _names(order: object, gmap: GameMap) -> tuple[str, ...]:
 
 
 def convert(path: str | Path, gmap: GameMap | None = None,
-            alternatives: str | Path | None = None) -> dict[str, str]:
+            alternatives: str | Path | None = None, order_reader: OrderReader | None = None) -> dict[str, str]:
     """Convert the cases of ``path`` to dipsat case files, one per DATC section.
 
     Returns file name -> file text, e.g. ``"datc_6A_basic.txt"``; cases keep their order. With
@@ -215,12 +212,12 @@ def convert(path: str | Path, gmap: GameMap | None = None,
     added to the order it names first (:func:`apply_alternatives`); by default none is.
 
     Raises:
-        CaseFileError: the file or the alternatives file cannot be read, or an alternative
-            does not name exactly one order.
-        ValueError: a case id is not a DATC chapter-6 id (``6.X.N...``).
+        CaseFileError: the file or the alternatives file cannot be read, an alternative
+            does not name exactly one order, or a case id is not a DATC chapter-6 id
+            (``6.X.N...``), at the case's line.
     """
     gmap = gmap or load_map(DEFAULT_MAP)
-    kind, cases = _read(path, gmap)
+    kind, cases = _read(path, gmap, order_reader)
     merged_from = None
     if alternatives is not None:
         alts = load_alternatives(alternatives)
@@ -230,7 +227,8 @@ def convert(path: str | Path, gmap: GameMap | None = None,
     for case in cases:
         m = re.match(r"6\.([A-Z])\.", case.id)
         if m is None or m[1] not in SECTIONS:
-            raise ValueError(f"case {case.id!r} of {path} is not a DATC chapter-6 case")
+            raise case_error(f"case {case.id!r} is not a DATC chapter-6 case (6.A.1 ... 6.J.N): convert writes "
+                             "one file per DATC section", case.source or str(path), case.line or None)
         by_section.setdefault(m[1], []).append(case)
     files: dict[str, str] = {}
     for letter, group in by_section.items():

@@ -57,33 +57,45 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Final, Mapping
 
-from dipsat.model.errors import CaseFileError, InputError
+from dipsat.model.board import board_in_play, parse_lasting
+from dipsat.model.errors import CaseFileError, InputError, quote
 from dipsat.model.gamemap import GameMap, load_map
+from dipsat.model.kinds import STANDARD_KINDS
 from dipsat.model.notation import format_order, parse_order, parse_unit
 from dipsat.model.types import (
     Dislodged, Location, Order, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType, stack_problem,
 )
 
 __all__ = [
-    "Case", "Expected", "MapFor", "OrderReader", "Step", "load_cases", "read_cases", "write_case", "phase_after",
-    "read_text", "parse_phase", "case_error",
+    "Case", "Expected", "OrderReader", "VariantReader", "Step", "load_cases", "read_cases", "write_case", "phase_after",
+    "read_text", "parse_phase", "case_error", "placement_problem",
 ]
 
 DEFAULT_MAP = "dipsat.variants.classical"
-
-MapFor = Callable[[str], GameMap]
-"""Variant hook: ``(variant name) -> the map a case of that VARIANT is played on``, whose kinds of
-unit (``2A``, ``W``) the case's UNITS and AFTER lines are read with. An order reader may carry
-one as its attribute ``map_for`` (``dipsat.variants.read_order`` does); without one every case
-is read on the standard map."""
 
 OrderReader = Callable[[str, str, Position | None, PhaseKind, str], Order]
 """Variant hook: ``(text, power, position, phase kind, variant) -> order`` reads one order line
 of a case whose ``VARIANT`` has orders of its own (``BAN ...``); it raises an
 :class:`~dipsat.model.errors.InputError` for text it cannot read. Without one, every order is
 read by :func:`~dipsat.model.notation.parse_order`."""
+
+
+@dataclass(frozen=True)
+class VariantReader:
+    """An :data:`OrderReader` that also knows each variant's board.
+
+    Given as ``order_reader``, it makes the case reader read a case's units, centres and changes
+    on ``map_for(VARIANT)``: the map of the case's own variant, knowing its kinds of unit
+    (``France: W Paris``, ``Germany: 2A Munich``). :data:`dipsat.variants.read_order` is one.
+    """
+
+    read: OrderReader
+    map_for: Callable[[str], GameMap]
+
+    def __call__(self, text: str, power: str, position: Position | None, kind: PhaseKind, variant: str) -> Order:
+        return self.read(text, power, position, kind, variant)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +150,8 @@ class Step:
     """Expected board after the phase (units, dislodged units; centres if stated)."""
     lines: tuple[int, ...] = field(default=(), compare=False)
     """Source line of each order."""
+    line: int = field(default=0, compare=False)
+    """Source line of the ``PHASE`` line (0: unknown)."""
 
     @property
     def kind(self) -> PhaseKind:
@@ -157,6 +171,11 @@ class Case:
     steps: tuple[Step, ...]
     source: str = field(default="", compare=False)
     line: int = field(default=0, compare=False)
+    deviation: str = field(default="", compare=False)
+    """Why dipsat knowingly gives another result than this case's source expects (a DATC
+    preference changed since the source was written), or ``""``."""
+    head_lines: Mapping[str, int] = field(default_factory=dict, compare=False)
+    """Source line of the ``VARIANT`` and ``RULES`` lines (keys ``variant``, ``rules``), when written."""
 
 
 def phase_after(phase: Phase, dislodged: bool) -> Phase:
@@ -173,28 +192,22 @@ def phase_after(phase: Phase, dislodged: bool) -> Phase:
     return Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT)
 
 
-def _placement_problem(unit: Unit, gmap: GameMap) -> str:
-    """Why ``unit`` cannot stand where it is written to stand, or ``""``.
-
-    On the board of a variant with kinds of its own (``gmap.unit_kinds``), where cards or spells
-    change kinds in play, a unit may be written out of its element (a fleet in Burgundy after a
-    Mystical Shield): only a fleet's missing coast is then a mistake.
-    """
+def placement_problem(unit: Unit, gmap: GameMap, coast_required: bool = True) -> str:
+    """Why ``unit`` cannot stand where it is written to stand, or ``""``: an army at sea, a
+    fleet inland, and (with ``coast_required``) a fleet without the coast it needs."""
     province = gmap.provinces[unit.province]
-    if len(gmap.unit_kinds) > 2:
-        if unit.kind.uses_coasts and province.coasts and unit.location.coast is None:
-            return f"a fleet in {province.name} must name its coast"
-        return ""
+    if not gmap.can_stand(unit.kind, unit.province) and gmap.unit_kinds != STANDARD_KINDS:
+        return ""  # a variant's unit may stand out of its element (a stranded fleet): its engine rules it
     if unit.kind is UnitType.ARMY and gmap.is_sea(unit.province):
         return f"an army cannot stand in {province.name}"
     if unit.kind is UnitType.FLEET:
         if gmap.is_land(unit.province):
             return f"a fleet cannot stand in {province.name}, which has no coast"
-        if province.coasts and unit.location.coast is None:
+        if coast_required and province.coasts and unit.location.coast is None:
             return f"a fleet in {province.name} must name its coast"
-    elif unit.kind.uses_coasts and province.coasts and unit.location.coast is None:
+    elif coast_required and unit.kind.uses_coasts and province.coasts and unit.location.coast is None:
         return f"a {unit.kind.name} in {province.name} must name its coast"
-    return ""  # a variant's unit may stand out of its element (a stranded fleet): its engine rules it
+    return ""
 
 
 def case_error(message: str, source: str, line: int | None) -> CaseFileError:
@@ -203,25 +216,24 @@ def case_error(message: str, source: str, line: int | None) -> CaseFileError:
 
 
 def read_text(path: str | Path) -> str:
-    """Read a case file as UTF-8 text.
+    """Read a case file as UTF-8 text (``.gz`` too; at most :data:`~dipsat.model.files.MAX_INPUT_BYTES`).
 
     Raises:
-        CaseFileError: the file is missing or unreadable, or holds bytes that are not UTF-8.
+        CaseFileError: the file is missing or unreadable, too large (an endless input such as
+            ``/dev/zero``), a truncated gzip file, or holds bytes that are not UTF-8.
     """
+    from dipsat.model.files import decode_utf8, read_input
     source = str(path)
     try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise case_error(f"cannot read case file: {exc.strerror or exc}", source, None) from exc
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise case_error(f"not UTF-8: byte 0x{data[exc.start]:02x} in line {line}",
-                         source, line) from exc
+        return decode_utf8(read_input(path), source)
+    except InputError as exc:
+        raise CaseFileError(exc.message, source, exc.line) from exc.__cause__
 
 
 _PHASE_RE = re.compile(r"(\w+)\s+(\d+)\s*,?\s*(\w+)")
+MIN_YEAR: Final = 1
+MAX_YEAR: Final = 9999
+"""The years a phase may name."""
 
 
 def parse_phase(text: str) -> Phase:
@@ -234,7 +246,9 @@ def parse_phase(text: str) -> Phase:
     seasons = {s.value.lower(): s for s in Season}
     kinds = {k.value.lower(): k for k in PhaseKind}
     if m is None or m[1].lower() not in seasons or m[3].lower() not in kinds:
-        raise ValueError(f"not a phase (want e.g. 'Spring 1901 Movement'): {text.strip()!r}")
+        raise ValueError(f"not a phase (want e.g. 'Spring 1901 Movement'): {quote(text.strip())}")
+    if not MIN_YEAR <= int(m[2][:8]) <= MAX_YEAR:
+        raise ValueError(f"year out of range ({MIN_YEAR}-{MAX_YEAR}): {quote(m[2])}")
     return Phase(int(m[2]), seasons[m[1].lower()], kinds[m[3].lower()])
 
 
@@ -255,16 +269,39 @@ _RESULT_RE = re.compile(r"(.*?)\s*\[([^\[\]]*)\]")
 _DISLODGED_RE = re.compile(r"(.*?)\s+dislodged(?:\s+from\s+(.+))?", re.IGNORECASE)
 
 
+RESULT_WORDS: Final = ("succeeds", "fails", "illegal", "invalid", "given", "cut", "available", "disrupted",
+                       "stands", "dislodged", "destroyed")
+"""The DATC result words (4.E.2) an expected result may use: one result, then ``dislodged``
+or ``destroyed`` (a unit's fate may also stand alone: ``[dislodged]``)."""
+FATES: Final = frozenset({"dislodged", "destroyed"})
+
+
+def words_problem(words: str) -> str:
+    """Why ``words`` are not expected result words (see :data:`RESULT_WORDS`), or ``""``."""
+    parts = [w for w in normalise_words(words).split(", ") if w]
+    if not parts:
+        return "empty expected result"
+    unknown = [w for w in parts if w not in RESULT_WORDS]
+    if unknown:
+        return f"unknown result word {quote(unknown[0])}; the result words are: {', '.join(RESULT_WORDS)}"
+    results = [w for w in parts if w not in FATES]
+    if len(results) > 1 or (results and parts[0] != results[0]) or len(set(parts)) < len(parts):
+        return f"expected one result word, then 'dislodged' or 'destroyed': {quote(words.strip())}"
+    return ""
+
+
 def _expected(text: str) -> Expected:
     first, *rest = text.split(";")
     alternatives = {}
     for alt in rest:
         name, sep, words = alt.partition(":")
         if not sep or not name.strip():
-            raise ValueError(f"alternative result needs 'name: words': {alt.strip()!r}")
+            raise ValueError(f"alternative result needs 'name: words': {quote(alt.strip())}")
         alternatives[name.strip()] = words
-    if not all(normalise_words(w) for w in (first, *alternatives.values())):
-        raise ValueError(f"empty expected result in [{text}]")
+    for words in (first, *alternatives.values()):
+        problem = words_problem(words)
+        if problem:
+            raise ValueError(problem)
     return Expected(first, alternatives)
 
 
@@ -301,6 +338,8 @@ class _Draft:
     lines: list[int] = field(default_factory=list)
     after: _Board | None = None
     block: str | None = None
+    phase_line: int = 0
+    head_lines: dict[str, int] = field(default_factory=dict)
 
     def close_step(self) -> None:
         if self.phase is None:
@@ -309,7 +348,7 @@ class _Draft:
         if self.after is not None:
             after = self.after.position(phase_after(self.phase, bool(self.after.dislodged)))
         self.steps.append(Step(self.phase, tuple(self.orders), tuple(self.expected),
-                               tuple(self.auto), after, tuple(self.lines)))
+                               tuple(self.auto), after, tuple(self.lines), self.phase_line))
         self.orders, self.expected, self.auto, self.lines = [], [], [], []
         self.after, self.block = None, None
 
@@ -317,7 +356,7 @@ class _Draft:
         assert self.phase is not None
         self.close_step()
         return Case(id=self.id, **self.head, start=self.start.position(self.steps[0].phase),
-                    steps=tuple(self.steps), source=source, line=self.line)
+                    steps=tuple(self.steps), source=source, line=self.line, head_lines=dict(self.head_lines))
 
 
 class _Reader:
@@ -325,11 +364,13 @@ class _Reader:
 
     def __init__(self, source: str, gmap: GameMap, order_reader: OrderReader | None = None) -> None:
         self.source, self.gmap, self.order_reader = source, gmap, order_reader
-        self.map_for: MapFor | None = getattr(order_reader, "map_for", None)
-        self.maps: dict[str, GameMap] = {}
+        self.default_gmap = gmap
+        self.map_for: Callable[[str], GameMap] | None = getattr(order_reader, "map_for", None)
         self.cases: list[Case] = []
         self.draft: _Draft | None = None
         self.lineno = 0
+        self.placements: list[tuple[_Board, Phase, Unit, str, int]] = []
+        """Units read in the case, checked at its END on the board in play (a frozen sea may hold an army)."""
 
     def fail(self, message: str, line: int | None = None) -> CaseFileError:
         return case_error(message, self.source, self.lineno if line is None else line)
@@ -344,12 +385,12 @@ class _Reader:
         m = _LINE_RE.fullmatch(text)
         if m is None:
             if re.fullmatch(r"[A-Za-z_]+", text):
-                raise self.fail(f"unknown keyword {text!r}")
-            raise self.fail(f"expected 'Power: {what}', got {text!r}")
+                raise self.fail(f"unknown keyword {quote(text)}")
+            raise self.fail(f"expected 'Power: {what}', got {quote(text)}")
         try:
             return self.gmap.resolve_power(m[1]), m[2].strip()
         except InputError:
-            raise self.fail(f"unknown power {m[1]!r} in {text!r}") from None
+            raise self.fail(f"unknown power {m[1]!r} in {quote(text)}") from None
 
     def run(self, text: str) -> list[Case]:
         for self.lineno, raw in enumerate(text.splitlines(), 1):
@@ -371,25 +412,28 @@ class _Reader:
             if d is not None:
                 raise self.fail(f"case {d.id} has no END", d.line)
             if len(rest.split()) != 1:
-                raise self.fail(f"expected 'CASE <id>', got {line!r}")
+                raise self.fail(f"expected 'CASE <id>', got {quote(line)}")
             if any(c.id == rest for c in self.cases):
-                raise self.fail(f"duplicate case id {rest!r}")
+                raise self.fail(f"duplicate case id {quote(rest)}")
             self.draft = _Draft(rest, self.lineno)
+            self.gmap = self.default_gmap
         elif d is None:
-            raise self.fail(f"expected 'CASE <id>', got {line!r}")
+            raise self.fail(f"expected 'CASE <id>', got {quote(line)}")
         elif key in ("TITLE", "VARIANT", "RULES"):
             if d.phase is not None:
-                raise self.fail(f"{key} must come before PHASE: {line!r}")
+                raise self.fail(f"{key} must come before PHASE: {quote(line)}")
             d.head[key.lower()] = rest
+            if key == "VARIANT" and self.map_for is not None:
+                self.use_map_of(rest)
+            d.head_lines[key.lower()] = self.lineno
         elif key in _KEYWORDS:
             self.keyword(d, key, rest, line)
         elif d.block is None:
-            raise self.fail(f"unknown keyword or line outside a block: {line!r}")
+            raise self.fail(f"unknown keyword or line outside a block: {quote(line)}")
         elif d.block in ("units", "after"):
-            self.unit(line, d.start if d.block == "units" else d.after or _Board(), self.board_map(d))
+            self.unit(line, d.start if d.block == "units" else d.after or _Board())
         elif d.block in ("changes", "after_changes"):
             board = d.start if d.block == "changes" else d.after or _Board()
-            from dipsat.model.board import parse_lasting  # board imports cases' phase reader
             try:
                 board.changes.append(parse_lasting(line, self.gmap))
             except InputError as exc:
@@ -404,10 +448,11 @@ class _Reader:
     def keyword(self, d: _Draft, key: str, rest: str, line: str) -> None:
         single = key in ("PHASE", "STANDOFFS")
         if single != bool(rest):
-            raise self.fail(f"{key} {'needs a value' if single else 'stands alone'}: {line!r}")
+            raise self.fail(f"{key} {'needs a value' if single else 'stands alone'}: {quote(line)}")
         if key == "END":
             if d.phase is None:
                 raise self.fail(f"case {d.id} has no PHASE")
+            self.check_placements()
             self.cases.append(d.case(self.source))
             self.draft = None
         elif key == "PHASE":
@@ -416,71 +461,78 @@ class _Reader:
             except ValueError as exc:
                 raise self.fail(str(exc)) from exc
             d.close_step()
-            d.phase = phase
+            d.phase, d.phase_line = phase, self.lineno
         elif d.phase is None:
-            raise self.fail(f"{key} before PHASE: {line!r}")
+            raise self.fail(f"{key} before PHASE: {quote(line)}")
         elif key in ("UNITS", "STANDOFFS") and (d.steps or d.block not in (None, "units", "centres")):
-            raise self.fail(f"{key} belongs to the start of the first phase: {line!r}")
+            raise self.fail(f"{key} belongs to the start of the first phase: {quote(line)}")
         elif key == "STANDOFFS":
             d.start.standoffs |= {self.location(p).province for p in rest.split(",")}
             d.block = None
         elif key in ("CENTRES", "CENTERS"):
             if d.after is None and (d.steps or d.block not in (None, "units", "changes")):
-                raise self.fail(f"CENTRES belongs to the start or to AFTER: {line!r}")
+                raise self.fail(f"CENTRES belongs to the start or to AFTER: {quote(line)}")
             d.block = "centres" if d.after is None else "after_centres"
         elif key == "CHANGES":
             if d.after is None and (d.steps or d.block not in (None, "units", "centres")):
-                raise self.fail(f"CHANGES belongs to the start or to AFTER: {line!r}")
+                raise self.fail(f"CHANGES belongs to the start or to AFTER: {quote(line)}")
             d.block = "changes" if d.after is None else "after_changes"
         elif d.after is not None:
-            raise self.fail(f"{key} after AFTER in one phase: {line!r}")
+            raise self.fail(f"{key} after AFTER in one phase: {quote(line)}")
         else:
             d.block = key.lower()
             d.after = _Board() if key == "AFTER" else None
 
-    def board_map(self, d: _Draft) -> GameMap:
-        """The map the case's VARIANT is played on (its kinds of unit), through ``map_for``; the
-        standard map when the name is unknown (the order reader reports it, at the order line)."""
-        name = d.head["variant"]
-        if self.map_for is None or name == "standard":
-            return self.gmap
-        found = self.maps.get(name)
-        if found is None:
-            try:
-                found = self.maps[name] = self.map_for(name)
-            except (InputError, ValueError):
-                found = self.maps[name] = self.gmap
-        return found
-
-    def unit(self, line: str, board: _Board, gmap: GameMap) -> None:
+    def unit(self, line: str, board: _Board) -> None:
         power, rest = self.owner(line)
         m = _DISLODGED_RE.fullmatch(rest)
         try:
-            piece = Piece(power, parse_unit(m[1] if m else rest, gmap))
+            piece = Piece(power, parse_unit(m[1] if m else rest, self.gmap))
         except InputError as exc:
-            raise self.fail(f"not a unit: {rest!r} ({exc.message})") from exc
+            message = exc.message if quote(rest) in exc.message else f"not a unit: {quote(rest)} ({exc.message})"
+            raise self.fail(message) from exc
         if piece.unit.kind.owned and power not in self.gmap.powers:
-            raise self.fail(f"unknown power {power!r} in {line!r}")
-        problem = _placement_problem(piece.unit, gmap)
-        if problem:
-            raise self.fail(f"{problem}: {rest!r}")
+            raise self.fail(f"unknown power {quote(power)} in {quote(line)}")
+        assert self.draft is not None and self.draft.phase is not None
+        self.placements.append((board, self.draft.phase, piece.unit, rest, self.lineno))
         where = piece.unit.province
         if m:
             if where in board.dislodged:
-                raise self.fail(f"two units in {where}: {line!r}")
+                raise self.fail(f"two units in {where}: {quote(line)}")
             board.dislodged[where] = Dislodged(piece, self.location(m[2]).province if m[2] else None)
             return
         here = [*([board.units[where]] if where in board.units else []), *board.stacked.get(where, [])]
         if here and (piece.unit.kind.owned and not piece.unit.kind.shares_with and all(
                 p.unit.kind.owned and not p.unit.kind.shares_with for p in here)):
-            raise self.fail(f"two units in {where}: {line!r}")
+            raise self.fail(f"two units in {where}: {quote(line)}")
         problem = stack_problem([*here, piece])
         if problem:
-            raise self.fail(f"{problem}: {line!r}")
+            raise self.fail(f"{problem}: {quote(line)}")
         if where in board.units or piece.unit.kind.guest:
             board.stacked.setdefault(where, []).append(piece)
         else:
             board.units[where] = piece
+
+    def use_map_of(self, variant: str) -> None:
+        """Read the rest of the case on the map of ``variant`` (an unknown variant: the error comes
+        with the first order read, as before)."""
+        assert self.map_for is not None
+        try:
+            self.gmap = self.map_for(variant)
+        except (InputError, ValueError):
+            self.gmap = self.default_gmap
+
+    def check_placements(self) -> None:
+        """Every unit of the case stands where it may: on the map, or on the board with that board's
+        changes (an army on a frozen sea; a fleet there is stranded, as it was on the sea)."""
+        for board, phase, unit, rest, lineno in self.placements:
+            problem = placement_problem(unit, self.gmap)
+            if problem and board.changes:
+                in_play = board_in_play(self.gmap, Position(phase, changes=tuple(board.changes)))
+                problem = problem if placement_problem(unit, in_play) else ""
+            if problem:
+                raise self.fail(f"{problem}: {quote(rest)}", lineno)
+        self.placements = []
 
     def owner(self, line: str) -> tuple[str, str]:
         """The power of a unit line (a piece of no power: the name written) and the rest."""
@@ -498,7 +550,7 @@ class _Reader:
         m = _RESULT_RE.fullmatch(rest)
         text, expected = (m[1], m[2]) if m else (rest, None)
         if expected is not None and auto:
-            raise self.fail(f"AUTO orders take no result: {line!r}")
+            raise self.fail(f"AUTO orders take no result: {quote(line)}")
         position = d.steps[-1].after if d.steps else d.start.position(d.phase)
         try:
             if self.order_reader is not None:
@@ -507,9 +559,11 @@ class _Reader:
                 order = parse_order(text, self.gmap, power=power, position=position, kind=d.phase.kind)
             result = _expected(expected) if expected is not None else None
         except InputError as exc:
-            raise self.fail(f"cannot read order {text!r}: {exc.message}") from exc
-        except ValueError as exc:
-            raise self.fail(str(exc)) from exc
+            said = f": {exc.message}" if quote(text.strip()) in exc.message else f" {quote(text.strip())}: {exc.message}"
+            raise self.fail(f"cannot read order{said}") from exc
+        except ValueError as exc:  # words in brackets, or the order reader's unknown VARIANT
+            words_line = expected is not None and str(exc).startswith(("unknown result", "expected one", "empty"))
+            raise self.fail(str(exc), None if words_line else d.head_lines.get("variant")) from exc
         if auto:
             d.auto.append(order)
         else:
@@ -561,7 +615,7 @@ def write_case(case: Case, gmap: GameMap | None = None) -> str:
     gmap = gmap or load_map(DEFAULT_MAP)
     for text in (case.id, case.title, case.variant, case.rules):
         if "#" in text or "\n" in text:
-            raise ValueError(f"case {case.id}: cannot write {text!r} (holds '#' or a line break)")
+            raise ValueError(f"case {case.id}: cannot write {quote(text)} (holds '#' or a line break)")
     if not case.steps:
         raise ValueError(f"case {case.id}: no steps to write")
     out = [f"CASE {case.id}", *([f"TITLE {case.title}"] if case.title else []),

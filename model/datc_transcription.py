@@ -22,7 +22,9 @@ turns each case into a :class:`~dipsat.model.cases.Case`:
   orders for one unit stay separate orders.
 
 :data:`ERRATA` corrects the ``destroyed`` tags the transcription leaves out (6.D.8, 6.F.21, 6.H.15
-and, found by checking every dislodged unit against the map, 6.F.28); nothing else is changed.
+and, found by checking every dislodged unit against the map, 6.F.28) and the one result word it
+gets wrong (6.D.4: ``given`` for a support the DATC's own equations cut; the DATC text states only
+that the Russian move fails); nothing else is changed.
 """
 from __future__ import annotations
 
@@ -66,9 +68,17 @@ ERRATA: Mapping[tuple[str, str], tuple[str, str]] = MappingProxyType({
     # to Spain(nc)": Mid-Atlantic Ocean (French fleet stays) and Spain (the attacker's origin,
     # both coasts) are closed. Its retreat order that follows is then illegal: no unit retreats.
     ("6.H.15", "F Portugal Holds"): ("dislodged", "destroyed"),
+    # 6.D.4: the DATC text states only "The Russian move from Prussia to Berlin fails" (Kiel's
+    # support of Berlin is given). The transcription's
+    # `[given]` on Berlin's own support is its own addition, and a wrong one: A Prussia - Berlin
+    # attacks Berlin from a province other than Kiel, which cuts the support (DATC 5.B.2), as the
+    # same attack is marked cutting Berlin's support in 6.D.5. An erratum of the transcription,
+    # not a deviation from the DATC.
+    ("6.D.4", "A Berlin Supports F Kiel"): ("given", "cut"),
 })
 """(case id, order text) -> (words as transcribed, corrected words): units dislodged with no
-retreat that the source does not tag ``destroyed``. Each entry must match exactly once."""
+retreat that the source does not tag ``destroyed``, and 6.D.4's support that the source calls
+``given`` though the DATC's equations cut it. Each entry must match exactly once."""
 
 _OWNS_RE = re.compile(r"(\w+) owns (SC )?(.+)", re.IGNORECASE)
 _AUTO_RE = re.compile(r"\[Automatic disband (.+)\]", re.IGNORECASE)

@@ -6,7 +6,56 @@ is understood but not allowed is never an exception, the adjudicator calls it il
 from __future__ import annotations
 
 import copy
-from typing import Self
+import re
+from typing import Final, Self
+
+QUOTE_LIMIT: Final = 200
+"""Characters of offending text an error message quotes at most."""
+
+_LONG_QUOTE_RE: Final = re.compile(r"""(['"])((?:(?!\1)[^\\]|\\.){%d,}?)\1""" % (QUOTE_LIMIT + 1), re.DOTALL)
+_ANY_QUOTE_RE: Final = re.compile(r"""(['"])(?:(?!\1)[^\\]|\\.)*\1(?:\.\.\. \(\d+ characters\))?""", re.DOTALL)
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(text)``, cut to about ``limit`` characters of the text: ``'abc...' (4194304 characters)``."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
+
+
+def clip_message(message: str, limit: int = QUOTE_LIMIT) -> str:
+    """Return ``message`` with every quoted text longer than ``limit`` cut (see :func:`quote`),
+    a message repeated in parentheses dropped, and the whole kept on one line."""
+    if len(message) > 100 * limit:  # a whole file quoted: no need to look further than this
+        message = message[:50 * limit] + f"... ({len(message)} characters)"
+    message = " ".join(message.split()) if "\n" in message or "\r" in message else message
+
+    def cut(m: re.Match[str]) -> str:
+        body = m[2]
+        return f"{m[1]}{body[:limit]}{m[1]}... ({len(body)} characters)"
+
+    message = _LONG_QUOTE_RE.sub(cut, message)
+    seen: set[str] = set()
+    budget = [limit]
+
+    def once(m: re.Match[str]) -> str:  # a long text quoted twice is quoted once; ~limit quoted in all
+        if len(m[0]) < 24:
+            return m[0]
+        if m[0] in seen:
+            return "(the same text)"
+        seen.add(m[0])
+        if budget[0] <= 0:
+            return f"{m[0][:21]}{m[0][0]}..."
+        budget[0] -= len(m[0])
+        return m[0]
+
+    message = _ANY_QUOTE_RE.sub(once, message)
+    head, sep, tail = message.rpartition(" (")
+    if sep and tail.endswith(")") and tail[:-1] and tail[:-1] in head:
+        message = head  # "not a unit: 'Z' (not a unit: 'Z')": say it once
+    if len(message) > 4 * limit:
+        message = message[:2 * limit] + f"... ({len(message)} characters)"
+    return message
 
 
 class InputError(ValueError):
@@ -68,6 +117,14 @@ class UnknownPowerError(OrderError):
 
 class CaseFileError(InputError):
     """A test-case or archive file that cannot be read."""
+
+
+class OutputError(InputError):
+    """An output file or folder that cannot be written."""
+
+
+class UsageError(InputError):
+    """A command line that cannot be understood (an unknown option, a missing argument)."""
 
 
 class AdjudicationError(RuntimeError):

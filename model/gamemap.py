@@ -21,7 +21,7 @@ from typing import Any, Final
 
 import networkx as nx
 
-from dipsat.model.errors import MapError, UnknownPowerError, UnknownProvinceError
+from dipsat.model.errors import MapError, UnknownPowerError, UnknownProvinceError, quote
 from dipsat.model.kinds import STANDARD_KINDS, STANDARD_WORDS, Moves, UnitKind, kind_words, strength_scale
 from dipsat.model.types import Location, Unit, UnitType
 
@@ -153,7 +153,7 @@ class GameMap:
     def can_stand(self, kind: UnitKind, province: str) -> bool:
         """A unit of ``kind`` may stand in ``province`` (its terrain on the board in play)."""
         p = self.provinces.get(province)
-        return p is not None and p.terrain.value in kind.stands
+        return p is not None and p.terrain._value_ in kind.stands  # _value_: a plain attribute, no descriptor
 
     def reaches(self, unit: Unit, province: str) -> bool:
         """``unit`` reaches ``province`` along the edges it supports along (enough to support there)."""
@@ -168,7 +168,7 @@ class GameMap:
         try:
             return self._homes[power]
         except KeyError:
-            raise UnknownPowerError(f"unknown power {power!r}") from None
+            raise UnknownPowerError(f"unknown power {quote(power)}") from None
 
     def resolve_power(self, text: str) -> str:
         """Return the power written as ``text``: full name or 3-letter abbreviation, any case.
@@ -179,7 +179,7 @@ class GameMap:
         try:
             return self._powers_lookup[text.strip().lower()]
         except KeyError:
-            raise UnknownPowerError(f"unknown power {text!r}") from None
+            raise UnknownPowerError(f"unknown power {quote(text)}") from None
 
     def resolve(self, text: str) -> Location:
         """Return the location written as ``text``, in any case and common notation.
@@ -197,12 +197,12 @@ class GameMap:
         name, _, coast = key.partition("/")
         province = self._lookup.get(name_key(name))
         if province is None:
-            raise UnknownProvinceError(f"unknown province {text!r}")
+            raise UnknownProvinceError(f"unknown province {quote(text)}")
         coast = coast.strip()
         if coast:
             coast = COAST_WORDS.get(coast, coast)
             if coast not in self.provinces[province].coasts:
-                raise UnknownProvinceError(f"unknown coast {coast!r} of {province} in {text!r}")
+                raise UnknownProvinceError(f"unknown coast {quote(coast)} of {province} in {quote(text)}")
         location = Location(province, coast or None)
         if len(self._cache) < 100_000:
             self._cache[text] = location

@@ -7,7 +7,9 @@ Each ``CASE ... END`` block becomes a :class:`~dipsat.model.cases.Case` with one
 * ``PRESTATE`` and ``PRESTATE_DISLODGED`` give the board; ``PRESTATE_SUPPLYCENTER_OWNERS`` the
   centres (its unit letter is ignored), else no centre is owned;
 * ``PRESTATE_RESULTS`` (retreat set-ups) gives each dislodged unit's attacker origin, from the
-  ``SUCCESS`` move into its province, and the standoffs: empty provinces that two or more
+  ``SUCCESS`` move into its province, and whether that attacker came by convoy (written ``via
+  convoy``, carried by a ``SUCCESS`` convoy order, or with no land route: DATC 4.A.5 opens its
+  origin to the retreat, 6.H.11, 6.H.12), and the standoffs: empty provinces that two or more
   ``FAILURE`` moves tried to enter. Lines that are not readable orders are skipped;
 * the format states no per-order result (every ``Step.expected`` entry is ``None``); the
   expected board is ``POSTSTATE`` (or ``POSTSTATE_SAME``) plus ``POSTSTATE_DISLODGED``, whose
@@ -16,15 +18,18 @@ Each ``CASE ... END`` block becomes a :class:`~dipsat.model.cases.Case` with one
 
 Dirty lines tolerated: comments after content, tabs, ``Germnay:``, ``Italy F gol`` without colon,
 lower-case unit letters, ``F nth-pic`` without spaces, ``Remove par`` without unit letter (the
-type of the unit standing there, else ``F`` on a sea and ``A`` on land). Case names: a trailing
-dot is dropped (``6.E.15.``), the title is the rest of the ``CASE`` line or the first line of the
-comment just above it; ``6.F.E`` is renamed 6.F.5 and the second ``6.F.14`` 6.F.15 (see
+type of the unit standing there, else ``F`` on a sea and ``A`` on land). Case names
+(:func:`case_name`): a DATC number is the id, a trailing dot dropped (``6.E.15.``), and the title
+is the rest of the ``CASE`` line or the first line of the comment just above it; any other name
+(godip's own files: ``CASE Describe Spring 1903 [Movement]``) is the title, and its words joined
+by ``-`` the id (``Describe-Spring-1903-Movement``); ``6.F.E`` is renamed 6.F.5 and the second ``6.F.14`` 6.F.15 (see
 :data:`RENAMES`). Data kept as written: 6.F.15's ``Italy: F naf`` (the DATC has ``A``, so jDip's
 expected board follows from the wrong unit), 6.D.9 ``F alb``/``F tri``, 6.E.1 ``A kie``.
 """
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Final, Mapping
 
@@ -35,10 +40,21 @@ from dipsat.model.errors import InputError
 from dipsat.model.gamemap import GameMap, load_map
 from dipsat.model.notation import parse_order, parse_unit
 from dipsat.model.types import (
-    Dislodged, Move, Order, Phase, PhaseKind, Piece, Position, Season,
+    Convoy, Dislodged, Move, Order, Phase, PhaseKind, Piece, Position, Season, UnitType,
 )
 
-__all__ = ["RENAMES", "read_jdip", "load_jdip"]
+__all__ = ["RENAMES", "V24_PREFERENCE_CHANGES", "case_name", "read_jdip", "load_jdip"]
+
+V24_PREFERENCE_CHANGES: Final[Mapping[str, str]] = {
+    "6.G.8": (
+        "DATC v2.4 let a move written 'via convoy' whose convoy is not there fall back to the land "
+        "route (A bel walks to hol); since v3.0 the DATC prefers no fallback (4.A.3: the move fails), "
+        "as the datc preset does. The v2.4 result is the droidippy preset's."
+    ),
+}
+"""Cases of a DATC v2.4 case file (its header says ``DATC Version 2.4``) whose expected result
+the DATC changed afterwards: case id -> why dipsat's result (DATC v3.2) differs. Every other case
+of such a file passes under the ``datc`` preset."""
 
 RENAMES: Final[Mapping[tuple[str, int], str]] = {("6.F.E", 1): "6.F.5", ("6.F.14", 2): "6.F.15"}
 """(name in the file, occurrence) -> DATC id: the file's two misnamed cases."""
@@ -81,15 +97,30 @@ def read_jdip(text: str, source: str = "<string>", gmap: GameMap | None = None) 
     gmap = gmap or load_map(DEFAULT_MAP)
     cases: list[Case] = []
     seen: dict[str, int] = {}
+    changed = V24_PREFERENCE_CHANGES if _DATC_V24_RE.search(_header(text)) else {}
     for raw in _split(text, source):
         seen[raw.name] = seen.get(raw.name, 0) + 1
         case_id = RENAMES.get((raw.name, seen[raw.name]), raw.name)
         if any(c.id == case_id for c in cases):
             raise case_error(f"duplicate case id {case_id!r}", source, raw.line)
-        cases.append(_build(raw, case_id, source, gmap))
+        case = _build(raw, case_id, source, gmap)
+        cases.append(replace(case, deviation=changed[case_id]) if case_id in changed else case)
     if not cases:
         raise case_error(f"no cases in {source}", source, None)
     return cases
+
+
+_DATC_V24_RE: Final = re.compile(r"DATC\s+Version\s+2\.4\b", re.IGNORECASE)
+
+
+def _header(text: str) -> str:
+    """The comment lines before the first keyword of the file."""
+    lines = []
+    for line in text.splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            break
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def _split(text: str, source: str) -> list[_Raw]:
@@ -117,10 +148,9 @@ def _split(text: str, source: str) -> list[_Raw]:
             if key == "CASE":
                 if raw is not None:
                     raise case_error(f"case {raw.name} has no END", source, raw.line)
-                name, _, title = rest.partition(" ")
-                title = re.sub(r"^TEST CASE,\s*", "", title.strip(), flags=re.IGNORECASE)
+                name, title = case_name(rest)
                 title = title or next((c for c in comment if c), "")
-                raw = _Raw(name.rstrip("."), title, lineno)
+                raw = _Raw(name, title, lineno)
                 raws.append(raw)
             elif key == "PRESTATE_SETPHASE" and raw is not None:
                 raw.phase = (rest, lineno)
@@ -138,6 +168,25 @@ def _split(text: str, source: str) -> list[_Raw]:
     if raw is not None:
         raise case_error(f"case {raw.name} has no END", source, raw.line)
     return raws
+
+
+def case_name(text: str) -> tuple[str, str]:
+    """Return the id and the title of a case from the text after ``CASE``.
+
+    A DATC number (``6.E.15.``, ``6.A.3.fleet.support.inland``) is the id, the rest of the line
+    the title (``TEST CASE,`` dropped). Any other text (godip's ``Describe Spring 1903
+    [Movement]``, ``Failed convoy from tun to gre should NOT break support``) is the title, and
+    its words joined by ``-`` the id (one word, as dipsat's own format and ``--case`` want):
+    ``Describe-Spring-1903-Movement``.
+    """
+    first, _, rest = text.strip().partition(" ")
+    if _DATC_ID_RE.fullmatch(first):
+        return first.rstrip("."), re.sub(r"^TEST CASE,\s*", "", rest.strip(), flags=re.IGNORECASE)
+    words = re.findall(r"[\w.:/+-]+", text)
+    return "-".join(w.strip(".-") for w in words if w.strip(".-")), " ".join(text.split())
+
+
+_DATC_ID_RE: Final = re.compile(r"\d+(\.[A-Za-z0-9]+)+\.?")
 
 
 def _item(line: str, lineno: int, source: str, gmap: GameMap) -> tuple[str, str]:
@@ -200,20 +249,28 @@ def _build(raw: _Raw, case_id: str, source: str, gmap: GameMap) -> Case:
             centres[parse_unit(text, gmap).province] = power
         except InputError as exc:
             raise case_error(f"not a centre: {text!r}: {exc}", source, lineno) from exc
-    origins: dict[str, set[str]] = {}
+    origins: dict[str, set[tuple[str, bool]]] = {}
     failed: dict[str, int] = {}
+    results = []
     for line, _ in raw.blocks.get("PRESTATE_RESULTS", []):
         m = _RESULT_RE.fullmatch(line)
         try:
-            move = _order(m[2], None, None, PhaseKind.MOVEMENT, gmap) if m else None
+            results.append((m[1].upper(), _order(m[2], None, None, PhaseKind.MOVEMENT, gmap)) if m else None)
         except InputError:
             continue  # "when parseable": such a line only explains the set-up
-        if m and isinstance(move, Move):
-            if m[1].upper() == "SUCCESS":
-                origins.setdefault(move.dest.province, set()).add(move.unit.province)
-            else:
-                failed[move.dest.province] = failed.get(move.dest.province, 0) + 1
-    dislodged = {p: Dislodged(piece, _one(origins.get(p)))
+    convoyed = {(o.target.province, o.dest.province) for r in results if r is not None
+                for o in [r[1]] if r[0] == "SUCCESS" and isinstance(o, Convoy)}
+    for found in results:
+        if found is None or not isinstance(found[1], Move):
+            continue
+        word, move = found
+        if word == "SUCCESS":
+            by_convoy = move.via_convoy or (move.unit.province, move.dest.province) in convoyed \
+                or (move.unit.kind is UnitType.ARMY and not gmap.army_can_move(move.unit.province, move.dest.province))
+            origins.setdefault(move.dest.province, set()).add((move.unit.province, by_convoy))
+        else:
+            failed[move.dest.province] = failed.get(move.dest.province, 0) + 1
+    dislodged = {p: Dislodged(piece, *_one(origins.get(p)))
                  for p, piece in _pieces(raw, "PRESTATE_DISLODGED", source, gmap).items()}
     standoffs = {p for p, n in failed.items() if n >= 2 and p not in units}
     start = Position(phase, units, centres, dislodged, frozenset(standoffs))
@@ -234,5 +291,6 @@ def _build(raw: _Raw, case_id: str, source: str, gmap: GameMap) -> Case:
     return Case(id=case_id, title=raw.title, start=start, steps=(step,), source=source, line=raw.line)
 
 
-def _one(found: set[str] | None) -> str | None:
-    return next(iter(found)) if found is not None and len(found) == 1 else None
+def _one(found: set[tuple[str, bool]] | None) -> tuple[str | None, bool]:
+    """The attacker's origin and whether it came by convoy, when exactly one move succeeded."""
+    return next(iter(found)) if found is not None and len(found) == 1 else (None, False)

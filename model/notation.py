@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Final, Literal
 
-from dipsat.model.errors import OrderError, OrderSyntaxError, UnknownProvinceError
+from dipsat.model.errors import OrderError, OrderSyntaxError, UnknownProvinceError, quote
 from dipsat.model.gamemap import GameMap, normalize_coasts
 from dipsat.model.types import (
     Build,
@@ -79,11 +79,11 @@ def parse_unit(text: str, gmap: GameMap) -> Unit:
     words = text.split(None, 1)
     kind = gmap.kinds.get(words[0].lower()) if words else None
     if kind is None or len(words) < 2:
-        raise OrderSyntaxError(f"not a unit: {text!r}")
+        raise OrderSyntaxError(f"not a unit: {quote(text)}")
     try:
         return Unit(kind, gmap.resolve(words[1]))
     except UnknownProvinceError as exc:
-        raise UnknownProvinceError(f"{exc.message} in {text!r}") from None
+        raise UnknownProvinceError(f"{exc.message} in {quote(text)}") from None
 
 
 def parse_order(text: str, gmap: GameMap, power: str | None = None, position: Position | None = None,
@@ -142,7 +142,7 @@ class _Parser:
 
     def error(self) -> OrderSyntaxError:
         """Return the error for text that is not an order."""
-        return OrderSyntaxError(f"not an order: {self.text!r}")
+        return OrderSyntaxError(f"not an order: {quote(self.text)}")
 
     def peek(self) -> str | None:
         """Return the next word, or ``None`` at the end."""
@@ -166,7 +166,7 @@ class _Parser:
         try:
             return self.gmap.resolve(name)
         except UnknownProvinceError:
-            raise UnknownProvinceError(f"unknown province {name!r} in {self.text!r}") from None
+            raise UnknownProvinceError(f"unknown province {quote(name)} in {quote(self.text)}") from None
 
     def unit(self, ordered: bool, required: bool = False,
              verb_follows: bool = False) -> tuple[Unit, Piece | None]:
@@ -176,12 +176,12 @@ class _Parser:
         if kind is not None:
             self.i += 1
         elif required:
-            raise OrderSyntaxError(f"no unit type in {self.text!r}")
+            raise OrderSyntaxError(f"no unit type in {quote(self.text)}")
         location = self.location(verb_follows)
         piece = self.board_piece(location.province, ordered)
         if kind is None:
             if piece is None and ordered and self.position is not None:
-                raise OrderError(f"no unit at {location.province} in {self.text!r}")
+                raise OrderError(f"no unit at {location.province} in {quote(self.text)}")
             kind = piece.unit.kind if piece is not None else UnitType.ARMY
         if (piece is not None and location.coast is None and piece.unit.location.coast
                 and piece.unit.kind.base_kind() is kind.base_kind()):
@@ -271,7 +271,7 @@ class _Parser:
             province = self.gmap.provinces.get(build.province)
             if province is not None and province.home is not None:
                 return province.home
-        raise OrderError(f"no power for {self.text!r}")
+        raise OrderError(f"no power for {quote(self.text)}")
 
 
 def format_order(order: Order, gmap: GameMap, style: Style = "short") -> str:

@@ -3,7 +3,8 @@
 The file gives, per province, a label point (where its name and its unit stand), seed points
 (the province is the union of their Voronoi cells) and, for split coasts, where a fleet on each
 coast stands; ``void`` seeds fill land that is no province. A variant's geometry may extend
-another's (``"extends": "dipsat.variants.classical"``), adding provinces and removing some.
+another's (``"extends": "dipsat.variants.classical"``), adding or replacing provinces
+(``provinces``), removing some (``remove``) and void seeds (``remove_void``).
 """
 from __future__ import annotations
 
@@ -63,8 +64,9 @@ def _read(package: str) -> dict[str, Any]:
         base = _read(data["extends"])
         provinces = {k: v for k, v in base["provinces"].items() if k not in set(data.get("remove", ()))}
         provinces.update(data.get("provinces", {}))
-        return {**base, "provinces": provinces, "void": base["void"] + data.get("void", []),
-                "source": source}
+        gone = [list(v) for v in data.get("remove_void", [])]
+        void = [v for v in base["void"] if list(v) not in gone] + data.get("void", [])
+        return {**base, "provinces": provinces, "void": void, "source": source}
     return {**data, "source": source}
 
 

@@ -136,12 +136,25 @@ class OrderMarks:
         return out
 
     def _special(self, r: OrderResult, failed: bool) -> list[str]:
-        """A variant's own order: a violet star by the unit it names (the words are in its title)."""
+        """A variant's own order (a ban, a spell, a card...): a violet star and its first words by
+        the unit it names; aimed at a move (``unit`` and ``dest``), a violet line to that move
+        with a bar across it. Its whole text is in the mark's title."""
         unit = getattr(r.order, "unit", None) or getattr(r.order, "target", None)
         if not isinstance(unit, Unit) or unit.province not in self.geometry.shapes:
             return []
         x, y = self._at(unit)
-        out = [f'<text x="{x - 18:.1f}" y="{y - 8:.1f}" font-size="15" fill="#8e44ad">&#9733;</text>']
+        words = " ".join(str(r.order).split()[:2])[:16]
+        out = [f'<text x="{x - 18:.1f}" y="{y - 8:.1f}" font-size="15" fill="#8e44ad">&#9733;</text>',
+               f'<text x="{x - 18:.1f}" y="{y - 22:.1f}" font-size="9" fill="#6c3483" font-weight="bold">'
+               f'{escape(words)}</text>']
+        dest = getattr(r.order, "dest", None)
+        if isinstance(dest, Location) and dest.province in self.geometry.shapes:
+            bx, by = self._to(dest)
+            mx, my = (x + bx) / 2, (y + by) / 2
+            d = math.dist((x, y), (bx, by)) or 1.0
+            nx, ny = -(by - y) / d * 8, (bx - x) / d * 8
+            out.append(f'<path d="M{mx - nx:.1f},{my - ny:.1f} L{mx + nx:.1f},{my + ny:.1f}" stroke="#8e44ad" '
+                       f'stroke-width="3.5"/>')
         if failed:
             out.append(_cross((x - 13, y - 13), size=5))
         return out

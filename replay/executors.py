@@ -10,6 +10,7 @@ whose ``submit`` then raises): here each worker has its own pipe, and a dead one
 from __future__ import annotations
 
 import multiprocessing
+import re
 import signal
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
@@ -156,11 +157,29 @@ def connect(address: str, timeout: float = 10.0) -> Any:
     Raises:
         ConnectionError: no scheduler answers there.
     """
+    check_address(address)
     from distributed import Client
     try:
         return Client(address, timeout=timeout, set_as_default=False)  # type: ignore[no-untyped-call]
-    except (OSError, TimeoutError) as exc:
+    except (OSError, TimeoutError, ValueError) as exc:
         raise ConnectionError(f"cannot connect to the Dask scheduler at {address}: {exc}") from None
+
+
+_ADDRESS_RE = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):\d{1,5}")
+
+
+def check_address(address: str) -> str:
+    """Return ``address`` if it is a Dask scheduler address (``tcp://HOST:PORT``, ``HOST:PORT``).
+
+    Checked before any connection is tried: a malformed address makes Dask raise, then hang
+    for 20 s while its client is torn down.
+
+    Raises:
+        ValueError: it is not one.
+    """
+    if not _ADDRESS_RE.fullmatch(address) or not 0 < int(address.rsplit(":", 1)[1]) < 65536:
+        raise ValueError(f"not a Dask scheduler address: {address!r} (want tcp://HOST:PORT)")
+    return address
 
 
 def run_dask(tasks: Iterable[Task], rules_text: str | None, client: Any, done: Done, lost: Lost) -> int:

@@ -8,6 +8,7 @@ than one worker must do so under ``if __name__ == "__main__":``.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
@@ -16,7 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dipsat.replay.executors import connect, run_dask, run_inline, run_pool
+from dipsat.model.errors import InputError
+from dipsat.replay.executors import check_address, connect, run_dask, run_inline, run_pool
 from dipsat.replay.readers import archive_files, find_tasks
 from dipsat.replay.records import GameError, Task
 from dipsat.replay.replayer import error_rows
@@ -105,12 +107,25 @@ def run_replay(config: RunConfig) -> dict[str, Any]:
 
     Raises:
         FileNotFoundError: a path does not exist, or a folder holds no archive file.
-        OSError: the output folder cannot be written.
+        OutputError: the output folder cannot be written, or another run holds it.
+        ValueError: ``config.dask`` is not a scheduler address.
         ConnectionError: the Dask scheduler cannot be reached.
         KeyboardInterrupt: the run was interrupted (finished games are kept).
     """
-    archive_files(config.paths)  # a wrong path fails before anything is written
-    store = PartStore(config.out)
+    try:
+        archive_files(config.paths)  # a wrong path fails before anything is written...
+    except FileNotFoundError:
+        if config.out.is_dir():  # ...but the results of an earlier run must not pass for this run's
+            with contextlib.suppress(InputError):
+                PartStore(config.out).close()
+        raise
+    if config.dask:
+        check_address(config.dask)
+    with PartStore(config.out) as store:
+        return _run(config, store)
+
+
+def _run(config: RunConfig, store: PartStore) -> dict[str, Any]:
     scan = _scan(config, store)
     uids, errors, todo = scan.uids, scan.errors, scan.todo
     tally = _Tally()

@@ -15,44 +15,65 @@ tables byte for byte (rows sorted, no timestamps in the tables).
 """
 from __future__ import annotations
 
+import fcntl
 import json
-import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from dipsat.model.errors import OutputError
+from dipsat.model.files import remove_stale, write_atomic, write_text_atomic
 from dipsat.replay.rows import AGREE, DIFFER, ERROR, ORDER_SCHEMA, ORDER_SORT, PHASE_SCHEMA, PHASE_SORT, UNCHECKED
-
-
-def _atomic(path: Path, write: Any) -> None:
-    """Call ``write(temp_path)``, then rename the temporary file to ``path``."""
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    try:
-        write(temp)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
 
 
 def write_table(table: pa.Table, path: Path) -> None:
     """Write ``table`` as Parquet to ``path`` atomically."""
-    _atomic(path, lambda temp: pq.write_table(table, temp, compression="zstd"))
+    write_atomic(path, lambda temp: pq.write_table(table, temp, compression="zstd"))
+
+
+RESULTS = ("summary.json", "phases.parquet", "orders.parquet")
+"""The files of a finished run; removed when a run starts, so that none outlives a failed run."""
 
 
 class PartStore:
-    """The parts of one output folder."""
+    """The parts of one output folder, locked while a run writes to it.
+
+    Raises:
+        OutputError: the folder cannot be made or written, or another run holds its lock.
+    """
 
     def __init__(self, out: Path) -> None:
         self.out = out
         self.parts = out / "parts"
-        self.parts.mkdir(parents=True, exist_ok=True)
+        try:
+            self.parts.mkdir(parents=True, exist_ok=True)
+            self._lock: IO[str] | None = (out / ".lock").open("a")
+        except OSError as exc:
+            raise OutputError(f"cannot write to the output folder: {exc.strerror or exc}", str(out)) from None
+        try:
+            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self._lock.close()
+            self._lock = None
+            raise OutputError("another dipsat replay is writing to this output folder; "
+                              "wait for it to finish, or choose another --out", str(out)) from None
+        remove_stale(*(out / name for name in RESULTS))
+
+    def close(self) -> None:
+        """Release the folder's lock."""
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
+
+    def __enter__(self) -> PartStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def _path(self, uid: str, table: str) -> Path:
         return self.parts / f"{uid}.{table}.parquet"
@@ -121,4 +142,4 @@ def _brief(row: dict[str, Any], field: str) -> dict[str, Any]:
 def write_summary(summary: dict[str, Any], out: Path) -> None:
     """Write ``summary.json`` atomically."""
     text = json.dumps(summary, indent=1, sort_keys=False) + "\n"
-    _atomic(out / "summary.json", lambda temp: Path(temp).write_text(text, encoding="utf-8"))
+    write_text_atomic(out / "summary.json", text)

@@ -9,7 +9,7 @@ another decision, so the outcomes are fixed in Python; the civil-disorder choice
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, Sequence
+from typing import Callable, Final, Mapping, Sequence
 
 from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
@@ -203,6 +203,23 @@ def _by_home_coast_distance(gmap: GameMap, position: Position, units: dict[str, 
     return sorted(pieces, key=lambda pc: (-distance(pc), pc.unit.kind is not UnitType.FLEET, pc.unit.province))
 
 
+GODIP_ABBREVIATIONS: Final[Mapping[str, str]] = {"lyo": "gol", "mao": "mid", "nao": "nat", "nwg": "nrg"}
+"""dipsat's province id -> godip's, where they differ on the standard board (the order of
+civil-disorder ties follows godip's ids)."""
+
+
+def _by_home_distance_any_edge(gmap: GameMap, position: Position, units: dict[str, Piece],
+                               power: str) -> list[Piece]:
+    """The Droidippy/godip judge: farthest from the nearest home centre (owned or not, 0 on one)
+    first, counting steps along every edge of the map, land or sea, whatever the unit's kind,
+    coasts ignored; ties: fleets before armies, then by godip's province abbreviation."""
+    homes = gmap.home_centres(power)
+    pieces = [p for p in units.values() if p.power == power]
+    return sorted(pieces, key=lambda pc: (
+        -gmap.distance(pc.unit.province, homes, pc.unit.kind), pc.unit.kind is not UnitType.FLEET,
+        GODIP_ABBREVIATIONS.get(pc.unit.province, pc.unit.province)))
+
+
 def _fleet_steps(gmap: GameMap, start: Location, targets: frozenset[str]) -> int:
     """Fewest fleet moves from the exact location ``start`` to any province of ``targets``."""
     seen, frontier, steps = {start}, [start], 0
@@ -225,5 +242,6 @@ CIVIL_DISORDER: dict[str, Callable[[GameMap, Position, dict[str, Piece], str], l
     "2023": _by_nearest_owned_centre,
     "home_distance": _by_nearest_home_centre,
     "home_coast_distance": _by_home_coast_distance,
+    "godip": _by_home_distance_any_edge,
 }
 """Rule option ``civil_disorder``: choice -> the ranking of a power's units, first removed first."""

@@ -10,6 +10,9 @@ from __future__ import annotations
 from dipsat.model.types import Move, SupportHold
 from dipsat.solver.legality import Facts
 
+ATTACK, HOLD, DEFEND, PREVENT = 0, 1, 2, 3
+"""Indices in :class:`~dipsat.model.kinds.Strengths`."""
+
 
 def check_resolution(facts: Facts, decisions: dict[str, bool], fixed: frozenset[str] = frozenset()) -> list[str]:
     """Return the decisions that break an equation of DATC 5.B, in words (empty: consistent)."""
@@ -33,18 +36,26 @@ def check_resolution(facts: Facts, decisions: dict[str, bool], fixed: frozenset[
     def available(p: str) -> bool:
         return p in facts.convoys and decisions.get(f"available[{label[p]}]", False)
 
+    kinds = facts.strengths  # None: every unit a standard army or fleet, every strength 1
+
+    def base(p: str, what: int) -> int:
+        return 1 if kinds is None else kinds[p][what]
+
+    def weight(s: str) -> int:
+        return 1 if kinds is None else kinds[s].support
+
     def support_count(src: str, excluding: str | None = None) -> int:
-        return sum(1 for s in facts.move_supports.get(src, [])
+        return sum(weight(s) for s in facts.move_supports.get(src, [])
                    if given(s) and (excluding is None or facts.position.units[s].power != excluding))
 
     def hold(p: str) -> int:  # 5.B.5
         if p not in facts.position.units:
             return 0
         if p in facts.moves:
-            return 0 if moves(p) else 1
+            return 0 if moves(p) else base(p, HOLD)
         if isinstance(facts.orders[p], Move):
-            return 1
-        return 1 + sum(1 for s in facts.hold_supports.get(p, []) if given(s))
+            return base(p, HOLD)
+        return base(p, HOLD) + sum(weight(s) for s in facts.hold_supports.get(p, []) if given(s))
 
     def prevent(src: str) -> int:  # 5.B.6
         if not path(src):
@@ -52,7 +63,7 @@ def check_resolution(facts: Facts, decisions: dict[str, bool], fixed: frozenset[
         beaten_by = facts.beaten_by.get(src)
         if beaten_by is not None and moves(beaten_by) and not moves(src):
             return 0
-        return 1 + support_count(src)
+        return base(src, PREVENT) + support_count(src)
 
     def attack(src: str) -> int:  # 5.B.8
         mf = facts.moves[src]
@@ -60,10 +71,10 @@ def check_resolution(facts: Facts, decisions: dict[str, bool], fixed: frozenset[
             return 0
         defender = facts.position.units.get(mf.dest)
         if defender is None or (src not in facts.opponent and moves(mf.dest)):
-            return 1 + support_count(src)
+            return base(src, ATTACK) + support_count(src)
         if defender.power == mf.piece.power:
             return 0
-        return 1 + support_count(src, excluding=defender.power)
+        return base(src, ATTACK) + support_count(src, excluding=defender.power)
 
     wrong: list[str] = []
 
@@ -74,7 +85,7 @@ def check_resolution(facts: Facts, decisions: dict[str, bool], fixed: frozenset[
     for src, mf in facts.moves.items():  # 5.B.1
         a = attack(src)
         opponent = facts.opponent.get(src)
-        against = 1 + support_count(opponent) if opponent is not None else hold(mf.dest)
+        against = base(opponent, DEFEND) + support_count(opponent) if opponent is not None else hold(mf.dest)
         rivals = [prevent(r) for r in facts.attackers.get(mf.dest, []) if r != src]
         expect(f"moves[{label[src]}]", path(src) and a > against and all(a > x for x in rivals))
         if mf.convoyed:  # 5.B.4
@@ -83,7 +94,7 @@ def check_resolution(facts: Facts, decisions: dict[str, bool], fixed: frozenset[
     for p, o in facts.supports.items():  # 5.B.2
         into = o.target.province if isinstance(o, SupportHold) else o.dest.province
         cut = any(path(a) for a in facts.attackers.get(p, [])
-                  if a != into and facts.position.units[a].power != o.power)
+                  if a != into and facts.position.units[a].power != o.power and facts.position.units[a].unit.kind.cuts)
         expect(f"given[{label[p]}]", not cut and not dislodged(p))
     for p in facts.convoys:  # 5.B.3
         expect(f"available[{label[p]}]", not dislodged(p))

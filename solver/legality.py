@@ -16,9 +16,11 @@ from dipsat.model.kinds import ARMY, FLEET, Moves, Strengths, UnitKind
 from dipsat.model.types import (
     Convoy, Hold, Location, Move, Order, Piece, Position, SupportHold, SupportMove, Unit, UnitType,
 )
-from dipsat.solver.convoy_routes import fleets_needed, routes
+from dipsat.solver.convoy_routes import routes
 from dipsat.solver.options import Rules
-from dipsat.solver.order_choices import CONVOY_ADJACENT, SEVERAL_ORDERS, fleet_destination, support_mismatch
+from dipsat.solver.order_choices import (
+    CONVOY_ADJACENT, CONVOYING_FLEET, SEVERAL_ORDERS, VIA_CONVOY_MAY_WALK, on_a_minimal_route, fleet_destination, support_mismatch,
+)
 
 LEGAL, ILLEGAL, INVALID = "legal", "illegal", "invalid"
 
@@ -198,7 +200,7 @@ def _legal_alone(gmap: GameMap, position: Position, v: Verdict, rules: Rules,
         case SupportHold() | SupportMove():
             reason = _support_problem(gmap, position, o, rules, off_graph)
         case Convoy():
-            reason = _convoy_problem(gmap, position, o)
+            reason = _convoy_problem(gmap, position, o, rules)
     if reason:
         v.status, v.reason = ILLEGAL, reason
         return False
@@ -242,11 +244,14 @@ def _move_problem(gmap: GameMap, position: Position, unit: Unit, o: Move, rules:
         return _cannot_stand(gmap, kind, dest)
     if o.dest.coast and rules.irrelevant_coast == "illegal":
         return f"{_a(kind)} has no coast to move to: {o.dest} (DATC 4.B.6)"
-    if gmap.army_can_move(src, dest) and not o.via_convoy:
+    if gmap.army_can_move(src, dest) and (not o.via_convoy or VIA_CONVOY_MAY_WALK.get(rules.convoy_adjacent, False)):
         return ""
     if not kind.convoyable:
         return f"{_a(kind)} cannot be convoyed" if o.via_convoy else f"{_a(kind)} cannot reach {dest} from {src}"
     if not (gmap.is_coastal(src) and gmap.is_coastal(dest)):
+        if gmap.army_can_move(src, dest):
+            inland = src if gmap.is_land(src) else dest
+            return f"{_a(kind)} cannot be convoyed from {src} to {dest}: {inland} is inland"
         return f"{_a(kind)} cannot reach {dest} from {src}"
     seas = [p for p, piece in position.units.items() if piece.unit.kind.can_convoy]
     if not routes(gmap, src, dest, seas, limit=1) and not gmap.army_can_move(src, dest):
@@ -320,7 +325,7 @@ def _reaches(gmap: GameMap, unit: Unit, province: str) -> bool:
     return gmap.reaches(unit, province)
 
 
-def _convoy_problem(gmap: GameMap, position: Position, o: Convoy) -> str:
+def _convoy_problem(gmap: GameMap, position: Position, o: Convoy, rules: Rules) -> str:
     fleet = position.units[o.unit.province].unit
     if not fleet.kind.can_convoy or not gmap.is_sea(fleet.province):
         return "only fleets at sea can convoy"
@@ -331,7 +336,7 @@ def _convoy_problem(gmap: GameMap, position: Position, o: Convoy) -> str:
     if src == dest or not (gmap.is_coastal(src) and gmap.is_coastal(dest)):
         return f"an army cannot be convoyed from {src} to {dest}"
     seas = [p for p, pc in position.units.items() if pc.unit.kind.can_convoy]
-    if fleet.province not in fleets_needed(gmap, src, dest, seas):
+    if not CONVOYING_FLEET.get(rules.convoy_adjacent, on_a_minimal_route)(gmap, fleet.province, src, dest, seas):
         return f"{fleet} is on no convoy route from {src} to {dest}"
     return ""
 

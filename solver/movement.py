@@ -13,6 +13,7 @@ from dipsat.model.types import (
 from dipsat.solver.explain import explain_order
 from dipsat.solver.legality import LEGAL, Facts, Verdict, check_orders
 from dipsat.solver.options import Rules
+from dipsat.solver.order_choices import NOT_CONVOYED, RETREAT_AFTER_CONVOY
 from dipsat.solver.paradox import Solution, solve_phase
 from dipsat.solver.phase_model import PhaseModel
 from dipsat.solver.resolution import Resolution
@@ -84,10 +85,14 @@ def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str,
         if not solution.decisions.get(f"dislodged[{province}]", False):
             continue
         origin = next(o for o in facts.attackers[province] if o in moved)
-        convoyed = facts.moves[origin].convoyed or facts.moves[origin].off_graph
-        options = retreat_options(gmap, piece.unit, units, standoffs,
-                                  None if convoyed and facts.rules.retreat_to_convoy_origin == "allowed"
-                                  else origin)
+        # by_convoy[...] exists only for an army that may fall back to its land route (4.A.3,
+        # convoy_adjacent=2000_fallback): when it walked, it came over the border.
+        convoyed = (facts.moves[origin].convoyed and solution.decisions.get(f"by_convoy[{_label(facts, origin)}]", True)) \
+            or facts.moves[origin].off_graph
+        rule = RETREAT_AFTER_CONVOY[facts.rules.retreat_to_convoy_origin] if convoyed else NOT_CONVOYED
+        options = retreat_options(gmap, piece.unit, {} if rule.occupied_offered else units,
+                                  standoffs if rule.standoffs_closed else frozenset(),
+                                  origin if rule.origin_closed else None)
         if options:
             dislodged[province] = Dislodged(piece, origin, convoyed)
             fates[province] = Tag.DISLODGED

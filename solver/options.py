@@ -55,15 +55,25 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
             _1971="only when the unit at the destination moves the opposite way (1971)",
             _1982="when its own player orders a convoy for it (1982 intent)",
             dptg="only when written 'via convoy' (DPTG)",
-            godip="when its own fleets' route is ordered, or 'via convoy' with a route ordered; "
-                  "else over land (the Droidippy/godip judge)",
+            godip="when a fleet of its own power ordered to convoy it lies on a chain of any fleets, "
+                  "or 'via convoy' with a route ordered; else over land, 'via convoy' or not "
+                  "(the Droidippy/godip judge)",
             mila="when 'via convoy' with a route ordered, or an own fleet lies on an ordered route; "
-                 "else over land (the diplomacy package)"),
+                 "else over land (the diplomacy package)",
+            _2000_fallback="as 2000, with the land route as fallback (DATC v2): an army whose convoy "
+                           "is not ordered or is disrupted walks instead; head-to-head battles exist "
+                           "only while it walks"),
     _option("convoy_cut_origin", "4.A.4", "Does a convoyed attack from the supported-into province cut support?",
             army_origin="no: the attack comes from where the army started (Calhamer)",
-            convoy="yes: a convoyed attack comes from the sea"),
+            convoy="yes: a convoyed attack comes from the sea",
+            brannan="Brannan's rule (v3.2): a convoyed attack comes from its last convoying fleet's "
+                    "province: it cuts unless that is where the support is directed, and it meets a "
+                    "unit moving from its destination into that province head to head"),
     _option("retreat_to_convoy_origin", "4.A.5", "May a unit dislodged by a convoyed attack retreat to the attacker's origin?",
-            allowed="yes (2023 rulebook)", forbidden="no"),
+            allowed="yes (2023 rulebook)", forbidden="no",
+            mila="yes, and every province next to it is offered, occupied or left empty by a standoff "
+                 "(the unit is never destroyed); a retreat is accepted into any vacant one (the "
+                 "diplomacy package's defect)"),
     _option("dislodged_effect", "4.A.7", "Where has a dislodged unit no effect?",
             head_to_head="on the attacker's origin, when it was a head-to-head battle",
             never="on the attacker's origin, always (also when the attacker was convoyed)"),
@@ -75,7 +85,9 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
             strict="may be left out; when named, it must be the coast the fleet moves to (2023, v3.2 c)",
             illegal="must be named: a support without it is illegal (v3.2 a)",
             same_power="may be left out only for a unit of the supporter's own power (Calhamer, v3.2 b)",
-            ignore="is ignored altogether (as the diplomacy package does)"),
+            ignore="is ignored altogether",
+            mila="is ignored when a fleet gives the support and must be the coast the fleet moves "
+                 "to when an army gives it (the diplomacy package)"),
     _option("unit_coast", "4.B.5", "An order naming the wrong coast of a fleet (the ordered or the supported one):",
             ignore="the coast is ignored", illegal="the order is illegal (v3.2 choice a)"),
     _option("irrelevant_coast", "4.B.6", "A coast named for an army's destination:",
@@ -100,9 +112,19 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
             _2023="farthest from the nearest owned centre, moving over land and sea alike (2023)",
             home_distance="farthest from the nearest home centre, fleets by sea only (pre-2023 practice)",
             home_coast_distance="as home_distance, but a fleet counts from its own coast, coast by "
-                                "coast (the diplomacy package)"),
+                                "coast (the diplomacy package)",
+            godip="farthest from the nearest home centre, owned or not, every unit moving over land "
+                  "and sea alike; ties: fleets first, then by godip's province abbreviation "
+                  "(the Droidippy/godip judge)"),
     _option("hold_support_civil_disorder", "4.D.9", "Support to hold a unit of a power that ordered nothing:",
             given="is given", fails="is invalid"),
+    _option("own_support_via", "5.B.8", "Does the attacked power's support count for a convoyed move written 'via convoy'?",
+            no="no: a power's support never helps to dislodge its own unit (DATC 5.B.8)",
+            mila="yes, for a convoyed move written 'via convoy' (the diplomacy package's defect)"),
+    _option("convoy_disruption", "5.B.3", "When is a convoy disrupted?",
+            dislodged="when the convoying fleet is dislodged (DATC 5.B.3)",
+            mila="also when a foreign move into the fleet's province, counting every support (the "
+                 "fleet's own power's too), is stronger than its hold (the diplomacy package's defect)"),
 )}
 """Every rule option by name, in DATC order."""
 
@@ -131,6 +153,8 @@ class Rules:
     waive: str = "allowed"
     civil_disorder: str = "2023"
     hold_support_civil_disorder: str = "given"
+    own_support_via: str = "no"
+    convoy_disruption: str = "dislodged"
 
     def __post_init__(self) -> None:
         for f in fields(self):

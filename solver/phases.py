@@ -23,7 +23,7 @@ def update_centres(gmap: GameMap, position: Position) -> Position:
     gmap = board_in_play(gmap, position)
     centres = {c: owner for c, owner in position.centres.items() if c in gmap.supply_centres}
     for province, piece in position.units.items():
-        if province in gmap.supply_centres and piece.unit.kind.captures:
+        if province in gmap.supply_centres and piece.unit.kind.captures and piece.unit.kind.owned:
             centres[province] = piece.power
     return replace(position, centres=centres, dislodged={}, standoffs=frozenset())
 

@@ -28,6 +28,9 @@ class Resolution:
     """The solved :class:`~dipsat.solver.phase_model.PhaseModel` (movement phases), for export."""
     values: Any = field(default=None, compare=False, repr=False)
     """The solved decision and strength values, for explanations."""
+    secret: frozenset[int] = frozenset()
+    """Indexes of given orders that a public report leaves out (a variant's secret orders whose
+    use need not be revealed: Vain Star rule 3)."""
 
     def result_of(self, order: object) -> OrderResult | None:
         """The result of a given order (the first one equal to ``order``)."""

@@ -21,7 +21,7 @@ from dipsat.model.types import (
 from dipsat.solver.legality import ILLEGAL, LEGAL, Verdict
 from dipsat.solver.movement import retreat_options
 from dipsat.solver.options import Rules
-from dipsat.solver.order_choices import SEVERAL_ORDERS
+from dipsat.solver.order_choices import NOT_CONVOYED, RETREAT_AFTER_CONVOY, SEVERAL_ORDERS
 from dipsat.solver.resolution import Resolution
 
 
@@ -85,8 +85,10 @@ def _problem(gmap: GameMap, position: Position, o: Order, rules: Rules) -> str:
         return f"{d.piece.unit} belongs to {d.piece.power}, not {o.power}"
     if isinstance(o, Disband):
         return ""
-    origin = None if d.by_convoy and rules.retreat_to_convoy_origin == "allowed" else d.attacker_origin
-    options = retreat_options(gmap, d.piece.unit, position.units, position.standoffs, origin)
+    rule = RETREAT_AFTER_CONVOY[rules.retreat_to_convoy_origin] if d.by_convoy else NOT_CONVOYED
+    options = retreat_options(gmap, d.piece.unit, position.units,
+                              position.standoffs if rule.standoffs_closed else frozenset(),
+                              d.attacker_origin if rule.origin_closed else None)
     dest = _landing(gmap, d.piece.unit, o.dest)
     if not d.piece.unit.kind.uses_coasts:
         ok = any(loc.province == dest.province for loc in options)

@@ -111,3 +111,19 @@ def test_peer_defect_reproduces(repro_id):
     boards = run(repro, variant, rules_from_text("datc"), PeerRunner(variant.map))
     assert not boards["dipsat"].diff(boards["datc"])
     assert boards["peer"].diff(boards["datc"])
+
+
+@needs_peer
+@pytest.mark.parametrize("repro_id", ["via-own-support", "via-over-land", "via-over-land-bounce",
+                                      "convoy-retreat-standoff", "support-coast-fleet", "convoy-retreat-occupied"])
+def test_mila_preset_reproduces_the_peer_defect(repro_id):
+    """Under the mila preset dipsat reaches the peer's board on each defect (each is a choice of the preset)."""
+    from dipsat.solver.presets import rules_from_text
+    from dipsat.variants import find_variant
+    from benchmarks.defects import REPROS, run
+    from benchmarks.engines import PeerRunner
+
+    variant = find_variant("standard")
+    repro = next(r for r in REPROS if r.id == repro_id)
+    boards = run(repro, variant, rules_from_text("mila"), PeerRunner(variant.map))
+    assert not boards["dipsat"].diff(boards["peer"])

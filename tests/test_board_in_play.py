@@ -42,3 +42,36 @@ def test_an_unreadable_change_names_its_line():
     text = "CASE x\nPHASE Spring 1901 Movement\nUNITS\nFrance: A Paris\nCHANGES\nflooded Paris\nEND\n"
     with pytest.raises(CaseFileError, match="bad.txt:6: not a board change"):
         read_cases(text, "bad.txt")
+
+
+RECORD = """GAME wall-1901
+PHASE Spring 1901 Movement
+UNITS
+Germany: A Munich
+France: A Burgundy
+CHANGES
+closed Burgundy, Munich until Spring 1901 Retreat
+ORDERS
+Germany: A Munich - Burgundy  [illegal]
+AFTER
+Germany: A Munich
+France: A Burgundy
+CHANGES
+PHASE Fall 1901 Movement
+ORDERS
+Germany: A Munich - Burgundy  [fails]
+END
+"""
+
+
+def test_a_game_record_carries_a_change_until_it_expires():
+    """A record's start board holds a wall for Spring 1901; by the Fall it has expired."""
+    from dipsat.variants.framework.record import read_record
+    from dipsat.variants.framework.replay import play_record
+    report = play_record(read_record(RECORD, "wall.txt"))
+    assert report.failed == 0 and report.expectations == 4
+    assert report.start.changes and not report.phases[0].resolution.after.changes
+    stale = play_record(read_record(RECORD.replace("AFTER\nGermany: A Munich\nFrance: A Burgundy\nCHANGES\n",
+                                                   "AFTER\nGermany: A Munich\nFrance: A Burgundy\nCHANGES\n"
+                                                   "closed bur, mun until Spring 1901 Retreat\n"), "wall.txt"))
+    assert any("changes: expected closed bur, mun" in d for p in stale.phases for d in p.differences)

@@ -249,3 +249,37 @@ def test_a_case_file_holds_stacked_pieces_and_refuses_a_forbidden_stack():
     assert [str(p) for p in start.pieces_at("mid")] == ["Qland: H mid", "Qland: H mid", "Zaphod: Z mid"]
     with pytest.raises(CaseFileError, match="s.txt:6: H mid and A mid may not share mid"):
         read_cases(text.replace("Zaphod: Z mid", "Pland: A mid"), "s.txt", GMAP)
+
+
+def test_a_variant_case_reads_its_units_with_the_variant_kinds():
+    """With a VariantReader, a case's units are read on the map of its VARIANT (its own kinds)."""
+    from dipsat.model.cases import VariantReader, read_cases
+    reader = VariantReader(lambda text, power, position, kind, variant: parse_order(text, GMAP, power, position, kind),
+                           lambda variant: GMAP)
+    text = "CASE k\nVARIANT tiny\nPHASE Spring 1901 Movement\nUNITS\nPland: M lan\nORDERS\nPland: M lan - isl [succeeds]\nEND\n"
+    case = read_cases(text, "k.txt", order_reader=reader)[0]
+    assert case.start.units["lan"].unit.kind is BUBBLE_CAR
+
+
+def test_the_independent_check_agrees_with_half_strengths():
+    """The plain-Python check of DATC 5.B finds nothing wrong in resolutions with kinds of their own."""
+    from dipsat.solver.checker import check_resolution
+    for position, texts in [
+        (board("Pland: Q lan", "Pland: Q bor", "Qland: A mid"), ("Pland: Q lan - mid", "Pland: Q bor S Q lan - mid")),
+        (board("Pland: A lan", "Pland: Q bor", "Qland: A mid"), ("Pland: A lan - mid", "Pland: Q bor S A lan - mid")),
+        (board("Pland: 2A mid", "Qland: A far", "Qland: A bor"), ("Qland: A far - mid", "Qland: A bor S A far - mid")),
+    ]:
+        res = play(position, *texts)
+        assert check_resolution(res.model.facts, res.values.decisions) == []
+
+
+def test_the_latest_word_on_a_centre_wins_and_a_change_can_be_ended():
+    """A centre removed then created again is a centre; Ice ended at once is no longer in force."""
+    from dipsat.model.board import end_change
+    position = apply_change(board("Pland: A lan"), Lasting(RemoveCentre("isl")))
+    position = apply_change(position, Lasting(AddCentre("isl")))
+    assert "isl" in board_in_play(GMAP, position).supply_centres and len(position.changes) == 1
+    iced = apply_change(position, Lasting(FreezeSea("sea"), until=last_phase_of_turns(SPRING, 3)))
+    assert board_in_play(GMAP, iced).is_land("sea")
+    assert board_in_play(GMAP, end_change(iced, FreezeSea("sea"))).is_sea("sea")
+    assert board_in_play(GMAP, apply_change(position, Lasting(FreezeSea("far")))).is_coastal("far")

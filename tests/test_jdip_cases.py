@@ -9,7 +9,8 @@ from dipsat.model.casefiles import load_any
 from dipsat.model.cases import Case, read_cases, write_case
 from dipsat.model.errors import CaseFileError
 from dipsat.model.gamemap import GameMap, load_map
-from dipsat.model.jdip_cases import RENAMES, load_jdip, read_jdip
+from dipsat.cli.runner import run_case
+from dipsat.model.jdip_cases import RENAMES, V24_PREFERENCE_CHANGES, load_jdip, read_jdip
 from dipsat.model.types import (
     Disband, Dislodged, Location, Move, Phase, PhaseKind, Piece, Season, Unit, UnitType,
 )
@@ -176,3 +177,131 @@ def test_every_case_round_trips(jdip: dict[str, Case], gmap: GameMap) -> None:
     """Every jDip case written in dipsat's format reads back equal."""
     for case in jdip.values():
         assert read_cases(write_case(case, gmap), "w", gmap) == [case], case.id
+
+
+GODIP_NAMES = """\
+VARIANT_ALL Standard
+CASE Describe Spring 1903 [Movement]
+PRESTATE
+\tGermany: A mun
+ORDERS
+\tGermany: A mun-boh
+POSTSTATE
+\tGermany: A boh
+END
+CASE Describe Fall 1903 [Movement]
+PRESTATE_SETPHASE Fall 1903, Movement
+PRESTATE
+\tGermany: A boh
+ORDERS
+\tGermany: A boh H
+POSTSTATE_SAME
+END
+CASE DipAI:S01M
+PRESTATE
+\tGermany: A boh
+ORDERS
+\tGermany: A boh-vie
+POSTSTATE
+\tGermany: A vie
+END
+"""
+
+
+def test_case_names_that_are_not_datc_numbers_keep_every_word(gmap: GameMap) -> None:
+    """Titles that start with the same word are distinct cases, their ids one word each."""
+    cases = read_jdip(GODIP_NAMES, "real.txt", gmap)
+    assert [(c.id, c.title) for c in cases] == [
+        ("Describe-Spring-1903-Movement", "Describe Spring 1903 [Movement]"),
+        ("Describe-Fall-1903-Movement", "Describe Fall 1903 [Movement]"),
+        ("DipAI:S01M", "DipAI:S01M")]
+    for case in cases:
+        assert read_cases(write_case(case, gmap), "w", gmap) == [case]
+
+
+CONVOYED_ATTACKER = """\
+CASE 6.X.9
+PRESTATE_SETPHASE Spring 1901, Retreat
+PRESTATE
+\tEngland: A bel
+\tEngland: F nth
+\tGermany: A bur
+\tGermany: A ruh
+PRESTATE_DISLODGED
+\tFrance: A bel
+PRESTATE_RESULTS
+\tSUCCESS: England: A hol-bel via convoy
+\tSUCCESS: England: F nth C A hol-bel
+ORDERS
+\tFrance: A bel-hol
+POSTSTATE
+\tEngland: A bel
+\tEngland: F nth
+\tGermany: A bur
+\tGermany: A ruh
+\tFrance: A hol
+END
+"""
+
+
+def test_attacker_written_via_convoy_opens_its_origin_to_the_retreat(gmap: GameMap) -> None:
+    """"via convoy" in the results is kept: the dislodged unit may retreat to the attacker's origin (4.A.5)."""
+    case = read_jdip(CONVOYED_ATTACKER, "j.txt", gmap)[0]
+    dislodged = case.start.dislodged["bel"]
+    assert (dislodged.attacker_origin, dislodged.by_convoy) == ("hol", True)
+    report = run_case(case)
+    assert report.passed, report.differences
+
+
+def test_other_rules_still_check_the_board(gmap: GameMap) -> None:
+    """A jDip case states only a board: under another preset it is checked, not silently dropped."""
+    case = read_jdip(CONVOYED_ATTACKER, "j.txt", gmap)[0]
+    report = run_case(case, "2000")  # the 2000 rulebook forbids the retreat to the attacker's origin
+    assert report.has_expectations and not report.passed
+    assert any("hol" in d for d in report.differences)
+
+
+def test_a_v24_file_lists_the_cases_whose_preference_changed(gmap: GameMap) -> None:
+    """Only a file whose header says DATC Version 2.4 marks 6.G.8 as a known deviation, with its reason."""
+    case = "CASE 6.G.8\nPRESTATE\n\tFrance: A bel\nORDERS\n\tFrance: A bel-hol via convoy\nPOSTSTATE\n\tFrance: A hol\nEND\n"
+    v24 = read_jdip("#\tDATC Version 2.4\n" + case, "v24.txt", gmap)[0]
+    assert v24.deviation == V24_PREFERENCE_CHANGES["6.G.8"]
+    report = run_case(v24)
+    assert not report.passed and report.deviation == v24.deviation
+    assert run_case(v24, "droidippy").passed  # the v2.4 land-route fallback is that judge's reading
+    assert read_jdip(case, "other.txt", gmap)[0].deviation == ""
+
+
+@needs_shared
+def test_v24_file_passes_but_for_its_listed_deviations(jdip: dict[str, Case]) -> None:
+    """Under the datc preset every case of the v2.4 file passes except those whose preference changed."""
+    failed = {c.id for c in jdip.values() if not run_case(c).passed}
+    assert failed == set(V24_PREFERENCE_CHANGES)
+
+
+def test_adjudicate_runs_godip_style_files_and_exits_0_on_known_deviations(tmp_path: Path) -> None:
+    """`dipsat adjudicate` runs every case of a godip-style file (names that share a first word),
+    checks boards under another preset, and a listed v2.4 deviation does not fail the run."""
+    import subprocess
+    import sys
+
+    godip = tmp_path / "real.txt"
+    godip.write_text(GODIP_NAMES)
+    v24 = tmp_path / "v24.txt"
+    v24.write_text("#\tDATC Version 2.4\nCASE 6.G.8\nPRESTATE\n\tFrance: A bel\nORDERS\n"
+                   "\tFrance: A bel-hol via convoy\nPOSTSTATE\n\tFrance: A hol\nEND\n")
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "dipsat.cli.main", "adjudicate", *args],
+                              capture_output=True, text=True, timeout=300)
+
+    done = run(str(godip), "--rules", "droidippy")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "3 cases: 3 passed, 0 failed" in done.stdout
+    done = run(str(v24))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "[DEVIATION]" in done.stdout and "1 known deviations" in done.stdout
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text(GODIP_NAMES.replace("\tGermany: A vie\n", "\tGermany: A bud\n"))
+    done = run(str(wrong), "--rules", "mila")
+    assert done.returncode == 1 and "1 failed" in done.stdout

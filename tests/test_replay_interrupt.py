@@ -98,12 +98,13 @@ def test_ctrl_c_keeps_finished_games_and_the_rerun_completes(archive: Path, refe
     try:
         assert _wait_for_parts(tmp_path, proc, 2), "the run ended before it could be interrupted"
         proc.send_signal(signal.SIGINT)
-        _, stderr = proc.communicate(timeout=120)
+        stdout, stderr = proc.communicate(timeout=120)
     finally:
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 130, stderr
     assert "interrupted" in stderr and "Traceback" not in stderr
+    assert "interrupted" in json.loads(stdout)["error"]["message"]  # --json: one document, even now
     kept = len(list((tmp_path / "parts").glob("*.phases.parquet")))
     assert 2 <= kept < GAMES
     rerun = run_replay(RunConfig((str(archive),), tmp_path, workers=1))

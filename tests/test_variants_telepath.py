@@ -40,3 +40,21 @@ def test_telepath_case(case):
     report = run_case(case)
     assert report.has_expectations
     assert report.passed, "\n".join(report.differences)
+
+
+def test_rule_4_is_in_the_model_not_in_python():
+    """Several bans: the moves read ``max0(...)`` of a strength bans could take below zero, named
+    in the exported CP-SAT model; the move banned to zero fails against the hold floored at zero."""
+    from dipsat.variants import TELEPATH
+    from helpers import board
+    pos = board("France: A par", "Germany: A bur", "England: F lon", "Italy: A ven", "Russia: A mos")
+    orders = [TELEPATH.parse_order(text, power, pos) for power, text in [
+        ("France", "A par - bur"), ("Germany", "A bur H"), ("England", "BAN FRE A(Par)-Bur"),
+        ("Italy", "BAN GER A(Bur)"), ("Russia", "BAN GER A(Bur)")]]
+    res = TELEPATH.adjudicate(pos, orders)
+    pm = res.model
+    assert pm.strengths["hold[bur]"].name == "max0(hold[bur])"  # 1 - 2 bans: floored at 0
+    assert res.values.strengths["hold[bur]"] == 0 and res.values.strengths["attack[A par - bur]"] == 0
+    text = str(pm.model.to_cpsat()[0].proto)
+    assert 'name: "max0(hold[bur])"' in text and 'name: "positive[hold[bur]]"' in text
+    assert res.results[0].words == "fails"

@@ -6,18 +6,19 @@ case-file reader's hook for orders of a variant's own types.
 """
 from __future__ import annotations
 
-from dipsat.model.cases import OrderReader
+from dipsat.model.cases import OrderReader, VariantReader
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Order, PhaseKind, Position
 from dipsat.variants.classical import STANDARD
 from dipsat.variants.framework.options import VariantOptionError, split_spec
 from dipsat.variants.gathering import GATHERING
 from dipsat.variants.game import Game, GameError
+from dipsat.variants.sorcerous import SORCEROUS
 from dipsat.variants.telepath import TELEPATH
 from dipsat.variants.vain_star import VAIN_STAR
 from dipsat.variants.variant import Variant
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (STANDARD, TELEPATH, VAIN_STAR, GATHERING)}
+VARIANTS: dict[str, Variant] = {v.name: v for v in (STANDARD, TELEPATH, VAIN_STAR, SORCEROUS, GATHERING)}
 """Every known variant by name."""
 
 
@@ -42,7 +43,7 @@ def find_variant(name: str) -> Variant:
     raise UnknownVariantError(f"unknown variant {base.strip()!r}; known variants: {', '.join(sorted(VARIANTS))}")
 
 
-def read_order(text: str, power: str, position: Position | None, kind: PhaseKind, variant: str) -> Order:
+def _read_order(text: str, power: str, position: Position | None, kind: PhaseKind, variant: str) -> Order:
     """Read one order line of a case of ``variant`` (the case reader's ``order_reader`` hook).
 
     Raises:
@@ -52,26 +53,32 @@ def read_order(text: str, power: str, position: Position | None, kind: PhaseKind
     return find_variant(variant).parse_order(text, power, position, kind)  # type: ignore[return-value]
 
 
+_MAPS: dict[str, GameMap] = {}
+
+
 def map_for(variant: str) -> GameMap:
-    """The map a case of ``variant`` is played on, knowing its kinds of unit (the case reader's
-    ``map_for`` hook).
+    """The map of the variant named ``variant`` (options allowed), knowing its kinds of unit.
 
     Raises:
-        UnknownVariantError, VariantOptionError: the name is unknown.
+        UnknownVariantError, VariantOptionError: unknown variant or option.
     """
-    return find_variant(variant).map
+    found = _MAPS.get(variant)
+    if found is None:
+        found = _MAPS[variant] = find_variant(variant).map
+    return found
 
 
-read_order.map_for = map_for  # type: ignore[attr-defined]
+read_order = VariantReader(_read_order, map_for)
+"""The case reader's hook for variant cases: orders of the case's ``VARIANT`` (its own order
+types too), units and centres read on that variant's map."""
 
 
 def reader_for(variant: Variant) -> OrderReader:
-    """An ``order_reader`` that reads every case's orders (and units) as those of ``variant``."""
+    """An ``order_reader`` that reads every case as a case of ``variant`` (orders and board)."""
     def read(text: str, power: str, position: Position | None, kind: PhaseKind, _name: str) -> Order:
         return variant.parse_order(text, power, position, kind)  # type: ignore[return-value]
-    read.map_for = lambda _name: variant.map  # type: ignore[attr-defined]
-    return read
+    return VariantReader(read, lambda _name: variant.map)
 
 
-__all__ = ["GATHERING", "Game", "GameError", "STANDARD", "TELEPATH", "VAIN_STAR", "UnknownVariantError", "VARIANTS",
-           "Variant", "VariantOptionError", "find_variant", "read_order", "reader_for"]
+__all__ = ["GATHERING", "Game", "GameError", "SORCEROUS", "STANDARD", "TELEPATH", "VAIN_STAR", "UnknownVariantError", "VARIANTS",
+           "Variant", "VariantOptionError", "find_variant", "map_for", "read_order", "reader_for"]

@@ -27,7 +27,7 @@ from typing import Mapping, Sequence
 from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap, load_map
 from dipsat.model.kinds import STANDARD_KINDS, UnitKind
-from dipsat.model.notation import format_order, parse_order
+from dipsat.model.notation import format_order, parse_order, parse_unit
 from dipsat.model.types import Phase, PhaseKind, Piece, Position, Season
 from dipsat.solver import DATC, Resolution, Rules, adjudicate
 from dipsat.solver.rules import MOVEMENT_RULES, Rule
@@ -99,16 +99,17 @@ class Variant:
         return replace(self, choices=MappingProxyType({**self.choices, **choices}))
 
     def start(self) -> Position:
-        """The starting position of a game."""
+        """The starting position of a game (several pieces in a province where their kinds allow;
+        a piece of no power listed under its own name)."""
         data = json.loads(files(self.map_package).joinpath("start.json").read_text(encoding="utf-8"))
         season, year, kind = data["phase"].split()
-        units = {}
+        centres = {c: power for power, cs in data["centres"].items() for c in cs}
+        position = Position(Phase(int(year), Season(season), PhaseKind(kind)), {}, centres)
         for power, texts in data["units"].items():
             for text in texts:
-                unit = parse_order(f"{text} H", self.map, power).unit  # type: ignore[union-attr]
-                units[unit.province] = Piece(power, unit)
-        centres = {c: power for power, cs in data["centres"].items() for c in cs}
-        return Position(Phase(int(year), Season(season), PhaseKind(kind)), units, centres)
+                unit = parse_unit(text, self.map)
+                position = position.with_piece(Piece(power, unit))
+        return position
 
     def adjudicate(self, position: Position, orders: Sequence[AnyOrder], rules: Rules = DATC,
                    *, advance: bool = True) -> Resolution:

@@ -10,13 +10,14 @@ one game, one case file, or up to :data:`CHUNK_GAMES` consecutive games of a JSO
 """
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Final
 
+from dipsat.model.errors import InputError
+from dipsat.model.files import decode_utf8, open_lines, read_input
 from dipsat.model.gamemap import GameMap
 from dipsat.replay.readers.cases import read_case_file
 from dipsat.replay.readers.droidippy import looks_like_droidippy, read_droidippy
@@ -49,7 +50,7 @@ def archive_files(paths: Sequence[str]) -> list[tuple[str, Path]]:
             if not inside:
                 raise FileNotFoundError(f"no archive file ({', '.join('*' + s for s in SUFFIXES)}) in {text}")
             found += [(str(Path(text) / f.relative_to(path)), f) for f in inside]
-        elif path.is_file():
+        elif path.exists():  # a file, or a device or pipe (read with a size limit)
             found.append((text, path))
         else:
             raise FileNotFoundError(f"no such file or folder: {text}")
@@ -82,13 +83,15 @@ def _file_tasks(shown: str, path: Path, rules_text: str) -> Iterator[Task | Game
         if name.endswith(".jsonl"):
             yield from _lines(shown, path, identity, rules_text)
             return
-        data = gzip.decompress(path.read_bytes()) if path.name.lower().endswith(".gz") else path.read_bytes()
-        text = data.decode("utf-8")
+        text = decode_utf8(read_input(path), shown)
     except OSError as exc:
         yield GameError(shown, "", f"cannot read file: {exc.strerror or exc}")
         return
-    except UnicodeDecodeError as exc:
-        yield GameError(shown, "", f"not UTF-8: byte 0x{exc.object[exc.start]:02x} at offset {exc.start}")
+    except InputError as exc:
+        yield GameError(shown, "", exc.message, exc.line)
+        return
+    if not text.strip():
+        yield GameError(shown, "", "empty file: no game, no case")
         return
     if name.endswith(".json") or (not looks_like_droidippy(text) and text.lstrip().startswith(("{", "["))):
         yield from _json_tasks(shown, text, identity, rules_text)
@@ -100,24 +103,36 @@ def _file_tasks(shown: str, path: Path, rules_text: str) -> Iterator[Task | Game
 
 def _lines(shown: str, path: Path, identity: str, rules_text: str) -> Iterator[Task | GameError]:
     """One task per :data:`CHUNK_GAMES` games (or :data:`CHUNK_BYTES`) of a JSON-lines file."""
-    opener = gzip.open if path.name.lower().endswith(".gz") else open
     chunk: list[tuple[int, str]] = []
     size = 0
-    with opener(path, "rb") as stream:
-        for number, raw in enumerate(stream, start=1):
-            try:
-                text = raw.decode("utf-8").strip()
-            except UnicodeDecodeError as exc:
-                yield GameError(shown, f"line {number}", f"not UTF-8: byte 0x{raw[exc.start]:02x}", number)
-                continue
-            if text:
-                chunk.append((number, text))
-                size += len(raw)
-            if len(chunk) >= CHUNK_GAMES or size >= CHUNK_BYTES:
-                yield _chunk(shown, chunk, identity, rules_text)
-                chunk, size = [], 0
+    games = 0
+    try:
+        lines = open_lines(path)
+    except InputError as exc:
+        yield GameError(shown, "", exc.message)
+        return
+    for number, raw in lines:
+        if isinstance(raw, InputError):
+            yield GameError(shown, f"line {number}", raw.message, number)
+            games += 1  # not empty: unreadable
+            continue
+        try:
+            text = raw.decode("utf-8").strip()
+        except UnicodeDecodeError as exc:
+            yield GameError(shown, f"line {number}", f"not UTF-8: byte 0x{raw[exc.start]:02x}", number)
+            games += 1
+            continue
+        if text:
+            chunk.append((number, text))
+            size += len(raw)
+            games += 1
+        if len(chunk) >= CHUNK_GAMES or size >= CHUNK_BYTES:
+            yield _chunk(shown, chunk, identity, rules_text)
+            chunk, size = [], 0
     if chunk:
         yield _chunk(shown, chunk, identity, rules_text)
+    if not games:
+        yield GameError(shown, "", "empty file: no game")
 
 
 def _chunk(shown: str, chunk: list[tuple[int, str]], identity: str, rules_text: str) -> Task:
@@ -138,6 +153,9 @@ def _json_tasks(shown: str, text: str, identity: str, rules_text: str) -> Iterat
             return
         yield GameError(shown, "", f"not JSON: {exc.msg}", exc.lineno)
         return
+    except RecursionError:
+        yield GameError(shown, "", "not a saved game: JSON nested too deeply")
+        return
     if isinstance(data, list):
         for i, item in enumerate(data, start=1):
             key = f"game {i}"
@@ -148,9 +166,15 @@ def _json_tasks(shown: str, text: str, identity: str, rules_text: str) -> Iterat
 
 def read_task(task: Task, rules_text: str | None, maps: Callable[[str], GameMap]) -> list[GameRecord | GameError]:
     """Read the games of a task (a case file holds several)."""
+    from dipsat.replay.checks import check_game
+    return [check_game(game, maps) for game in _read_task(task, rules_text, maps)]
+
+
+def _read_task(task: Task, rules_text: str | None, maps: Callable[[str], GameMap]) -> list[GameRecord | GameError]:
     match task.format:
         case Format.DROIDIPPY:
-            return [read_droidippy(task.text, task.file, maps("standard"))]
+            from dipsat.replay.checks import check_cut_text
+            return [check_cut_text(read_droidippy(task.text, task.file, maps("standard")), task.text)]
         case Format.MILA if task.lines:
             return [_located(read_mila(text, task.file, f"line {n}", maps), n)
                     for n, text in zip(task.lines, task.text.split("\n"))]

@@ -9,7 +9,7 @@ result words per order and its ``AUTO`` orders.
 from __future__ import annotations
 
 from dipsat.model.casefiles import sniff
-from dipsat.model.cases import Case, Step, read_cases
+from dipsat.model.cases import Case, OrderReader, Step, read_cases
 from dipsat.model.datc_transcription import read_transcription
 from dipsat.model.errors import InputError
 from dipsat.model.jdip_cases import read_jdip
@@ -19,11 +19,19 @@ from dipsat.replay.records import Format, GameError, GameRecord, PhaseRecord, Re
 _READERS = {"transcription": read_transcription, "jdip": read_jdip, "dipsat": read_cases}
 
 
-def read_case_file(text: str, file: str, rules_text: str | None) -> list[GameRecord] | GameError:
+def read_case_file(text: str, file: str, rules_text: str | None,
+                   order_reader: OrderReader | None = None) -> list[GameRecord] | GameError:
     """Read every case of a case-file text; expected words are those under ``rules_text``
-    (else under each case's own rules). A file that cannot be read is a :class:`GameError`."""
+    (else under each case's own rules). Orders of dipsat-format cases are read by
+    ``order_reader`` (default: each case's own variant's). A file that cannot be read is a
+    :class:`GameError`."""
+    from dipsat.variants import read_order  # the variants import the model, never the replay
     try:
-        cases = _READERS[sniff(text)](text, file, None)
+        kind = sniff(text)
+        if kind == "dipsat":
+            cases = read_cases(text, file, None, order_reader or read_order)
+        else:
+            cases = _READERS[kind](text, file, None)
     except InputError as exc:
         return GameError(file, "", exc.message, exc.line)
     return [_game(case, file, rules_text or case.rules) for case in cases]

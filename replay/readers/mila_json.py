@@ -10,6 +10,9 @@ JSON object per game, in a ``.json`` file or one per line of a ``.jsonl`` file::
          "orders": {"RUSSIA": ["F STP/SC - BOT", "A WAR S A MOS - UKR"]},   # or null
          "results": {"F STP/SC": [], "A WAR": ["cut"]}}, ...]}
 
+A game played on webDiplomacy is replayed under the ``webdiplomacy`` preset when the file says
+so (:func:`judge_named`), any other under ``mila``.
+
 ``state`` is the board at the start of the phase, so each phase's recorded result is the next
 phase's state. The phase names are ``S1901M``, ``F1901R``, ``W1901A``...; a last phase named
 ``COMPLETED`` holds the final board, whose phase is unknown.
@@ -48,9 +51,12 @@ def read_mila(text: str, file: str, key: str, maps: Callable[[str], GameMap]) ->
         saved = json.loads(text)
     except json.JSONDecodeError as exc:
         return GameError(file, key, f"not JSON: {exc.msg} at column {exc.colno}", None)
+    except RecursionError:
+        return GameError(file, key, "not a saved game: JSON nested too deeply", None)
     if not isinstance(saved, dict) or not isinstance(saved.get("phases"), list):
         return GameError(file, key, "not a saved game: expected an object with a 'phases' list")
     game = str(saved.get("id") or key)
+    judge = judge_named(saved)
     variant = str(saved.get("map") or "standard")
     try:
         gmap = maps(variant)
@@ -64,7 +70,38 @@ def read_mila(text: str, file: str, key: str, maps: Callable[[str], GameMap]) ->
         except (InputError, KeyError, TypeError, AttributeError, ValueError) as exc:
             message = exc.message if isinstance(exc, InputError) else f"malformed phase: {type(exc).__name__}: {exc}"
             phases.append(PhaseError(index, label, message))
-    return GameRecord(file, game, variant, Format.MILA, tuple(phases))
+    return GameRecord(file, game, variant, Format.MILA, tuple(phases), rules=judge)
+
+
+def judge_named(saved: dict[str, Any]) -> str | None:
+    """The rules preset of the site a saved game says it was played on, or ``None`` (the package).
+
+    A webDiplomacy game (the research datasets convert them to the package's format) is told by
+    what the file says: a text under one of :data:`WEBDIPLOMACY_FIELDS` (``source``, ``site``,
+    ``url``...), at the top level or in ``metadata``, that names webDiplomacy (``webdiplomacy``,
+    ``webDiplomacy.net``), or a game id that starts with ``webdip``. Nothing else is guessed: a
+    saved game that says nothing is the package's own.
+    """
+    places = [saved, saved.get("metadata")]
+    for place in places:
+        if not isinstance(place, dict):
+            continue
+        for field in WEBDIPLOMACY_FIELDS:
+            value = place.get(field)
+            if isinstance(value, str) and "webdiplomacy" in _letters(value):
+                return "webdiplomacy"
+    if _letters(str(saved.get("id") or "")).startswith("webdip"):
+        return "webdiplomacy"
+    return None
+
+
+WEBDIPLOMACY_FIELDS: Final = ("source", "origin", "site", "website", "platform", "server", "judge", "url",
+                               "dataset", "provenance")
+"""Fields of a saved game (top level or ``metadata``) that may name the site it was played on."""
+
+
+def _letters(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
 def _phase(index: int, raw: dict[str, Any], gmap: GameMap) -> PhaseRecord:

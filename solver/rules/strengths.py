@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dipsat.model.types import Move
 from dipsat.solver.constraints import LinearExpr
+from dipsat.solver.order_choices import OWN_SUPPORT_COUNTS
 from dipsat.solver.phase_model import Lit, PhaseModel
 
 
@@ -126,8 +127,9 @@ def add_strengths(pm: PhaseModel) -> None:
         if defender is None:  # 5.B.8
             _choose(pm, f"attack[{label}]", [([_neg(path)], 0), ([path], full)])
             continue
+        excluded = None if OWN_SUPPORT_COUNTS[facts.rules.own_support_via](mf.order, mf.convoyed) else defender.power
         restricted = 0 if defender.power == mf.piece.power else _plus(
-            support_sum(pm, supporters, excluding_power=defender.power, base=attack), pm.extra(f"attack[{label}]"))
+            support_sum(pm, supporters, excluding_power=excluded, base=attack), pm.extra(f"attack[{label}]"))
         leaves = pm.moves(mf.dest) if src not in facts.opponent else False
         _choose(pm, f"attack[{label}]", [([_neg(path)], 0), ([path, leaves], full),
                                          ([path, _neg(leaves)], restricted)])

@@ -105,9 +105,13 @@ def _exempt_2000(pm: PhaseModel, supporter: str, attacker: str) -> bool:
     return isinstance(support, SupportMove) and support.dest.province in every
 
 
+PARADOX_EXEMPTIONS: dict[str, Exempt] = {"1971": _exempt_1971, "1982": _exempt_1982, "2000": _exempt_2000}
+"""The older paradox rules (4.A.2) by choice name: which convoyed attacks do not cut a support."""
+
+
 def supports_rule(paradox: str, convoy_cut_origin: str) -> Callable[[PhaseModel], None]:
     """The support rule for a choice of options ``paradox`` (4.A.2) and ``convoy_cut_origin`` (4.A.4)."""
-    exempt = {"1971": _exempt_1971, "1982": _exempt_1982, "2000": _exempt_2000}.get(paradox)
+    exempt = PARADOX_EXEMPTIONS.get(paradox)
     by_convoy = convoy_cut_origin == "convoy"
     if exempt is None and not by_convoy:
         return add_supports

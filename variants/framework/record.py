@@ -13,6 +13,8 @@ holds one game::
     France: A Paris                     #   (without it, the variant's starting position)
     CENTRES                             # optional, with UNITS: the start's centres
     France: Paris
+    CHANGES                             # optional, with UNITS: lasting changes of the start board
+    frozen North Sea until Spring 1902 Retreat
     ORDERS                              # optional keyword: order lines may follow PHASE directly
     France: A Paris - Burgundy  [succeeds]       # an expected result in brackets, optional
     England: THIEF A Munich                      # the variant's own orders, by any power
@@ -20,12 +22,16 @@ holds one game::
     France: A Burgundy
     CENTRES                             # optional, after AFTER: the expected centres then
     France: Paris
+    CHANGES                             # optional, after AFTER: the lasting changes in force then
+    centre removed Kiel
     PHASE Fall 1901 Movement
     ...
     END
 
 Orders are kept as text with their line and read when the phase is played, against the board
-of that moment (so a unit's type may be omitted). Phases in which nothing can happen (a retreat
+of that moment (so a unit's type may be omitted). Several units may be listed in one province
+where their kinds may share it; a piece of no power is written under its own name
+(``Zaphod: Z Munich``); a change is written as :class:`dipsat.model.board.Lasting` prints it. Phases in which nothing can happen (a retreat
 phase with no dislodged unit, adjustments with nothing to adjust) are absent from a game, as
 from the board's own sequence; a ``PHASE`` line names the phase the game must then be at.
 Every error is a :class:`~dipsat.model.errors.CaseFileError` with file and line.
@@ -35,8 +41,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Mapping
 
-from dipsat.model.cases import Expected, case_error, parse_phase, read_text
+from dipsat.model.cases import Expected, case_error, parse_phase, read_text, words_problem
 from dipsat.model.errors import CaseFileError
 from dipsat.model.types import Phase
 
@@ -45,7 +52,7 @@ __all__ = ["Record", "RecordPhase", "Line", "load_record", "read_record"]
 _RESULT_RE = re.compile(r"(.*?)\s*\[([^\[\]]*)\]\s*")
 _LINE_RE = re.compile(r"([A-Za-z][\w.-]*)\s*:\s*(.*)")
 _KEYWORDS = frozenset({"GAME", "TITLE", "VARIANT", "RULES", "PHASE", "UNITS", "CENTRES", "CENTERS",
-                       "ORDERS", "AFTER", "END"})
+                       "ORDERS", "AFTER", "END", "CHANGES"})
 
 
 @dataclass(frozen=True)
@@ -69,6 +76,8 @@ class RecordPhase:
     """Expected units at the next phase (``None``: not stated)."""
     after_centres: tuple[Line, ...] | None = None
     """Expected centres at the next phase (``None``: not stated)."""
+    after_changes: tuple[Line, ...] | None = None
+    """Expected lasting changes in force at the next phase (``None``: not stated)."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +93,10 @@ class Record:
     """A start board of the record's own (``None``: the variant's starting position)."""
     centres: tuple[Line, ...] = ()
     source: str = field(default="", compare=False)
+    changes: tuple[Line, ...] = ()
+    """Lasting changes of the start board (with ``UNITS``); each line's text is the change."""
+    head_lines: Mapping[str, int] = field(default_factory=dict, compare=False)
+    """Line of the ``VARIANT`` and ``RULES`` lines (keys ``variant``, ``rules``), when written."""
 
 
 def load_record(path: str | Path) -> Record:
@@ -102,6 +115,7 @@ def read_record(text: str, source: str = "<string>") -> Record:
         CaseFileError: with ``source`` and the line of the first problem.
     """
     head = {"id": "", "title": "", "variant": "standard", "rules": "datc"}
+    head_lines: dict[str, int] = {}
     phases: list[RecordPhase] = []
     blocks: dict[str, list[Line]] = {}
     block: str | None = None
@@ -116,7 +130,8 @@ def read_record(text: str, source: str = "<string>") -> Record:
         if current is not None:
             phases.append(RecordPhase(current[0], current[1], tuple(blocks.get("orders", [])),
                                       tuple(blocks["after"]) if "after" in blocks else None,
-                                      tuple(blocks["after_centres"]) if "after_centres" in blocks else None))
+                                      tuple(blocks["after_centres"]) if "after_centres" in blocks else None,
+                                      tuple(blocks["after_changes"]) if "after_changes" in blocks else None))
 
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
@@ -135,6 +150,7 @@ def read_record(text: str, source: str = "<string>") -> Record:
                 if not rest:
                     raise fail(f"{key} needs a value: {line!r}", lineno)
                 head["id" if key == "GAME" else key.lower()] = rest
+                head_lines[key.lower()] = lineno
             elif key == "PHASE":
                 try:
                     phase = parse_phase(rest)
@@ -161,6 +177,12 @@ def read_record(text: str, source: str = "<string>") -> Record:
                 if block is None:
                     raise fail("CENTRES follows UNITS (the start) or AFTER (the expected board)", lineno)
                 (start if block == "centres" else blocks).setdefault(block, [])
+            elif key == "CHANGES":
+                block = {"units": "changes", "centres": "changes", "after": "after_changes",
+                         "after_centres": "after_changes"}.get(block or "")
+                if block is None:
+                    raise fail("CHANGES follows UNITS (the start) or AFTER (the expected board)", lineno)
+                (start if block == "changes" else blocks).setdefault(block, [])
             elif key == "ORDERS":
                 block = "orders"
             else:
@@ -171,6 +193,9 @@ def read_record(text: str, source: str = "<string>") -> Record:
             raise fail("one game per record file", lineno)
         if current is None or block is None:
             raise fail(f"expected a keyword ({', '.join(sorted(_KEYWORDS))}), got {line!r}", lineno)
+        if block in ("changes", "after_changes"):
+            (start if block == "changes" else blocks).setdefault(block, []).append(Line("", line, lineno))
+            continue
         m = _LINE_RE.fullmatch(line)
         if m is None:
             raise fail(f"expected 'Power: ...', got {line!r}", lineno)
@@ -180,6 +205,9 @@ def read_record(text: str, source: str = "<string>") -> Record:
         if r is not None:
             if block != "orders":
                 raise fail(f"only orders take an expected result: {line!r}", lineno)
+            problem = words_problem(r[2])
+            if problem:
+                raise fail(problem, lineno)
             body, expected = r[1], Expected(r[2])
         (start if block in ("units", "centres") else blocks).setdefault(block, []).append(
             Line(m[1], body.strip(), lineno, expected))
@@ -189,4 +217,5 @@ def read_record(text: str, source: str = "<string>") -> Record:
         raise fail(f"game {head['id']} has no END", len(text.splitlines()) or 1)
     units = tuple(start["units"]) if "units" in start else None
     return Record(head["id"], head["title"], head["variant"], head["rules"], tuple(phases), units,
-                  tuple(start.get("centres", [])), source)
+                  tuple(start.get("centres", [])), source, changes=tuple(start.get("changes", [])),
+                  head_lines=head_lines)

@@ -7,12 +7,13 @@ time, randomness or the order of a hash.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from dipsat.model.cases import case_error
 from dipsat.model.errors import CaseFileError, InputError
-from dipsat.model.types import Dislodged, OrderResult, Phase, Piece, Position
+from dipsat.model.board import parse_lasting
+from dipsat.model.types import Dislodged, OrderResult, Phase, Piece, Position, StackError, Unit
 from dipsat.solver import Resolution
 from dipsat.solver.presets import RulesError, rules_from_text
 from dipsat.variants.framework.orders import AnyOrder, read_unit, resolve_place, resolve_power
@@ -83,33 +84,44 @@ def _start(record: Record, variant: Variant) -> Position:
     first = record.phases[0]
     if record.units is None:
         return variant.start()
-    units: dict[str, Piece] = {}
     centres: dict[str, str] = {}
+    position = Position(first.phase)
     try:
         for ln in record.units:
             unit = read_unit(variant.map, ln.text, None)
-            units[unit.province] = Piece(resolve_power(variant.map, ln.power), unit)
+            position = position.with_piece(Piece(_owner(variant, ln.power, unit), unit))
         for ln in record.centres:
             for name in ln.text.split(","):
                 centres[resolve_place(variant.map, name).province] = resolve_power(variant.map, ln.power)
-    except InputError as exc:
-        raise _fail(record, exc.message, getattr(ln, "line", None)) from None
-    return Position(first.phase, units, centres)
+        changes = []
+        for ln in record.changes:
+            changes.append(parse_lasting(ln.text, variant.map))
+    except (InputError, StackError) as exc:
+        raise _fail(record, getattr(exc, "message", str(exc)), getattr(ln, "line", None)) from None
+    return replace(position, centres=centres, changes=tuple(changes))
+
+
+def _owner(variant: Variant, written: str, unit: Unit) -> str:
+    """The power of a unit line; a piece of no power (Zaphod) keeps the name written."""
+    if not unit.kind.owned:
+        return written.strip()
+    return resolve_power(variant.map, written)
 
 
 def _board(record: Record, variant: Variant, lines: tuple[Line, ...]) -> dict[str, str]:
-    """Expected units (and dislodged units) by province, written ``Power: A xxx``."""
-    found: dict[str, str] = {}
+    """Expected units (and dislodged units) by province, written ``Power: A xxx``; the pieces
+    sharing a province are listed together, sorted."""
+    found: dict[str, list[str]] = {}
     for ln in lines:
         try:
             text, dislodged, _origin = ln.text.partition(" dislodged")
             unit = read_unit(variant.map, text, None)
-            piece = Piece(resolve_power(variant.map, ln.power), unit)
+            piece = Piece(_owner(variant, ln.power, unit), unit)
             key = unit.province + (" (dislodged)" if dislodged else "")
-            found[key] = str(Dislodged(piece, None)) if dislodged else str(piece)
+            found.setdefault(key, []).append(str(Dislodged(piece, None)) if dislodged else str(piece))
         except InputError as exc:
             raise _fail(record, exc.message, ln.line) from None
-    return found
+    return {k: ", ".join(sorted(v)) for k, v in found.items()}
 
 
 def _centres(record: Record, variant: Variant, lines: tuple[Line, ...]) -> dict[str, str]:
@@ -131,7 +143,7 @@ def _compare(record: Record, variant: Variant, rp: RecordPhase, after: Position)
     if rp.after is not None:
         count += 1
         want = _board(record, variant, rp.after)
-        got = {p: str(pc) for p, pc in after.units.items()}
+        got = {p: ", ".join(sorted(map(str, after.pieces_at(p)))) for p in {*after.units, *after.stacked}}
         got |= {f"{p} (dislodged)": str(Dislodged(d.piece, None)) for p, d in after.dislodged.items()}
         for p in sorted(want.keys() | got.keys()):
             if want.get(p) != got.get(p):
@@ -143,6 +155,16 @@ def _compare(record: Record, variant: Variant, rp: RecordPhase, after: Position)
             if want_c.get(p) != after.centres.get(p):
                 differences.append(f"{after.phase}, centre {p}: expected {want_c.get(p, 'nobody')}, "
                                    f"got {after.centres.get(p, 'nobody')}")
+    if rp.after_changes is not None:
+        count += 1
+        try:
+            want_changes = sorted(str(parse_lasting(ln.text, variant.map)) for ln in rp.after_changes)
+        except InputError as exc:
+            raise _fail(record, exc.message, rp.after_changes[0].line) from None
+        got_changes = sorted(str(c) for c in after.changes if c.in_force(after.phase))
+        if want_changes != got_changes:
+            differences.append(f"{after.phase}, changes: expected {'; '.join(want_changes) or 'none'}, "
+                               f"got {'; '.join(got_changes) or 'none'}")
     return differences, count
 
 
@@ -156,9 +178,12 @@ def play_record(record: Record, variant_spec: str | None = None, rules_text: str
     from dipsat.variants import UnknownVariantError, find_variant  # the registry imports this module
     try:
         variant = find_variant(variant_spec or record.variant)
+    except (UnknownVariantError, InputError) as exc:
+        raise _fail(record, str(exc), None if variant_spec else record.head_lines.get("variant")) from None
+    try:
         rules = rules_from_text(rules_text or record.rules)
-    except (UnknownVariantError, RulesError, InputError) as exc:
-        raise _fail(record, str(exc), None) from None
+    except RulesError as exc:
+        raise _fail(record, str(exc), None if rules_text else record.head_lines.get("rules")) from None
     if not record.phases:
         raise _fail(record, "the record plays no phase", None)
     position = start = _start(record, variant)

@@ -30,10 +30,11 @@ def _who(r: OrderResult, gm: bool) -> str:
     return SECRET if secret and not gm else r.order.power
 
 
-def _listed(report: GameReport, orders: Any, gm: bool) -> list[Any]:
+def _listed(report: GameReport, orders: Any, gm: bool, hidden: frozenset[int] = frozenset()) -> list[Any]:
     """The orders shown, in order; in the public view the secret ones come last, sorted by their
-    text, so that where they stood in the record (in which power's orders) reveals nothing."""
-    shown = [c for c in orders if _shown(c.result, gm)]
+    text, so that where they stood in the record (in which power's orders) reveals nothing, and
+    the orders the variant keeps secret (``Resolution.secret``) are left out."""
+    shown = [c for k, c in enumerate(orders) if _shown(c.result, gm) and (gm or k not in hidden)]
     if gm:
         return shown
     secret = [c for c in shown if _who(c.result, gm) == SECRET]
@@ -42,16 +43,21 @@ def _listed(report: GameReport, orders: Any, gm: bool) -> list[Any]:
 
 
 def board_lines(position: Position, names: Any) -> list[str]:
-    """The board, one line per power: units, dislodged units, centres."""
+    """The board, one line per power: units, dislodged units, centres; then the lasting changes
+    of the board in force, if any."""
     lines = [f"{position.phase}:"]
-    powers = sorted({p.power for p in position.units.values()} | set(position.centres.values())
+    pieces = list(position.all_pieces())
+    powers = sorted({p.power for p in pieces} | set(position.centres.values())
                     | {d.piece.power for d in position.dislodged.values()})
     for power in powers:
-        units = sorted(names(p.unit) for p in position.units.values() if p.power == power)
+        units = sorted(names(p.unit) for p in pieces if p.power == power)
         dis = sorted(names(d.piece.unit) + " (dislodged)" for d in position.dislodged.values()
                      if d.piece.power == power)
         centres = sorted(c for c, owner in position.centres.items() if owner == power)
         lines.append(f"  {power}: {', '.join(units + dis) or '-'}; {len(centres)} centres")
+    changes = [str(c) for c in position.changes if c.in_force(position.phase)]
+    if changes:
+        lines.append(f"  board: {'; '.join(changes)}")
     return lines
 
 
@@ -64,11 +70,18 @@ def _spent(position: Position) -> list[str]:
     return [f"  {p}: {', '.join(v)}" for p, v in sorted(by_power.items())]
 
 
+def state_lines(position: Position) -> list[str]:
+    """A variant state's own lines for a report (``state.lines()``, e.g. Sorcerous' wizards and
+    spells in force), or none."""
+    lines = getattr(getattr(position, "state", None), "lines", None)
+    return list(lines()) if callable(lines) else []
+
+
 def _phase_text(report: GameReport, pr: PhaseReport, gm: bool) -> list[str]:
     variant = report.variant
     out = [f"{pr.phase}"]
     rows = [(c, _who(c.result, gm), variant.format_order(c.result.order, "long"))
-            for c in _listed(report, pr.orders, gm)]
+            for c in _listed(report, pr.orders, gm, pr.resolution.secret)]
     width = max((len(w) + len(o) for _, w, o in rows), default=0) + 2
     for c, who, text in rows:
         mark = "  " if c.passed else "XX"
@@ -81,6 +94,8 @@ def _phase_text(report: GameReport, pr: PhaseReport, gm: bool) -> list[str]:
         if not d.startswith("line "):
             out.append(f" XX {d}")
     out += ["  " + line for line in board_lines(pr.resolution.after, lambda u: unit_name(variant.map, u, "long"))]
+    if state_lines(pr.resolution.after):
+        out += ["  state:", *("    " + s for s in state_lines(pr.resolution.after))]
     if gm and _spent(pr.resolution.after):
         out += ["  spent:", *("  " + s for s in _spent(pr.resolution.after))]
     if gm:
@@ -122,13 +137,17 @@ def _result_json(report: GameReport, r: OrderResult, gm: bool) -> dict[str, Any]
 
 def _board_json(position: Position) -> dict[str, Any]:
     units: dict[str, list[str]] = {}
-    for p in position.units.values():
+    for p in position.all_pieces():
         units.setdefault(p.power, []).append(str(p.unit))
-    return {"phase": str(position.phase),
-            "units": {k: sorted(v) for k, v in sorted(units.items())},
-            "dislodged": sorted(str(d.piece) for d in position.dislodged.values()),
-            "centres": {power: sorted(c for c, o in position.centres.items() if o == power)
-                        for power in sorted(set(position.centres.values()))}}
+    board = {"phase": str(position.phase),
+             "units": {k: sorted(v) for k, v in sorted(units.items())},
+             "dislodged": sorted(str(d.piece) for d in position.dislodged.values()),
+             "centres": {power: sorted(c for c, o in position.centres.items() if o == power)
+                         for power in sorted(set(position.centres.values()))}}
+    changes = sorted(str(c) for c in position.changes if c.in_force(position.phase))
+    if changes:
+        board["changes"] = changes
+    return board
 
 
 def game_json(report: GameReport, gm: bool = False) -> dict[str, Any]:
@@ -136,7 +155,7 @@ def game_json(report: GameReport, gm: bool = False) -> dict[str, Any]:
     phases = []
     for pr in report.phases:
         orders = []
-        for c in _listed(report, pr.orders, gm):
+        for c in _listed(report, pr.orders, gm, pr.resolution.secret):
             line = c.line if gm or _who(c.result, gm) != SECRET else None  # a line number would tell
             orders.append(_result_json(report, c.result, gm) | {"line": line, "expected": c.expected,
                                                                   "passed": c.passed})
@@ -146,8 +165,10 @@ def game_json(report: GameReport, gm: bool = False) -> dict[str, Any]:
             "differences": list(pr.differences), "after": _board_json(pr.resolution.after)}
         if gm:
             entry["spent"] = [s.strip() for s in _spent(pr.resolution.after)]
-            if _gm_notes(report.variant, pr):
-                entry["notes"] = _gm_notes(report.variant, pr)
+        if state_lines(pr.resolution.after):
+            entry["state"] = state_lines(pr.resolution.after)
+        if gm and _gm_notes(report.variant, pr):
+            entry["notes"] = _gm_notes(report.variant, pr)
         phases.append(entry)
     r = report.record
     return {"game": r.id, "title": r.title, "variant": report.variant.spec, "rules": report.rules,

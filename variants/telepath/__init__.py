@@ -22,6 +22,10 @@ OPTIONS = {o.name: o for o in (
     option("own_units", "May a player ban one of his own units?",
            allowed="yes: rule 1 lets him affect 'one unit of one country', any country",
            forbidden="no: a ban is meant for other players' units"),
+    option("zero_attack", "Does a move that bans brought to zero still cut the support of the unit it attacks?",
+           cuts="yes: the supporter is still attacked, and rule 8 says a support is always broken by "
+                "being attacked, as in the standard rulebook",
+           no_cut="no: rule 4 says a move reduced to zero 'would not take place'; it attacks nobody"),
 )}
 """Telepath's open rulings."""
 

@@ -11,17 +11,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from dipsat.model.types import OrderResult, PhaseKind, Position, Result
 from dipsat.solver import Resolution, Rules, adjudicate
 from dipsat.solver.legality import Facts
 from dipsat.solver.movement import adjudicate_movement
 from dipsat.solver.phases import after_movement
+from dipsat.solver.rules import Rule, with_options
 from dipsat.variants.framework.engine import illegal, insert_before, merge_results, phase_word, split_orders
 from dipsat.variants.framework.orders import AnyOrder
 from dipsat.variants.telepath.orders import Ban
-from dipsat.variants.telepath.rules import add_bans, ban_effect
+from dipsat.variants.telepath.rules import (
+    add_bans, add_floors, add_zero_attack_cuts, ban_effect, supports_without_zero_cuts,
+)
 
 if TYPE_CHECKING:
     from dipsat.variants.variant import Variant
@@ -68,8 +71,9 @@ def _ban_result(facts: Facts, ban: Ban) -> OrderResult:
     reasons = {
         "attack": f"succeeds: forecast right; the attack of {label} is reduced by one",
         "hold": f"succeeds: {ban.unit} does not move; its hold strength is reduced by one",
-        "invalid": f"succeeds: forecast right, but {label} is invalid and fails anyway",
-        "": (f"fails: {ban.unit} carries out {label}, not the forecast move" if ban.active
+        "": (f"fails: {ban.unit} makes no move to {ban.dest}: it carries out {label}"
+             if ban.active and ban.unit.province not in facts.moves
+             else f"fails: {ban.unit} carries out {label}, not the forecast move" if ban.active
              else f"fails: {ban.unit} moves ({label}); a passive ban has no effect"),
     }
     return OrderResult(ban, Result.SUCCEEDS if effect else Result.FAILS, reasons[effect])  # type: ignore[arg-type]
@@ -89,6 +93,20 @@ def _standoffs(res: Resolution) -> Position:
     return replace(after, standoffs=kept)
 
 
+def _modules(variant: Variant, rules: Rules, bans: tuple[Ban, ...]) -> Mapping[str, Rule]:
+    """The movement rule modules with the bans: their terms before ``strengths``, the floor at
+    zero (rule 4) after it, and under ``zero_attack=no_cut`` the support rule that lets only a
+    move with an attack of one or more cut."""
+    module = partial(add_bans, bans=bans, reduce_prevent=variant.choice("ban_prevent") == "reduced")
+    modules = insert_before(variant.movement_rules, "strengths", {"bans": module})
+    modules = insert_before(modules, "moves", {"floors": add_floors})
+    if variant.choice("zero_attack") == "no_cut" and any(b.active for b in bans):
+        chosen = dict(with_options(modules, rules))
+        chosen["supports"] = supports_without_zero_cuts(chosen["supports"], bans)
+        modules = insert_before(chosen, "moves", {"zero_attack_cuts": partial(add_zero_attack_cuts, bans=bans)})
+    return modules
+
+
 def play_telepath(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
                   advance: bool = True) -> Resolution:
     """Resolve one Telepath phase; the board after is the board at the next phase."""
@@ -100,9 +118,7 @@ def play_telepath(variant: Variant, position: Position, orders: Sequence[AnyOrde
         res = adjudicate(variant.map, position, plain, rules, variant.movement_rules, advance=True)
     else:
         legal = tuple(b for i, b in bans if not verdicts[i])
-        module = partial(add_bans, bans=legal, reduce_prevent=variant.choice("ban_prevent") == "reduced")
-        modules = insert_before(variant.movement_rules, "strengths", {"bans": module})
-        res = adjudicate_movement(variant.map, position, plain, rules, modules)
+        res = adjudicate_movement(variant.map, position, plain, rules, _modules(variant, rules, legal))
         res = replace(res, after=after_movement(variant.map, _standoffs(res)))
         for i, ban in bans:
             if not verdicts[i]:

@@ -24,6 +24,23 @@ OPTIONS = {o.name: o for o in (
     option("teleport_origin", "While a unit teleports, who holds its province?",
            vacated="nobody: it 'enters hyperspace before attempting its move' (hold strength 0)",
            held="the unit, until its move succeeds, as for any move"),
+    option("lethal_ordered", "Lethal Stand Off (J1): is a unit whose owner ordered a move that an Evil Eye "
+           "countermanded a unit 'ordered to move'?",
+           in_force="no: only the orders the unit carries out count (the owner's move was countermanded)",
+           as_given="yes: its owner ordered it to move and it did not, 'for any reason'"),
+    option("specials_outside_movement", "Ruling 2: a special given in a retreat or adjustment phase:",
+           illegal="is illegal (and spent, rule 4): the powers are used with movement orders",
+           where_possible="takes effect where it can act: a Thief (its unit disbands before any other "
+                          "order of the phase) and, in the retreats, a Bomber (the bomb explodes after "
+                          "them); any other special is illegal there (and spent)"),
+    option("pilot_swap", "G4: may a Pilot change places with a unit walking the opposite way?",
+           any="yes: a flight crosses no border, so it meets no unit head to head",
+           pilots_only="no: only Pilots pass each other in the air ('they do not stand each other off'); "
+                       "a flight and a walking unit going the opposite way fight head to head"),
+    option("reveal", "Rule 3: which specials does the public report reveal (never who used them)?",
+           necessary="only those 'necessary to explain the success or failure of moves': the phase "
+                     "adjudicated without the special gives another result or board",
+           effective="every special that was not illegal"),
 )}
 """Vain Star's open rulings."""
 

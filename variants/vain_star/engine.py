@@ -27,9 +27,13 @@ from dipsat.variants.framework.state import state_of, with_state
 from dipsat.variants.vain_star.events import (
     apply_end_events, end_of_season, lose_in_hyperspace, pending_events,
 )
-from dipsat.variants.vain_star.orders import VainStarOrder
+from dipsat.variants.vain_star.orders import Bomber, Thief, VainStarOrder
 from dipsat.variants.vain_star.plan import make_plan
-from dipsat.variants.vain_star.rules import LEPER, SUPERMAN, add_hyperspace, add_lepers, add_petrol, add_supermen
+from dipsat.variants.vain_star.reveal import unrevealed
+from dipsat.variants.vain_star.rules import (
+    LEPER, SUPERMAN, add_flight_battles, add_hyperspace, add_hyperspace_entries, add_lepers, add_petrol,
+    add_supermen,
+)
 from dipsat.variants.vain_star.state import EMPTY, Pending, VainStarState
 from dipsat.variants.vain_star.usage import check_usage
 
@@ -49,20 +53,39 @@ def _readable(reason: str) -> str:
 
 def play_vain_star(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
                    advance: bool = True) -> Resolution:
-    """Resolve one Vain Star phase; the board after is the board at the next phase."""
+    """Resolve one Vain Star phase; the board after is the board at the next phase.
+
+    ``secret`` holds the specials the public report leaves out (rule 3, option ``reveal``).
+    """
+    res = _play(variant, position, orders, rules)
+    if variant.choice("reveal") == "necessary" and any(isinstance(o, VainStarOrder) for o in orders):
+        res = replace(res, secret=unrevealed(_play, variant, position, orders, rules, res))
+    return res
+
+
+def _play(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
+          inert: frozenset[int] = frozenset()) -> Resolution:
+    """One phase, every special shown. The specials of ``inert`` are given and spent (rules 1, 2
+    and 4 judge them as given) but do nothing: the phase without them, for rule 3."""
     state = state_of(position, EMPTY)
     standard, specials = split_orders(orders)
     usage = check_usage(variant, position, state, specials)  # type: ignore[arg-type]
     decided = {i: illegal(o, usage.reasons[i]) for i, o in specials if usage.reasons[i]}
-    active = [(i, o) for i, o in specials if not usage.reasons[i]]
+    decided.update((i, OrderResult(o, Result.FAILS, "fails: left out to see what it changes (rule 3)"))
+                   for i, o in specials if i in inert and not usage.reasons[i])
+    active = [(i, o) for i, o in specials if not usage.reasons[i] and i not in inert]
     state = usage.state
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
         res, state = _movement(variant, position, orders, standard, active, rules, decided, state)
     elif kind is PhaseKind.RETREAT:
-        res, state = _retreats(variant, position, standard, rules, decided, state)
+        board, bombs = _off_season(position, active, decided)
+        if bombs:
+            state = replace(state, pending=replace(state.pending, bombs=state.pending.bombs | bombs))
+        res, state = _retreats(variant, board, standard, rules, decided, state, frozenset(position.dislodged))
     else:
-        res = _adjustments(variant, position, standard, rules, decided)
+        board, _ = _off_season(position, active, decided)
+        res = _adjustments(variant, board, standard, rules, decided)
     results = tuple(replace(r, reason=_readable(r.reason)) for r in merge_results(len(orders), decided))
     generated = tuple(replace(r, reason=_readable(r.reason)) for r in res.generated)
     return replace(res, before=position, results=results, generated=generated, after=with_state(res.after, state))
@@ -79,6 +102,12 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder],
         "petrol": partial(add_petrol, extra=dict(plan.petrol)),
         "hyperspace": partial(add_hyperspace, origins=frozenset(plan.teleports) if vacated else frozenset()),
     })
+    pilots = frozenset(p for p in plan.off_graph if p not in plan.teleports)
+    if variant.choice("pilot_swap") == "pilots_only" and pilots:
+        modules = insert_before(modules, "moves", {"flight_battles": partial(add_flight_battles, pilots=pilots)})
+    if vacated and plan.teleports:
+        modules = insert_before(modules, "moves", {
+            "hyperspace_entries": partial(add_hyperspace_entries, origins=frozenset(plan.teleports))})
     res = adjudicate_movement(variant.map, plan.board, plan.passed, rules, modules, off_graph=plan.off_graph)
     decided.update(plan.results)
     board, lost_units, lost = lose_in_hyperspace(plan, res)
@@ -97,7 +126,8 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder],
         decided.setdefault(i, replace(decided[first], order=plan.specials[i]))  # type: ignore[arg-type]
     for i, note in plan.notes.items():
         decided.setdefault(i, OrderResult(plan.specials[i], Result.SUCCEEDS, f"succeeds: {note}"))  # type: ignore[arg-type]
-    pending = pending_events(plan, res, lost, variant.choice("superman_immune") == "yes")
+    pending = pending_events(plan, res, lost, variant.choice("superman_immune") == "yes",
+                             variant.choice("lethal_ordered") == "as_given")
     generated = [*res.generated, *lost_units]
     raid = plan.raid or state.raid
     if board.dislodged:
@@ -111,12 +141,33 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder],
     return replace(res, generated=tuple(generated), after=after), state
 
 
+def _off_season(position: Position, active: list[tuple[int, VainStarOrder]],
+                decided: dict[int, OrderResult]) -> tuple[Position, frozenset[str]]:
+    """Specials in a retreat or adjustment phase (option ``specials_outside_movement=where_possible``;
+    otherwise none is active here): a Thief's unit disbands before any other order of the phase
+    (in the retreats, where a dislodged unit and the unit that dislodged it share the province
+    named, the dislodged one: the unit the retreat phase is about); a Bomber's bomb waits for the end of the retreats."""
+    units, dislodged = dict(position.units), dict(position.dislodged)
+    bombs: set[str] = set()
+    for i, o in active:
+        if isinstance(o, Thief):
+            gone = dislodged.pop(o.unit.province, None)  # in the retreats, the dislodged unit first
+            taken = gone.piece if gone else units.pop(o.unit.province, None)
+            decided[i] = (illegal(o, f"no unit in {o.unit.location} to steal") if taken is None else
+                          OrderResult(o, Result.SUCCEEDS, f"succeeds: {taken} disbanded before any order"))
+        elif isinstance(o, Bomber):
+            bombs.add(o.province)
+            decided[i] = OrderResult(o, Result.SUCCEEDS, f"succeeds: a bomb is planted in {o.province}; "
+                                                         "it explodes after the retreats")
+    return replace(position, units=units, dislodged=dislodged), frozenset(bombs)
+
+
 def _retreats(variant: Variant, position: Position, standard: list[tuple[int, Order]], rules: Rules,
-              decided: dict[int, OrderResult], state: VainStarState) -> tuple[Resolution, VainStarState]:
+              decided: dict[int, OrderResult], state: VainStarState,
+              was_dislodged: frozenset[str]) -> tuple[Resolution, VainStarState]:
     pending = state.pending
     victims = {p: d for p, d in position.dislodged.items() if p in pending.leper_victims}
-    board = Position(position.phase, position.units, position.centres,
-                     {p: d for p, d in position.dislodged.items() if p not in victims}, position.standoffs)
+    board = replace(position, dislodged={p: d for p, d in position.dislodged.items() if p not in victims})
     passed, source = [], []
     for i, o in standard:
         province = getattr(getattr(o, "unit", None), "province", None)
@@ -133,7 +184,7 @@ def _retreats(variant: Variant, position: Position, standard: list[tuple[int, Or
     gone = [OrderResult(Disband(d.piece.power, d.piece.unit), Result.SUCCEEDS,
                         "succeeds: disbanded in the retreat phase: it moved against a Leper (rule F)")
             for _, d in sorted(victims.items())]
-    after, events = apply_end_events(res.after, pending, frozenset(position.dislodged), retreated)
+    after, events = apply_end_events(res.after, pending, was_dislodged, retreated)
     nxt = end_of_season(variant.map, after, state.raid)
     state = replace(state, pending=Pending(), raid=False)
     return replace(res, generated=(*gone, *res.generated, *events), after=nxt), state
@@ -147,7 +198,8 @@ def _adjustments(variant: Variant, position: Position, standard: list[tuple[int,
     decided.update((i, r) for (i, _), r in zip(standard, res.results))
     after = res.after
     if summer:
-        nxt = Position(Phase(after.phase.year, Season.FALL, PhaseKind.MOVEMENT), after.units, after.centres)
+        nxt = replace(after, phase=Phase(after.phase.year, Season.FALL, PhaseKind.MOVEMENT), dislodged={},
+                      standoffs=frozenset())
     else:
         nxt = after_adjustments(after)
     return replace(res, after=nxt)

@@ -4,6 +4,7 @@ the adjustments; and the season's end, with a Summer adjustment phase after a Sp
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Mapping
 
 from dipsat.model.gamemap import GameMap
@@ -45,18 +46,25 @@ def lose_in_hyperspace(plan: Plan, res: Resolution) -> tuple[Position, list[Orde
             del units[origin]
         lost.add(origin)
         out.append(_removal(piece.power, piece.unit, "lost in hyperspace: its Teleport failed (rule C)"))
-    board = Position(after.phase, units, after.centres, dislodged, after.standoffs if dislodged else frozenset())
+    board = replace(after, units=units, dislodged=dislodged, standoffs=after.standoffs if dislodged else frozenset())
     return board, out, lost
 
 
-def pending_events(plan: Plan, res: Resolution, lost: set[str], superman_immune: bool) -> Pending:
-    """The events of this movement phase that wait for its retreat phase (rules F, J, K)."""
+def pending_events(plan: Plan, res: Resolution, lost: set[str], superman_immune: bool,
+                   lethal_as_given: bool = False) -> Pending:
+    """The events of this movement phase that wait for its retreat phase (rules F, J, K).
+
+    Lethal Stand Off counts the units whose orders in force include a move; with
+    ``lethal_as_given`` (option ``lethal_ordered=as_given``) also those whose owner ordered a
+    move that an Evil Eye or a Pirate countermanded.
+    """
     facts = res.model.facts  # type: ignore[attr-defined]
     victims = frozenset(p for p, o in facts.orders.items()
                         if p not in lost and isinstance(o, Move) and o.dest.province in plan.lepers)
     immune = frozenset((facts.moves[p].dest if moved(res, p) else p) for p in plan.supermen) \
         if superman_immune else frozenset()
-    lethal = frozenset(p for p in plan.ordered_to_move
+    ordered = plan.ordered_to_move | (plan.countermanded_moves if lethal_as_given else set())
+    lethal = frozenset(p for p in ordered
                        if plan.lethal and p not in lost and not moved(res, p)
                        and not (superman_immune and p in plan.supermen))
     return Pending(victims, lethal, frozenset(plan.bombs), immune)
@@ -86,7 +94,7 @@ def apply_end_events(board: Position, pending: Pending, dislodged: frozenset[str
                "disbanded after the retreats: ordered to move, it did not (Lethal Stand Off, rule J)")
     for p in sorted(pending.bombs - pending.immune):
         remove(p, f"destroyed by the bomb in {p} (Bomber, rule K)")
-    return Position(board.phase, units, board.centres), out
+    return replace(board, units=units, dislodged={}, standoffs=frozenset()), out
 
 
 def end_of_season(gmap: GameMap, board: Position, raid: bool) -> Position:
@@ -95,8 +103,8 @@ def end_of_season(gmap: GameMap, board: Position, raid: bool) -> Position:
     if board.phase.season is Season.SPRING and raid:
         board = update_centres(gmap, board)
         year = board.phase.year
-        summer = Position(Phase(year, Season.SUMMER, PhaseKind.ADJUSTMENT), board.units, board.centres)
+        summer = replace(board, phase=Phase(year, Season.SUMMER, PhaseKind.ADJUSTMENT))
         if adjustments_due(summer):
             return summer
-        return Position(Phase(year, Season.FALL, PhaseKind.MOVEMENT), board.units, board.centres)
+        return replace(board, phase=Phase(year, Season.FALL, PhaseKind.MOVEMENT))
     return after_retreats(gmap, board)

@@ -54,6 +54,9 @@ class Plan:
     off_graph: dict[str, str] = field(default_factory=dict)
     ordered_to_move: set[str] = field(default_factory=set)
     """Provinces of the units whose orders in force (legal or not) include a move (rule J)."""
+    countermanded_moves: set[str] = field(default_factory=set)
+    """Provinces of the units whose owner ordered a move that another order countermanded
+    (rule J under option ``lethal_ordered=as_given``)."""
     lethal: bool = False
     bombs: set[str] = field(default_factory=set)
     raid: bool = False
@@ -66,13 +69,12 @@ class Plan:
 
 
 def _can_stand(gmap: GameMap, kind: UnitType, dest: Location) -> str:
-    """Why a unit of ``kind`` cannot stand at ``dest``, or ``""``."""
-    if kind is UnitType.ARMY and gmap.is_sea(dest.province):
-        return "an army cannot stand at sea"
-    if kind is UnitType.FLEET and gmap.is_land(dest.province):
-        return "a fleet cannot stand inland"
+    """Why a unit of ``kind`` cannot stand at ``dest``, or ``""`` (the kind's terrains, read as data)."""
+    if not gmap.can_stand(kind, dest.province):
+        article = "an" if kind.name[:1] in "aeiou" else "a"
+        return f"{article} {kind.name} cannot stand {'at sea' if gmap.is_sea(dest.province) else 'inland'}"
     coasts = gmap.provinces[dest.province].coasts
-    if kind is UnitType.FLEET and coasts and dest.coast not in coasts:
+    if kind.uses_coasts and coasts and dest.coast not in coasts:
         return f"a fleet entering {dest.province} must name its coast ({', '.join(coasts)})"
     return ""
 
@@ -231,6 +233,8 @@ def _orders_in_force(plan: Plan, gmap: GameMap, standard: Sequence[tuple[int, Or
             by = f"superseded by its {kind}" if kind in ("Teleport", "Pilot") else f"countermanded by {_article(kind)}"
             plan.results[i] = OrderResult(o, Result.FAILS, f"fails: {by} order")
             plan.countermanded[i] = province
+            if isinstance(o, Move):
+                plan.countermanded_moves.add(province)
         else:
             if piece is not None and piece.power == o.power and piece.unit.kind is not o.unit.kind:
                 o = replace(o, unit=piece.unit)  # type: ignore[type-var]  # an Amphibian: the new type
@@ -373,23 +377,25 @@ def _restrict(plan: Plan) -> None:
 
 def _petrol(plan: Plan, start: Position, standard: Sequence[tuple[int, Order]],
             given: list[tuple[int, PetrolRationing]]) -> None:
-    if not given:
-        return
-    power = given[0][1].power
-    holds = sum(1 for _, o in standard if isinstance(o, Hold) and o.power == power
-                and (p := start.units.get(o.unit.province)) is not None and p.power == power)
-    asked = sum(o.extra for _, o in given)
-    moving = {o.unit.province for _, o in standard if isinstance(o, Move) and o.power == power}  # type: ignore[union-attr]
-    in_force = {o.unit.province: o for o in plan.passed if isinstance(o, Move)}  # type: ignore[union-attr]
+    """Rule I, ruling I1: each player's extra strength comes from his own standing units."""
+    by_power: dict[str, list[tuple[int, PetrolRationing]]] = {}
     for i, o in given:
-        piece = start.units.get(o.unit.province)
-        if asked > holds:
-            plan.results[i] = illegal(o, f"{asked} extra strength asked, but {power} ordered only {holds} "
-                                         "unit(s) to stand (rule I)")
-        elif piece is None or piece.power != power or o.unit.province not in moving:
-            plan.results[i] = illegal(o, f"{power} did not order a unit of his in {o.unit.province} to move")
-        elif o.unit.province not in in_force:
-            plan.results[i] = _fail(o, f"no move of the unit in {o.unit.province} is in force")
-        else:
-            plan.petrol[o.unit.province] = plan.petrol.get(o.unit.province, 0) + o.extra
-            plan.notes[i] = f"+{o.extra} to {in_force[o.unit.province]}"
+        by_power.setdefault(o.power, []).append((i, o))
+    in_force = {o.unit.province: o for o in plan.passed if isinstance(o, Move)}  # type: ignore[union-attr]
+    for power, lines in sorted(by_power.items()):
+        holds = sum(1 for _, o in standard if isinstance(o, Hold) and o.power == power
+                    and (p := start.units.get(o.unit.province)) is not None and p.power == power)
+        asked = sum(o.extra for _, o in lines)
+        moving = {o.unit.province for _, o in standard if isinstance(o, Move) and o.power == power}  # type: ignore[union-attr]
+        for i, o in lines:
+            piece = start.units.get(o.unit.province)
+            if asked > holds:
+                plan.results[i] = illegal(o, f"{asked} extra strength asked, but {power} ordered only {holds} "
+                                             "unit(s) to stand (rule I)")
+            elif piece is None or piece.power != power or o.unit.province not in moving:
+                plan.results[i] = illegal(o, f"{power} did not order a unit of his in {o.unit.province} to move")
+            elif o.unit.province not in in_force:
+                plan.results[i] = _fail(o, f"no move of the unit in {o.unit.province} is in force")
+            else:
+                plan.petrol[o.unit.province] = plan.petrol.get(o.unit.province, 0) + o.extra
+                plan.notes[i] = f"+{o.extra} to {in_force[o.unit.province]}"

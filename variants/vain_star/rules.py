@@ -14,16 +14,22 @@ every finite strength in the same inequalities as any other attack.
   Leper is never dislodged and stands off every move into it, a Superman's too.
 * Petrol Rationing (I): ``+n`` on the attack, defend and prevent strengths of the move.
 * Hyperspace (C, option ``teleport_origin=vacated``): ``-1`` on the hold strength of a
-  teleporting unit's province, which is empty (hold 0) whether the teleport succeeds or not.
+  teleporting unit's province, which is empty (hold 0) whether the teleport succeeds or not;
+  and, after ``strengths``, every move into that province attacks it as an empty province
+  (``add_hyperspace_entries``): ``entry[<move>]`` is the move's full attack, with no exception
+  for a unit of the teleporter's own power nor for supports of that power (ruling C2), since
+  nobody of that power is there.
 """
 from __future__ import annotations
 
 from typing import Iterable, Mapping
 
 from dipsat.solver.phase_model import PhaseModel
+from dipsat.solver.rules.strengths import support_sum
 from dipsat.variants.framework.engine import add_constant_term
 
-__all__ = ["SUPERMAN", "LEPER", "add_supermen", "add_lepers", "add_petrol", "add_hyperspace"]
+__all__ = ["SUPERMAN", "LEPER", "add_supermen", "add_lepers", "add_petrol", "add_hyperspace",
+           "add_hyperspace_entries", "add_flight_battles"]
 
 SUPERMAN = 1_000
 """A Superman's strength term: more than any sum of finite strengths on a 34-centre map."""
@@ -66,3 +72,87 @@ def add_hyperspace(pm: PhaseModel, origins: Iterable[str] = ()) -> None:
     for province in sorted(origins):
         if province in pm.facts.moves:
             add_constant_term(pm, [f"hold[{province}]"], f"hyperspace[{province}]", "hyperspace", -1)
+
+
+def add_hyperspace_entries(pm: PhaseModel, origins: Iterable[str] = ()) -> None:
+    """After ``strengths``: a move into a teleporting unit's province attacks an empty province.
+
+    The standard attack strength (DATC 5.B.8) distinguishes a unit that leaves from one that
+    stays; a unit in hyperspace is gone either way. So the moves read ``entry[<move>]``:
+    ``0`` without a path, else ``1 + supports + terms``, whoever's unit or supports they are.
+    """
+    for origin in sorted(origins):
+        if origin not in pm.facts.moves:
+            continue
+        for src in pm.attackers(origin):
+            label = pm.label(src)
+            name = f"attack[{label}]"
+            if name not in pm.strengths:
+                continue
+            full = support_sum(pm, pm.facts.move_supports.get(src, [])) + pm.extra(name)
+            path = pm.path(src)
+            if path is False:
+                pm.strengths[name] = 0
+                continue
+            high = max(0, _upper(pm, full))
+            entry = pm.model.new_int_var(0 if path is True else min(0, high), high, f"entry[{label}]")
+            if path is True:
+                pm.model.add(entry == full)
+            else:
+                pm.model.add(entry == full).only_enforce_if(path)
+                pm.model.add(entry == 0).only_enforce_if(~path)
+            pm.strengths[name] = entry
+
+
+def _upper(pm: PhaseModel, expr: object) -> int:
+    if isinstance(expr, int):
+        return expr
+    return expr.const + sum(max(c, 0) * pm.model.ub[v] + min(c, 0) * pm.model.lb[v]  # type: ignore[attr-defined]
+                            for v, c in expr.terms.items())  # type: ignore[attr-defined]
+
+
+def add_flight_battles(pm: PhaseModel, pilots: Iterable[str] = ()) -> None:
+    """Option ``pilot_swap=pilots_only`` (ruling G4): a flight and a unit walking the opposite
+    way fight as in a head-to-head battle (DATC 5.B.1, 5.B.6, 5.B.7), after ``strengths``.
+
+    For a flight ``f`` from ``a`` to ``b`` and a move ``w`` over the map from ``b`` to ``a``:
+    ``not (moves[f] and moves[w])``; each move's attack, as the moves rule reads it, is
+    ``attack_in_battle[m]``: its attack when that beats the other's defend strength (``1 +
+    supports + terms``), else 0 (DATC 5.B.1: in a head-to-head battle the attack must beat the
+    defend strength); and the loser's prevent strength, read by third moves, is 0 when the other
+    succeeds (``prevent_after_flight[...]``).
+    """
+    for flight in sorted(pilots):
+        mf = pm.facts.moves.get(flight)
+        if mf is None:
+            continue
+        walker = mf.dest
+        wf = pm.facts.moves.get(walker)
+        if wf is None or wf.dest != flight or wf.off_graph:
+            continue
+        f_lit, w_lit = pm.moves(flight), pm.moves(walker)
+        if isinstance(f_lit, bool) or isinstance(w_lit, bool):
+            continue
+        pm.model.add_bool_or([~f_lit, ~w_lit])
+        for one, other in ((flight, walker), (walker, flight)):
+            label, other_label = pm.label(one), pm.label(other)
+            defend = support_sum(pm, pm.facts.move_supports.get(other, [])) + pm.extra(f"defend[{other_label}]")
+            attack = pm.strengths.get(f"attack[{label}]")
+            if attack is not None:
+                beats = pm.model.new_bool_var(f"beats[{label} vs defend {other_label}]")
+                pm.model.add_difference(attack, defend, 1, None, [beats])
+                pm.model.add_difference(attack, defend, None, 0, [~beats])
+                battle = pm.model.new_int_var(0, max(0, _upper(pm, attack)), f"attack_in_battle[{label}]")
+                pm.model.add_difference(battle, attack, 0, 0, [beats])
+                pm.model.add(battle == 0).only_enforce_if(~beats)
+                pm.strengths[f"attack[{label}]"] = battle
+            name = f"prevent[{label}]"
+            prevent = pm.strengths.get(name)
+            if prevent is None:
+                continue
+            beaten = pm.moves(other)
+            high = max(0, _upper(pm, prevent))
+            after = pm.model.new_int_var(0, high, f"prevent_after_flight[{label}]")
+            pm.model.add(after == 0).only_enforce_if(beaten)  # type: ignore[arg-type]
+            pm.model.add(after == prevent).only_enforce_if(~beaten)  # type: ignore[operator]
+            pm.strengths[name] = after

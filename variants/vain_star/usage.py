@@ -24,10 +24,16 @@ from dipsat.variants.vain_star.state import VainStarState
 if TYPE_CHECKING:
     from dipsat.variants.variant import Variant
 
-__all__ = ["Usage", "check_usage", "SINGLE"]
+__all__ = ["Usage", "check_usage", "SINGLE", "OFF_SEASON"]
 
 SINGLE = frozenset({Special.THIEF, Special.TELEPORT, Special.EVIL_EYE, Special.SUPERMAN, Special.BOMBER})
 """Specials aimed at one unit or space: one order each."""
+
+OFF_SEASON = {PhaseKind.RETREAT: frozenset({Special.THIEF, Special.BOMBER}),
+              PhaseKind.ADJUSTMENT: frozenset({Special.THIEF})}
+"""Under option ``specials_outside_movement=where_possible``: the specials that can act in a
+retreat or an adjustment phase (a Thief's unit disbands before any other order; a bomb planted
+in the retreats explodes after them). Every other special has nothing to act on there."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +65,9 @@ def check_usage(variant: Variant, position: Position, state: VainStarState,
         kinds = list(dict.fromkeys(o.special for _, o in given))
         keep = kinds[0] if variant.choice("several_specials") == "first" else None
         for i, o in given:
-            if phase.kind is not PhaseKind.MOVEMENT:
+            if phase.kind is not PhaseKind.MOVEMENT and not (
+                    variant.choice("specials_outside_movement") == "where_possible"
+                    and o.special in OFF_SEASON[phase.kind]):
                 reasons[i] = (f"the powers are used with movement orders, not in {phase_word(phase)}; "
                               "it is spent all the same (rule 4)")
             elif len(kinds) > 1 and o.special is not keep:

@@ -1,0 +1,209 @@
+"""Files in and out: reading input with a size limit (gzip too), writing output atomically.
+
+Every command reads its input files through :func:`read_input` (or :func:`open_lines` for
+JSON lines), so a file that is endless (``/dev/zero``), larger than :data:`MAX_INPUT_BYTES`, a
+truncated or corrupt ``.gz`` or unreadable is one :class:`~dipsat.model.errors.InputError`
+naming the file, never a ``MemoryError`` or ``EOFError``. Every command writes its output
+through :func:`write_atomic`: a temporary file in the same folder renamed into place, with the
+usual permissions (``0666`` less the umask), so a failed or killed run never leaves half a file.
+Pure standard library (``dipsat.model`` imports neither ortools nor pandas).
+"""
+from __future__ import annotations
+
+import gzip
+import os
+import tempfile
+import zlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import BinaryIO, Final
+
+from dipsat.model.errors import InputError, OutputError
+
+
+def _limit_from_env(name: str, default: int) -> int:
+    try:
+        return max(1, int(os.environ.get(name, "")))
+    except ValueError:
+        return default
+
+
+MAX_INPUT_BYTES: Final = _limit_from_env("DIPSAT_MAX_INPUT_BYTES", 256 << 20)
+"""Largest input file read whole (after gunzip): 256 MiB, or ``DIPSAT_MAX_INPUT_BYTES``."""
+MAX_LINE_BYTES: Final = _limit_from_env("DIPSAT_MAX_LINE_BYTES", 256 << 20)
+"""Largest line of a JSON-lines file (one saved game): 256 MiB, or ``DIPSAT_MAX_LINE_BYTES``."""
+
+_GZIP_ERRORS: Final = (EOFError, gzip.BadGzipFile, zlib.error)
+
+
+def _is_gzip(path: Path) -> bool:
+    return path.name.lower().endswith(".gz")
+
+
+def _size_text(size: int) -> str:
+    return f"{size >> 20} MiB" if size >= 1 << 20 else f"{size} bytes"
+
+
+def _gzip_problem(exc: BaseException) -> str:
+    if isinstance(exc, EOFError):
+        return "truncated gzip file: the compressed data ends early"
+    return f"corrupt gzip file: {exc}"
+
+
+def read_input(path: str | Path, limit: int | None = None) -> bytes:
+    """Return the bytes of the file at ``path`` (decompressed if its name ends in ``.gz``).
+
+    Raises:
+        InputError: located at the file: missing or unreadable, a truncated or corrupt gzip
+            file, or more than ``limit`` (default :data:`MAX_INPUT_BYTES`) bytes, e.g. an endless
+            device such as ``/dev/zero``.
+    """
+    path = Path(path)
+    limit = MAX_INPUT_BYTES if limit is None else limit
+    try:
+        with path.open("rb") as raw:
+            stream: BinaryIO = gzip.GzipFile(fileobj=raw, mode="rb") if _is_gzip(path) else raw  # type: ignore[assignment]
+            data = stream.read(limit + 1)
+    except _GZIP_ERRORS as exc:
+        raise InputError(_gzip_problem(exc), str(path)) from None
+    except OSError as exc:
+        raise InputError(f"cannot read file: {exc.strerror or exc}", str(path)) from exc
+    except MemoryError:
+        raise InputError(f"not enough memory to read it (limit {_size_text(limit)})", str(path)) from None
+    if len(data) > limit:
+        raise InputError(f"larger than {_size_text(limit)}: an endless input? "
+                         "(raise the limit with DIPSAT_MAX_INPUT_BYTES)", str(path))
+    return data
+
+
+def decode_utf8(data: bytes, source: str) -> str:
+    """Return ``data`` as text.
+
+    Raises:
+        InputError: at ``source`` and the line of the first byte that is not UTF-8.
+    """
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(f"not UTF-8: byte 0x{data[exc.start]:02x} in line {line}", source, line) from None
+
+
+def open_lines(path: str | Path, limit: int | None = None) -> Iterator[tuple[int, bytes | InputError]]:
+    """Yield ``(line number, raw line)`` of a (possibly gzipped) file, in constant memory.
+
+    A line longer than ``limit`` (default :data:`MAX_LINE_BYTES`) is yielded as an
+    :class:`InputError` and skipped; a truncated or corrupt gzip stream, or a read error, ends
+    the lines with one :class:`InputError` (the lines before it were yielded).
+
+    Raises:
+        InputError: the file cannot be opened.
+    """
+    path = Path(path)
+    limit = MAX_LINE_BYTES if limit is None else limit
+    try:
+        raw = path.open("rb")
+    except OSError as exc:
+        raise InputError(f"cannot read file: {exc.strerror or exc}", str(path)) from None
+    number = 0
+    with raw:
+        stream: BinaryIO = gzip.GzipFile(fileobj=raw, mode="rb") if _is_gzip(path) else raw  # type: ignore[assignment]
+        try:
+            while True:
+                line = stream.readline(limit + 1)
+                if not line:
+                    return
+                number += 1
+                if len(line) > limit and not line.endswith(b"\n"):
+                    yield number, InputError(f"line longer than {_size_text(limit)}", str(path), number)
+                    while line and not line.endswith(b"\n"):  # skip the rest of the long line
+                        line = stream.readline(1 << 20)
+                    continue
+                yield number, line
+        except _GZIP_ERRORS as exc:
+            yield number + 1, InputError(_gzip_problem(exc), str(path), number + 1)
+        except OSError as exc:
+            yield number + 1, InputError(f"cannot read file: {exc.strerror or exc}", str(path), number + 1)
+
+
+def _why_not_writable(path: Path, exc: OSError) -> str:
+    """The reason in words, naming an ancestor that is a file rather than a folder."""
+    for parent in path.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                return f"cannot write: {parent} is a file, not a folder"
+            break
+    return f"cannot write: {exc.strerror or exc}"
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def write_atomic(path: str | Path, write: Callable[[str], object]) -> None:
+    """Call ``write(temporary_path)``, then rename the temporary file to ``path``.
+
+    The file gets the usual permissions (``0666`` less the umask), not ``mkstemp``'s ``0600``;
+    the temporary name ends in the same suffix (writers that choose a format by it see it).
+
+    Raises:
+        OutputError: the folder cannot be made or written (the message names ``path``).
+    """
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)  # the temporary name ends like the real one
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=f".tmp{path.suffix}", dir=path.parent)
+    except OSError as exc:
+        raise OutputError(_why_not_writable(path, exc), str(path)) from None
+    os.close(fd)
+    try:
+        write(temp)
+        os.chmod(temp, 0o666 & ~_umask())
+        os.replace(temp, path)
+    except OSError as exc:
+        Path(temp).unlink(missing_ok=True)
+        raise OutputError(f"cannot write: {exc.strerror or exc}", str(path)) from None
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def write_text_atomic(path: str | Path, text: str) -> None:
+    """Write ``text`` (UTF-8, ``\\n`` line ends) to ``path`` atomically (see :func:`write_atomic`)."""
+    write_atomic(path, lambda temp: Path(temp).write_text(text, encoding="utf-8", newline="\n"))
+
+
+def check_writable(path: str | Path) -> None:
+    """Make sure a file can later be written at ``path`` (its folder is made if missing).
+
+    Raises:
+        OutputError: the folder cannot be made or written, or ``path`` is a folder.
+    """
+    path = Path(path)
+    if path.is_dir():
+        raise OutputError("is a folder, not a file", str(path))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".check", dir=path.parent)
+    except OSError as exc:
+        raise OutputError(_why_not_writable(path, exc), str(path)) from None
+    os.close(fd)
+    os.unlink(temp)
+
+
+def remove_stale(*paths: str | Path) -> None:
+    """Remove output files of an earlier run, so that none can pass for this run's.
+
+    Raises:
+        OutputError: a file cannot be removed.
+    """
+    for p in paths:
+        try:
+            Path(p).unlink(missing_ok=True)
+        except IsADirectoryError:
+            raise OutputError("is a folder, not a file", str(p)) from None
+        except OSError as exc:
+            raise OutputError(f"cannot remove the output of an earlier run: {exc.strerror or exc}",
+                              str(p)) from None

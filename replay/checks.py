@@ -1,0 +1,79 @@
+"""Checks every archive reader's games get before a replay: what no judge could have recorded.
+
+A board the case reader refuses (an army at sea, a fleet inland), phases that go back in time,
+and a text file cut short in the middle of a line are record errors: the phase becomes a
+:class:`~dipsat.replay.records.PhaseError` (an ``error`` row), never a board that is
+adjudicated and then reported as ``differ``.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable
+
+from dipsat.model.cases import placement_problem
+from dipsat.model.errors import quote
+from dipsat.model.gamemap import GameMap
+from dipsat.model.types import Position
+from dipsat.replay.compare import phase_key
+from dipsat.replay.records import GameError, GameRecord, PhaseError, PhaseRecord
+
+
+def _board_problem(position: Position, gmap: GameMap) -> str:
+    for where, piece in sorted(position.units.items()):
+        problem = placement_problem(piece.unit, gmap, coast_required=False)
+        if problem:
+            return f"{problem}: {piece}"
+    for where, dislodged in sorted(position.dislodged.items()):
+        problem = placement_problem(dislodged.piece.unit, gmap, coast_required=False)
+        if problem:
+            return f"{problem}: {dislodged.piece} (dislodged)"
+    return ""
+
+
+def check_game(game: GameRecord | GameError, maps: Callable[[str], GameMap]) -> GameRecord | GameError:
+    """Return ``game`` with every phase that no judge could have recorded turned into a :class:`PhaseError`."""
+    if isinstance(game, GameError):
+        return game
+    try:
+        gmap = maps(game.variant)
+    except ValueError:
+        return game  # the replay says the variant is unknown
+    phases: list[PhaseRecord | PhaseError] = []
+    last: PhaseRecord | None = None
+    for rec in game.phases:
+        if isinstance(rec, PhaseRecord):
+            problem = ""
+            for board in (rec.position, rec.after):
+                if board is not None and not problem:
+                    problem = _board_problem(board, gmap)
+            if not problem and not game.chained and rec.phase_known and last is not None \
+                    and phase_key(rec.phase) <= phase_key(last.phase):
+                problem = f"phase out of order: {rec.label} after {last.label}"
+            if problem:
+                phases.append(PhaseError(rec.index, rec.label, problem, rec.line))
+                continue
+            if rec.phase_known:
+                last = rec
+        phases.append(rec)
+    return replace(game, phases=tuple(phases))
+
+
+def check_cut_text(game: GameRecord | GameError, text: str) -> GameRecord | GameError:
+    """A text file that ends without a line break in a line that cannot be read was cut short:
+    its last phase is an error, not a phase with an order left out."""
+    if isinstance(game, GameError) or not text or text.endswith("\n"):
+        return game
+    lines = text.splitlines()
+    last_line = len(lines)
+    tail = lines[-1].strip() if lines else ""
+    if not game.phases or not tail:
+        return game
+    rec = game.phases[-1]
+    cut = isinstance(rec, PhaseError) and rec.line == last_line
+    if isinstance(rec, PhaseRecord):
+        cut = any(o.order is None and o.line == last_line for o in rec.orders)
+    if not cut:
+        return game
+    error = PhaseError(rec.index, rec.label, f"the file ends in the middle of a line (cut short?): {quote(tail)}",
+                       last_line)
+    return replace(game, phases=(*game.phases[:-1], error))

@@ -1,0 +1,106 @@
+"""Sorcerous adjustments (rules 2b-2f, 4): wizard builds, spirits' upkeep, linked deaths.
+
+* ``Build W <centre>`` is a build of the power's wizard: only in its wizard centre (2e), only
+  while it owns that centre (2f), only when it has no wizard (2b); it is then an ordinary
+  build of an army (a fleet for ``WF``, where option ``wizard_kind`` allows it), counted and
+  checked like any other (the centre must be a vacant home centre with a build to spare).
+* A familiar's spirit needs a centre (rule 4): each spirit due lowers the power's builds by one
+  or adds one disband. Builds beyond what is left are illegal (the first ones written count);
+  disbands due because of a spirit are ordered and removed like any others.
+* A disbanded or removed wizard or familiar takes its partner with it (rule 4).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Sequence
+
+from dipsat.model.types import Build, Order, OrderResult, Position, Result, Waive
+from dipsat.solver import Resolution, Rules
+from dipsat.solver.adjustment import adjudicate_adjustments, adjustments_due
+from dipsat.solver.phases import after_adjustments
+from dipsat.variants.framework.engine import illegal
+from dipsat.variants.framework.orders import SpecialOrder
+from dipsat.variants.sorcerous.orders import BuildWizard
+from dipsat.variants.sorcerous.state import SorcerousState
+from dipsat.variants.sorcerous.turn import bury
+
+if TYPE_CHECKING:
+    from dipsat.variants.variant import Variant
+
+__all__ = ["WIZARD_CENTRES", "play_adjustments"]
+
+WIZARD_CENTRES = {"Austria": "bud", "England": "edi", "France": "par", "Germany": "kie",
+                  "Italy": "rom", "Russia": "mos", "Turkey": "smy"}
+"""Rule 2e: the one centre where each power builds its wizard."""
+
+
+def _wizard_problem(variant: Variant, position: Position, state: SorcerousState, order: BuildWizard,
+                    building: set[str]) -> str:
+    power = order.power
+    centre = WIZARD_CENTRES.get(power)
+    if state.wizard_of(power) is not None:
+        return f"{power} already has a wizard in {state.wizard_of(power)} (rule 2b: one at a time)"
+    if power in building:
+        return f"{power} builds one wizard (rule 2b: one at a time)"
+    if order.location.province != centre:
+        return f"{power} builds its wizard only in {centre} (rule 2e)"
+    if position.centres.get(centre) != power:
+        return f"{power} does not own {centre}, its wizard centre (rule 2f)"
+    if order.fleet:
+        choice = variant.choice("wizard_kind")
+        if choice == "army" or (choice == "england_fleet" and power != "England"):
+            return "a wizard is an army (rule 2a; option wizard_kind)"
+    return ""
+
+
+def play_adjustments(variant: Variant, position: Position, standard: list[tuple[int, Order]],
+                     specials: list[tuple[int, SpecialOrder]], rules: Rules, decided: dict[int, OrderResult],
+                     state: SorcerousState) -> tuple[Resolution, SorcerousState, list[OrderResult]]:
+    """Resolve a Winter adjustment phase; the board returned is at the next Spring."""
+    year = position.phase.year
+    forever = variant.choice("spirit") == "forever"
+    passed: list[tuple[int, Order]] = []
+    wizards: dict[int, BuildWizard] = {}
+    building: set[str] = set()
+    for i, o in specials:
+        if not isinstance(o, BuildWizard):
+            decided[i] = illegal(o, "spells and familiars are ordered in movement phases (rule 2g)")
+            continue
+        problem = _wizard_problem(variant, position, state, o, building)
+        if problem:
+            decided[i] = illegal(o, problem)
+            continue
+        building.add(o.power)
+        wizards[i] = o
+        passed.append((i, Build(o.power, o.unit)))
+    passed = sorted([*passed, *standard])
+    due = adjustments_due(position)
+    hidden: dict[str, str] = {}
+    for power in sorted({p for p, _ in state.spirits}):
+        extra = state.spirits_due(power, year, forever)
+        if not extra:
+            continue
+        left = due.get(power, 0) - extra
+        if left >= 0:
+            mine = [i for i, o in passed if isinstance(o, (Build, Waive)) and o.power == power]
+            for i in mine[left:]:
+                decided[i] = illegal(dict(passed)[i] if i not in wizards else wizards[i],
+                                     f"{power} has no build left: its familiar's spirit needs a centre (rule 4)")
+            passed = [(i, o) for i, o in passed if i not in decided]
+        else:
+            owned = sorted(p for p, pw in position.centres.items() if pw == power)
+            for centre in owned[:min(extra, len(owned))]:
+                hidden[centre] = power
+    board = replace(position, centres={c: p for c, p in position.centres.items() if c not in hidden}) \
+        if hidden else position
+    res = adjudicate_adjustments(variant.map, board, [o for _, o in passed], rules)
+    for (i, o), r in zip(passed, res.results):
+        decided[i] = replace(r, order=wizards[i]) if i in wizards else r
+    for i, o in wizards.items():
+        if decided[i].result is Result.SUCCEEDS:
+            state = state.add_wizard(o.power, o.location.province)
+            decided[i] = replace(decided[i], reason=f"succeeds: {o.power}'s wizard built in {o.location.province}")
+    after = replace(res.after, centres=position.centres) if hidden else res.after
+    moved = {p: None for p in position.units if p not in after.units}
+    after, state, linked = bury(after, state, moved, year + 1)
+    return replace(res, after=after_adjustments(after)), state, linked
