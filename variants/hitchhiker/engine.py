@@ -171,7 +171,8 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     generated += destroyed
     moves = {r.order.unit.province: r.order.dest.province for r in (*res.results,)
              if isinstance(r.order, Move) and r.result is Result.SUCCEEDS}
-    step = play_ships(variant.board(after), after, state, plan.ship_moves, specials.stated, str(position.phase))
+    step = play_ships(variant.board(after), after, state, plan.ship_moves, specials.stated, str(position.phase),
+                      victim_near=variant.choice("vogon_victim"))
     decided.update(step.results)
     generated += step.generated
     moves |= {r.order.unit.province: r.order.dest.province for r in step.results.values()
