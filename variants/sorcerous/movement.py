@@ -20,7 +20,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Sequence
 
 from dipsat.model.types import (
-    Convoy, Location, Move, Order, OrderResult, Position, Result, SupportHold, SupportMove, Tag, Unit, UnitType,
+    Convoy, Location, Move, Order, OrderResult, Position, Result, SupportHold, SupportMove, Tag, Unit,
 )
 from dipsat.model.kinds import Moves
 from dipsat.solver import Resolution, Rules

@@ -12,7 +12,7 @@ from typing import Mapping
 from dipsat.model.board import CloseEdge, FreezeSea, Lasting
 from dipsat.model.gamemap import GameMap
 from dipsat.model.kinds import Moves
-from dipsat.model.types import Disband, Location, OrderResult, Phase, PhaseKind, Piece, Position, Result, Season, Unit, UnitType
+from dipsat.model.types import Disband, Location, OrderResult, Phase, PhaseKind, Piece, Position, Result, Season, Unit
 from dipsat.variants.sorcerous.kinds import as_familiar, is_familiar
 from dipsat.solver.adjustment import adjustments_due
 from dipsat.solver.phases import update_centres
