@@ -323,6 +323,7 @@ def test_impossible_phase(phase: str, words: str, tmp_path: Path, capsys: pytest
     ["replay", "{missing}", "--out", "{out}"],
     ["play", "{missing}"],
     ["convert", "{case}", "--out", "{out}"],
+    ["report", "{missing}", "--out", "{out}"],
     ["adjudicate", "{case}", "--bogus"],
 ])
 def test_json_errors(args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]):
