@@ -16,6 +16,7 @@ from dipsat.cli.options import rules_argument, variant_argument
 from dipsat.cli.runner import CaseReport, run_case
 from dipsat.model.casefiles import load_any
 from dipsat.model.errors import InputError
+from dipsat.model.files import remove_stale
 from dipsat.variants import find_variant, read_order, reader_for
 
 
@@ -56,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(f"cannot write the report: {exc.strerror}", source=str(out)) from None
+    remove_stale(out / "index.html")  # an earlier run's index must not pass for this run's
     entries: list[PageEntry] = []
     try:
         for path, is_record in jobs:
