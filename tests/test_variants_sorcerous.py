@@ -14,7 +14,10 @@ import pytest
 from dipsat.cli.runner import run_case
 from dipsat.model.cases import load_cases
 from dipsat.model.errors import OrderError
-from dipsat.model.types import Location, Move, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType
+from dipsat.model.kinds import ARMY
+from dipsat.model.types import (
+    Location, Move, Phase, PhaseKind, Piece, Position, Season, SupportHold, SupportMove, Unit, UnitType,
+)
 from dipsat.solver import DATC
 from dipsat.solver.legality import ILLEGAL, LEGAL, check_orders
 from dipsat.variants import SORCEROUS, find_variant, read_order
@@ -24,6 +27,7 @@ from dipsat.variants.framework.report import game_json, game_text
 from dipsat.variants.framework.state import with_state
 from dipsat.variants.sorcerous import OPTIONS, Cast, SorcerousState, TakeFamiliar
 from dipsat.variants.sorcerous.board import board_in_play
+from dipsat.variants.sorcerous.kinds import FAMILIAR, WIZARD
 from dipsat.variants.sorcerous.spells import Effect, Spell
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -103,7 +107,7 @@ def _variable_names(res) -> set[str]:
 def _stasis_position() -> Position:
     state = SorcerousState(wizards=(("France", "par"),),
                            effects=(Effect(Spell.STASIS, ("mun",), 2 * 1901, 2 * 1901 + 1, "France"),))
-    board = Position(SPRING_1901, {"par": Piece("France", army("par")), "mun": Piece("Germany", army("mun")),
+    board = Position(SPRING_1901, {"par": Piece("France", Unit(WIZARD, Location("par"))), "mun": Piece("Germany", army("mun")),
                                    "bur": Piece("France", army("bur"))})
     return with_state(board, state)
 
@@ -146,16 +150,23 @@ def test_ice_in_the_game_state_reaches_the_model():
     assert any(n.startswith("moves[A hol - nth") for n in _variable_names(res))
 
 
-def test_familiar_strength_is_a_named_term_of_the_model():
-    """A familiar's double strength is the constant ``familiar[...] = 1`` inside its strengths."""
-    from dipsat.variants.sorcerous.state import Link
-    state = SorcerousState(wizards=(("France", "par"),), links=(Link("France", "par", "bur"),))
-    board = with_state(Position(SPRING_1901, {"par": Piece("France", army("par")), "bur": Piece("France", army("bur")),
-                                              "mun": Piece("Germany", army("mun"))}), state)
-    res = SORCEROUS.adjudicate(board, [Move("France", army("bur"), Location("mun"))], DATC)
-    assert res.results[0].result.value == "succeeds"
-    names = _variable_names(res)
-    assert "familiar[A bur - mun]" in names
+def test_familiar_is_a_double_unit_kind_read_from_the_board():
+    """A familiar is the kind ``2A`` (rule 4: a double army): the board says which unit it is, the
+    model reads its strength 2 from the kind, and its support still counts once."""
+    board = Position(SPRING_1901, {"par": Piece("France", Unit(WIZARD, Location("par"))),
+                                   "bur": Piece("France", Unit(ARMY.modified(FAMILIAR), Location("bur"))),
+                                   "ruh": Piece("France", army("ruh")),
+                                   "mun": Piece("Germany", army("mun")), "kie": Piece("Germany", army("kie")),
+                                   "ber": Piece("Germany", army("ber"))})
+    orders = [Move("France", army("bur"), Location("mun")),
+              SupportHold("Germany", army("kie"), army("mun")), SupportHold("Germany", army("ber"), army("mun"))]
+    res = SORCEROUS.adjudicate(board, orders, DATC)
+    assert res.results[0].result.value == "fails"  # 2 against hold 3
+    orders = [Move("France", army("ruh"), Location("mun")), SupportMove("France", army("bur"), army("ruh"), Location("mun")),
+              SupportHold("Germany", army("kie"), army("mun"))]
+    res = SORCEROUS.adjudicate(board, orders, DATC)
+    assert res.results[0].result.value == "fails"  # 1 + one support against hold 2: the familiar's support counts once
+    assert str(ARMY.modified(FAMILIAR)) == "2A" and ARMY.modified(FAMILIAR).at_scale(1).hold == 2
 
 
 @pytest.mark.parametrize("text", [
@@ -240,3 +251,13 @@ def test_datc_passes_as_sorcerous():
     cases = [c for f in sorted((ROOT / "datacases").glob("datc_*.txt")) for c in load_cases(f)]
     failed = [c.id for c in cases if c.id not in DEVIATIONS and not run_case(replace(c, variant="sorcerous")).passed]
     assert len(cases) > 150 and failed == []
+
+
+def test_unreadable_spell_in_a_game_record_is_one_line_exit_2(tmp_path):
+    """A record whose spell cannot be read: one line with file and line, exit 2, no traceback."""
+    path = tmp_path / "game.txt"
+    path.write_text("GAME g\nVARIANT sorcerous\nPHASE Spring 1901 Movement\nUNITS\nFrance: W Paris\n"
+                    "ORDERS\nFrance: W Paris CAST ICE Atlantis\nEND\n", encoding="utf-8")
+    done = _dipsat("play", str(path))
+    assert done.returncode == 2 and f"{path}:7:" in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dipsat.variants.framework.options import option
 from dipsat.variants.sorcerous.engine import play_sorcerous
+from dipsat.variants.sorcerous.kinds import FLEET_WIZARD, KINDS, WIZARD
 from dipsat.variants.sorcerous.orders import BuildWizard, Cast, TakeFamiliar, read_sorcerous
 from dipsat.variants.sorcerous.spells import Spell
 from dipsat.variants.sorcerous.state import EMPTY, SorcerousState
@@ -52,6 +53,10 @@ OPTIONS = {o.name: o for o in (
            "drowned': when does Flame take effect?",
            after_movement="after the movement and retreats, with the other spells (rule 5)",
            before_movement="before the movement: the ice is gone for this turn's movement"),
+    option("familiar", "Rule 4 'The unit becomes a double army/fleet': what is doubled?",
+           double_strength="its strength: it counts as two units (2A, 2F); its support counts once",
+           both_kinds="its nature: it moves and stands as an army and as a fleet (XA, XF), strength 1",
+           both="both: strength 2, and army and fleet at once (2XA, 2XF)"),
     option("spirit", "Rule 4 'The spirit of the familiar remains ... and still requires a centre': how long?",
            forever="for the rest of the game",
            next_winter="in the next Winter adjustments only"),
@@ -66,6 +71,7 @@ SORCEROUS = Variant(
     read_special=read_sorcerous,  # type: ignore[arg-type]
     engine=play_sorcerous,
     options=OPTIONS,
+    unit_kinds=KINDS,
 )
 
-__all__ = ["SORCEROUS", "EMPTY", "OPTIONS", "BuildWizard", "Cast", "SorcerousState", "Spell", "TakeFamiliar"]
+__all__ = ["SORCEROUS", "EMPTY", "FLEET_WIZARD", "KINDS", "WIZARD", "OPTIONS", "BuildWizard", "Cast", "SorcerousState", "Spell", "TakeFamiliar"]

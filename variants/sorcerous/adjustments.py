@@ -20,6 +20,8 @@ from dipsat.solver.adjustment import adjudicate_adjustments, adjustments_due
 from dipsat.solver.phases import after_adjustments
 from dipsat.variants.framework.engine import illegal
 from dipsat.variants.framework.orders import SpecialOrder
+from dipsat.model.kinds import Moves
+from dipsat.variants.sorcerous.kinds import is_familiar, is_wizard
 from dipsat.variants.sorcerous.orders import BuildWizard
 from dipsat.variants.sorcerous.state import SorcerousState
 from dipsat.variants.sorcerous.turn import bury
@@ -62,7 +64,14 @@ def play_adjustments(variant: Variant, position: Position, standard: list[tuple[
     passed: list[tuple[int, Order]] = []
     wizards: dict[int, BuildWizard] = {}
     building: set[str] = set()
-    for i, o in specials:
+    for i, o in list(standard):
+        if isinstance(o, Build) and is_wizard(o.unit.kind):  # "Build wizard Paris": a wizard build all the same
+            standard.remove((i, o))
+            specials.append((i, BuildWizard(o.power, o.unit.location, o.unit.kind.moves is Moves.FLEET)))
+        elif isinstance(o, Build) and is_familiar(o.unit.kind):
+            standard.remove((i, o))
+            decided[i] = illegal(o, "a familiar is not built: a wizard takes one of its power's units (rule 4)")
+    for i, o in sorted(specials, key=lambda x: x[0]):
         if not isinstance(o, BuildWizard):
             decided[i] = illegal(o, "spells and familiars are ordered in movement phases (rule 2g)")
             continue

@@ -108,6 +108,9 @@ def board_in_play(base: GameMap, walls: frozenset[Pair] = frozenset(), ice: froz
             fleet_adjacent[province] = base._fleet_adjacent[province]  # noqa: SLF001
     provinces = {p: replace(prov, terrain=Terrain.COAST) if p in ice else prov
                  for p, prov in base.provinces.items()}
+    any_adjacent = {p: frozenset(army.get(p, frozenset()) | {n.province for loc in base.fleet_locations(p)
+                                                            for n in fleet.get(loc, ())})
+                    for p in base.provinces}
     return replace(
         base,
         provinces=MappingProxyType(provinces),
@@ -116,5 +119,8 @@ def board_in_play(base: GameMap, walls: frozenset[Pair] = frozenset(), ice: froz
         fleet_province_neighbours=MappingProxyType(
             {loc: frozenset(n.province for n in nbrs) for loc, nbrs in fleet.items()}),
         _fleet_adjacent=MappingProxyType(fleet_adjacent),
+        _any_adjacent=MappingProxyType(any_adjacent),
         _cache={},
+        _derived={},
+        base=base.base or base,
     )

@@ -21,7 +21,7 @@ from dipsat.variants.framework.state import state_of, with_state
 from dipsat.variants.sorcerous.adjustments import play_adjustments
 from dipsat.variants.sorcerous.movement import play_movement, turn_board
 from dipsat.variants.sorcerous.spells import turn_of
-from dipsat.variants.sorcerous.state import EMPTY, SorcerousState
+from dipsat.variants.sorcerous.state import EMPTY, SorcerousState, from_board
 from dipsat.variants.sorcerous.turn import DISLODGED, board_changes, bury, end_of_turn, plain
 
 if TYPE_CHECKING:
@@ -33,8 +33,8 @@ __all__ = ["play_sorcerous"]
 def play_sorcerous(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
                    advance: bool = True) -> Resolution:
     """Resolve one Sorcerous phase; the board after is the board at the next phase."""
-    state: SorcerousState = state_of(position, EMPTY)
     given, position = position, plain(position)
+    state: SorcerousState = from_board(state_of(given, EMPTY), given)
     standard, specials = split_orders(orders)
     decided: dict[int, OrderResult] = {}
     kind = position.phase.kind

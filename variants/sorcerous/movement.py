@@ -7,7 +7,8 @@ on the board in play, then what the movement leaves for the end of the turn.
    Flames): a unit in Stasis has its moves and supports (and convoys, ``stasis_convoy``) made
    illegal before the model, so the model has no move literal for it.
 3. One model on the map of the turn (:func:`.board.board_in_play`: Walls and Ice in force,
-   shielded units' views), with the familiars' and stuck fleets' strength terms (:mod:`.rules`).
+   shielded units' views); a familiar's double strength is its kind's (``2A``, :mod:`.kinds`), a
+   helpless stuck fleet's a strength term (:mod:`.rules`).
 4. Dislodged units in Stasis are destroyed (``stasis_retreat=destroyed``), familiars taken
    this turn are linked, linked partners die (rule 4); Wall, Ice and Flame wait for the end of
    the turn (after the retreats).
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Sequence
 from dipsat.model.types import (
     Convoy, Location, Move, Order, OrderResult, Position, Result, SupportHold, SupportMove, Tag, Unit, UnitType,
 )
+from dipsat.model.kinds import Moves
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.movement import adjudicate_movement
 from dipsat.variants.framework.engine import illegal, insert_before
@@ -28,10 +30,10 @@ from dipsat.variants.framework.orders import SpecialOrder
 from dipsat.variants.sorcerous.board import board_in_play
 from dipsat.variants.sorcerous.casting import blocked_result, check_specials, interacting
 from dipsat.variants.sorcerous.orders import Cast
-from dipsat.variants.sorcerous.rules import add_familiars, add_stuck_fleets
+from dipsat.variants.sorcerous.rules import add_stuck_fleets
 from dipsat.variants.sorcerous.spells import Effect, Spell, turn_name, turn_of
 from dipsat.variants.sorcerous.state import Link, SorcerousState
-from dipsat.variants.sorcerous.turn import DISLODGED, bury, iced, melt
+from dipsat.variants.sorcerous.turn import DISLODGED, bury, iced, mark_familiars, melt
 
 if TYPE_CHECKING:
     from dipsat.variants.variant import Variant
@@ -66,7 +68,7 @@ def _supporters(orders: Sequence[tuple[int, Order]]) -> frozenset[str]:
 def _stuck(variant: Variant, position: Position, state: SorcerousState, turn: int) -> frozenset[str]:
     shielded = {e.where[0] for e in state.active(Spell.SHIELD, turn)}
     return frozenset(p for p in iced(state, turn) if p in position.units and p not in shielded
-                     and position.units[p].unit.kind is UnitType.FLEET)
+                     and position.units[p].unit.kind.moves is Moves.FLEET)
 
 
 def spell_block(variant: Variant, state: SorcerousState, turn: int, unit: Unit, dest: str) -> str:
@@ -76,12 +78,12 @@ def spell_block(variant: Variant, state: SorcerousState, turn: int, unit: Unit, 
     if src in {e.where[0].lstrip(DISLODGED) for e in state.active(Spell.SHIELD, turn)}:
         return ""
     if not variant.map.can_move(unit, Location(dest)) and not (
-            unit.kind is UnitType.FLEET and variant.map.fleet_reaches(unit.location, dest)):
+            unit.kind.moves is Moves.FLEET and variant.map.fleet_reaches(unit.location, dest)):
         return ""
     if tuple(sorted((src, dest))) in {e.where for e in state.active(Spell.WALL, turn)}:
         return f"a Wall stands between {src} and {dest} (rule 3)"
     ice = iced(state, turn)
-    if unit.kind is UnitType.FLEET and (src in ice or dest in ice):
+    if unit.kind.moves is Moves.FLEET and (src in ice or dest in ice):
         sea = src if src in ice else dest
         return f"{sea} is covered by ice: fleets may not move into or out of it (rule 3)"
     return ""
@@ -213,7 +215,6 @@ def play_movement(variant: Variant, position: Position, standard: list[tuple[int
     gmap = turn_board(variant, state, turn, _supporters(passed))
     helpless = stuck if variant.choice("stuck_fleet") == "helpless" else frozenset()
     modules = insert_before(variant.movement_rules, "strengths", {
-        "familiars": partial(add_familiars, provinces=frozenset(l.familiar for l in state.links)),
         "stuck_fleets": partial(add_stuck_fleets, provinces=helpless),
     })
     res = adjudicate_movement(gmap, board, [o for _, o in passed], rules, modules)
@@ -235,6 +236,7 @@ def play_movement(variant: Variant, position: Position, standard: list[tuple[int
     state, familiar_results = _bind(state, plan.familiars, moved)
     decided.update(familiar_results)
     after, state, linked = bury(after, state, moved, year)
+    after = mark_familiars(after, state, variant.choice("familiar"))
     state = replace(state, pending=tuple(later))
     return replace(res, generated=tuple(generated), after=after), state, events + linked
 

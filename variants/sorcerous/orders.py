@@ -26,6 +26,7 @@ from dipsat.model.types import Location, Order, PhaseKind, Position, Unit, UnitT
 from dipsat.variants.framework.orders import (
     SpecialOrder, location_name, read_unit, resolve_place, split_dashes, unit_name,
 )
+from dipsat.variants.sorcerous.kinds import FLEET_WIZARD, WIZARD
 from dipsat.variants.sorcerous.spells import SPELL_WORDS, Spell
 
 __all__ = ["Cast", "TakeFamiliar", "BuildWizard", "SorcerousOrder", "read_sorcerous"]
@@ -101,8 +102,8 @@ class BuildWizard(SpecialOrder):
 
     @property
     def unit(self) -> Unit:
-        """The unit the wizard is on the board: an army (a fleet for ``WF``)."""
-        return Unit(UnitType.FLEET if self.fleet else UnitType.ARMY, self.location)
+        """The wizard as a unit on the board: ``W`` (``WF``: with a fleet's characteristics)."""
+        return Unit(FLEET_WIZARD if self.fleet else WIZARD, self.location)
 
     def format(self, gmap: GameMap, style: str = "short") -> str:  # type: ignore[override]
         """``Build W par`` / ``Build WF edi``."""

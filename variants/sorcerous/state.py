@@ -10,10 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Mapping
 
+from dipsat.model.board import CloseEdge, FreezeSea
+from dipsat.model.types import Position, Season
+from dipsat.variants.sorcerous.kinds import is_familiar, is_wizard
 from dipsat.variants.sorcerous.orders import Cast
-from dipsat.variants.sorcerous.spells import Effect, Spell
+from dipsat.variants.sorcerous.spells import Effect, Spell, turn_of
 
-__all__ = ["SorcerousState", "EMPTY", "Link"]
+__all__ = ["SorcerousState", "EMPTY", "Link", "from_board"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +118,44 @@ class SorcerousState:
         out += [f"spell {e}" for e in self.effects]
         out += [f"cast {p}: {y}" for p, y in self.casts]
         return out
+
+
+def from_board(state: SorcerousState, position: Position) -> SorcerousState:
+    """``state`` with its wizards and familiar links read from the board (the board is the
+    truth: a ``W`` unit is its power's wizard, a ``2A``/``2F`` unit its familiar); a dislodged
+    unit waiting to retreat is keyed ``~p``."""
+    wizards: dict[str, str] = {}
+    familiars: dict[str, str] = {}
+    pieces = [(p, piece) for p, piece in position.units.items()]
+    pieces += [("~" + p, d.piece) for p, d in position.dislodged.items()]
+    for key, piece in pieces:
+        if is_wizard(piece.unit.kind):
+            wizards[piece.power] = key
+        elif is_familiar(piece.unit.kind):
+            familiars[piece.power] = key
+    links = tuple(Link(power, wizards[power], f) for power, f in sorted(familiars.items()) if power in wizards)
+    return replace(state, wizards=tuple(sorted(wizards.items())), links=links,
+                   effects=_board_effects(state, position))
+
+
+def _board_effects(state: SorcerousState, position: Position) -> tuple[Effect, ...]:
+    """The state's spells plus the Walls and Ice the board carries that the state does not know
+    (a case or record that starts with ``CHANGES``): cast by nobody known, in force until theirs."""
+    now = turn_of(position.phase) if position.phase.season is not Season.WINTER else 2 * position.phase.year + 2
+    known = {(e.spell, e.where) for e in state.effects}
+    extra = []
+    for lasting in position.changes:
+        change = lasting.change
+        if isinstance(change, CloseEdge):
+            spell, where = Spell.WALL, tuple(sorted((change.a, change.b)))
+        elif isinstance(change, FreezeSea):
+            spell, where = Spell.ICE, (change.province,)
+        else:
+            continue
+        last = turn_of(lasting.until) if lasting.until is not None else 10**6
+        if (spell, where) not in known and lasting.in_force(position.phase):
+            extra.append(Effect(spell, where, now, last, "(board)"))
+    return (*state.effects, *extra)
 
 
 EMPTY = SorcerousState()

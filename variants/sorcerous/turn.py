@@ -11,14 +11,16 @@ from typing import Mapping
 
 from dipsat.model.board import CloseEdge, FreezeSea, Lasting
 from dipsat.model.gamemap import GameMap
-from dipsat.model.types import Disband, OrderResult, Phase, PhaseKind, Position, Result, Season, UnitType
+from dipsat.model.kinds import Moves
+from dipsat.model.types import Disband, Location, OrderResult, Phase, PhaseKind, Piece, Position, Result, Season, Unit, UnitType
+from dipsat.variants.sorcerous.kinds import as_familiar, is_familiar
 from dipsat.solver.adjustment import adjustments_due
 from dipsat.solver.phases import update_centres
 from dipsat.variants.sorcerous.orders import Cast
 from dipsat.variants.sorcerous.spells import Effect, Spell
 from dipsat.variants.sorcerous.state import SorcerousState
 
-__all__ = ["DISLODGED", "bury", "end_of_turn", "removal", "next_season", "iced", "board_changes", "plain"]
+__all__ = ["DISLODGED", "bury", "end_of_turn", "removal", "next_season", "iced", "board_changes", "plain", "mark_familiars"]
 
 DISLODGED = "~"
 """Prefix of the state key of a dislodged unit."""
@@ -92,6 +94,29 @@ def plain(position: Position) -> Position:
     return replace(position, changes=()) if position.changes else position
 
 
+def _familiar_unit(unit: Unit, choice: str) -> Unit:
+    kind = as_familiar(unit.kind, choice)
+    location = unit.location if kind.moves is Moves.FLEET else Location(unit.location.province)
+    return Unit(kind, location)
+
+
+def mark_familiars(board: Position, state: SorcerousState, choice: str = "double_strength") -> Position:
+    """The board with every linked familiar of the state shown as one (``2A``/``2F``; option
+    ``familiar`` = ``choice``)."""
+    units, dislodged = dict(board.units), dict(board.dislodged)
+    for link in state.links:
+        key = link.familiar
+        if key.startswith(DISLODGED):
+            d = dislodged.get(key[1:])
+            if d is not None and not is_familiar(d.piece.unit.kind):
+                dislodged[key[1:]] = replace(d, piece=Piece(d.piece.power, _familiar_unit(d.piece.unit, choice)))
+        else:
+            piece = units.get(key)
+            if piece is not None and not is_familiar(piece.unit.kind):
+                units[key] = Piece(piece.power, _familiar_unit(piece.unit, choice))
+    return replace(board, units=units, dislodged=dislodged)
+
+
 def iced(state: SorcerousState, turn: int) -> frozenset[str]:
     """The seas covered by ice in ``turn``."""
     return frozenset(e.where[0] for e in state.active(Spell.ICE, turn))
@@ -120,7 +145,7 @@ def melt(board: Position, state: SorcerousState, before: frozenset[str], after: 
     events = []
     for sea in sorted(before - after):
         piece = board.units.get(sea)
-        if piece is None or piece.unit.kind is not UnitType.ARMY:
+        if piece is None or piece.unit.kind.can_stand("sea"):
             continue
         board, _ = _take(board, sea)
         why = "Flame ended the ice" if sea in flamed else "the ice melted"
