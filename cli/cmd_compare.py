@@ -16,9 +16,8 @@ from dataclasses import astuple, dataclass, fields, replace
 from pathlib import Path
 from typing import Iterable
 
-from dipsat.cli.cmd_replay import unread_problem
 from dipsat.cli.compare_archives import CompareError, Tally, compare_game, is_game_record, read_games
-from dipsat.cli.errors import EXIT_INPUT, EXIT_OK, error_line
+from dipsat.cli.errors import EXIT_INPUT, EXIT_OK, error_line, unread_problem
 from dipsat.cli.options import variant_argument
 from dipsat.model.errors import InputError, OutputError
 from dipsat.model.files import check_writable, remove_stale, write_atomic

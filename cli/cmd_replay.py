@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from dipsat.cli.errors import EXIT_DIFFER, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, Problem, error_line
-from dipsat.model.errors import InputError, OutputError, clip_message
+from dipsat.cli.errors import EXIT_DIFFER, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, Problem, error_line, unread_problem
+from dipsat.model.errors import InputError, OutputError
 from dipsat.replay.records import JUDGE_PRESETS
 from dipsat.solver.presets import RulesError, rules_from_text
 
@@ -105,15 +105,6 @@ def run(args: argparse.Namespace) -> int:
             print(error_line(problem), file=sys.stderr)
         return EXIT_INPUT
     return EXIT_DIFFER if summary["phases_differ"] else EXIT_OK
-
-
-def unread_problem(errors: list[dict[str, Any]], count: int, where: Path | str) -> Problem | None:
-    """One problem that stands for every record that could not be read (``None`` if none)."""
-    if not count:
-        return None
-    first = errors[0]
-    more = f" (and {count - 1} more record(s) that could not be read, listed in {where})" if count > 1 else ""
-    return Problem(first["file"], first.get("line"), clip_message(f"{first['error']}{more}"))
 
 
 def summary_text(s: dict[str, Any]) -> list[str]:

@@ -74,3 +74,12 @@ def report(exc: BaseException, as_json: bool, extra: dict[str, Any] | None = Non
 def error_line(problem: Problem) -> str:
     """``dipsat: error: FILE:LINE: message``."""
     return f"dipsat: error: {problem.text()}"
+
+
+def unread_problem(errors: list[dict[str, Any]], count: int, where: object) -> Problem | None:
+    """One problem that stands for every record that could not be read (``None`` if none)."""
+    if not count:
+        return None
+    first = errors[0]
+    more = f" (and {count - 1} more record(s) that could not be read, listed in {where})" if count > 1 else ""
+    return Problem(first["file"], first.get("line"), clip_message(f"{first['error']}{more}"))

@@ -4,10 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from dipsat.cli.deviations import DEVIATIONS
-from dipsat.model.cases import Case, Expected, Step
+from dipsat.model.cases import STANDARD_PHASES, Case, Expected, Step
 from dipsat.model.errors import CaseFileError, InputError
 from dipsat.model.notation import format_order
-from dipsat.model.types import Disband, Order, Phase, PhaseKind, Position, Season
+from dipsat.model.types import Disband, Order, Phase, Position
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.presets import RulesError, describe, rules_from_text
 from dipsat.variants import Variant, find_variant
@@ -110,12 +110,6 @@ def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
 def known_deviation(case: Case) -> str | None:
     """The case's own stated deviation (its reader knows the source), else the DATC v3.2 one."""
     return case.deviation or DEVIATIONS.get(case.id)
-
-
-STANDARD_PHASES = frozenset({(Season.SPRING, PhaseKind.MOVEMENT), (Season.SPRING, PhaseKind.RETREAT),
-                             (Season.FALL, PhaseKind.MOVEMENT), (Season.FALL, PhaseKind.RETREAT),
-                             (Season.WINTER, PhaseKind.ADJUSTMENT)})
-"""The phases of the standard sequence: a variant without an engine of its own plays only these."""
 
 
 def check_case(case: Case) -> Variant:

@@ -210,6 +210,24 @@ def placement_problem(unit: Unit, gmap: GameMap, coast_required: bool = True) ->
     return ""
 
 
+_DROIDIPPY_RE: Final = re.compile(r"PHASE\s+\d+\s+\w+\s+\w+", re.IGNORECASE)
+
+
+def other_format(first_line: str) -> str:
+    """A hint naming the command that reads a file starting with ``first_line``, or ``""``:
+    ``" (a game record: dipsat play reads it)"``."""
+    word = first_line.split(" ", 1)[0].upper()
+    if first_line.startswith(("{", "[")):
+        return " (a saved game, JSON: dipsat replay and dipsat compare read it)"
+    if _DROIDIPPY_RE.fullmatch(first_line.strip()):
+        return " (a Droidippy game: dipsat replay and dipsat compare read it)"
+    if word == "GAME":
+        return " (a game record: dipsat play reads it)"
+    if word == "CASE":
+        return " (a case file: dipsat adjudicate reads it)"
+    return ""
+
+
 def case_error(message: str, source: str, line: int | None) -> CaseFileError:
     """Return a :class:`CaseFileError` for ``message`` at ``source``:``line``."""
     return CaseFileError(message).at(source, line)
@@ -229,6 +247,11 @@ def read_text(path: str | Path) -> str:
     except InputError as exc:
         raise CaseFileError(exc.message, source, exc.line) from exc.__cause__
 
+
+STANDARD_PHASES: Final = frozenset({(Season.SPRING, PhaseKind.MOVEMENT), (Season.SPRING, PhaseKind.RETREAT),
+                                    (Season.FALL, PhaseKind.MOVEMENT), (Season.FALL, PhaseKind.RETREAT),
+                                    (Season.WINTER, PhaseKind.ADJUSTMENT)})
+"""The phases of the standard sequence: a variant without an engine of its own plays only these."""
 
 _PHASE_RE = re.compile(r"(\w+)\s+(\d+)\s*,?\s*(\w+)")
 MIN_YEAR: Final = 1
@@ -418,7 +441,7 @@ class _Reader:
             self.draft = _Draft(rest, self.lineno)
             self.gmap = self.default_gmap
         elif d is None:
-            raise self.fail(f"expected 'CASE <id>', got {quote(line)}")
+            raise self.fail(f"expected 'CASE <id>', got {quote(line)}{other_format(line)}")
         elif key in ("TITLE", "VARIANT", "RULES"):
             if d.phase is not None:
                 raise self.fail(f"{key} must come before PHASE: {quote(line)}")

@@ -77,13 +77,13 @@ def read_input(path: str | Path, limit: int | None = None) -> bytes:
 
 
 def decode_utf8(data: bytes, source: str) -> str:
-    """Return ``data`` as text.
+    """Return ``data`` as text (a leading byte-order mark, as some editors write, is dropped).
 
     Raises:
         InputError: at ``source`` and the line of the first byte that is not UTF-8.
     """
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise InputError(f"not UTF-8: byte 0x{data[exc.start]:02x} in line {line}", source, line) from None

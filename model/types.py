@@ -328,7 +328,9 @@ class Position:
         if units.get(province) == piece:
             del units[province]
         else:
-            rest = tuple(p for p in stacked.get(province, ()) if p != piece)
+            here = stacked.get(province, ())
+            index = here.index(piece) if piece in here else len(here)
+            rest = here[:index] + here[index + 1:]  # one piece only, though an equal one stays
             if rest:
                 stacked[province] = rest
             else:
@@ -363,10 +365,10 @@ def _settle_stacks(position: Position) -> None:
     for province, pieces in sorted(position.stacked.items()):
         pieces = tuple(pieces)
         if province not in units:
-            hosts = [p for p in pieces if not p.unit.kind.guest]
-            if hosts:
-                units[province] = hosts[0]
-                pieces = tuple(p for p in pieces if p is not hosts[0])
+            host = next((i for i, p in enumerate(pieces) if not p.unit.kind.guest), None)
+            if host is not None:
+                units[province] = pieces[host]
+                pieces = pieces[:host] + pieces[host + 1:]
         if pieces:
             stacked[province] = pieces
     if len(units) != len(position.units):

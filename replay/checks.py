@@ -1,7 +1,8 @@
 """Checks every archive reader's games get before a replay: what no judge could have recorded.
 
 A board the case reader refuses (an army at sea, a fleet inland), phases that go back in time,
-and a text file cut short in the middle of a line are record errors: the phase becomes a
+a phase the board never plays (``Summer 1901 Movement`` on the standard board, the year
+99999999999), and a text file cut short in the middle of a line are record errors: the phase becomes a
 :class:`~dipsat.replay.records.PhaseError` (an ``error`` row), never a board that is
 adjudicated and then reported as ``differ``.
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
-from dipsat.model.cases import placement_problem
+from dipsat.model.cases import MAX_YEAR, MIN_YEAR, STANDARD_PHASES, placement_problem
 from dipsat.model.errors import quote
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Position
@@ -30,12 +31,25 @@ def _board_problem(position: Position, gmap: GameMap) -> str:
     return ""
 
 
+def _phase_problem(rec: PhaseRecord, last: PhaseRecord | None, standard_sequence: bool) -> str:
+    phase = rec.phase
+    if not MIN_YEAR <= phase.year <= MAX_YEAR:
+        return f"year out of range ({MIN_YEAR}-{MAX_YEAR}): {rec.label}"
+    if standard_sequence and (phase.season, phase.kind) not in STANDARD_PHASES:
+        return f"no such phase on this board: {rec.label}"
+    if last is not None and phase_key(phase) <= phase_key(last.phase):
+        return f"phase out of order: {rec.label} after {last.label}"
+    return ""
+
+
 def check_game(game: GameRecord | GameError, maps: Callable[[str], GameMap]) -> GameRecord | GameError:
     """Return ``game`` with every phase that no judge could have recorded turned into a :class:`PhaseError`."""
     if isinstance(game, GameError):
         return game
+    from dipsat.variants import find_variant  # the variants never import the replay
     try:
         gmap = maps(game.variant)
+        standard_sequence = find_variant(game.variant).engine is None
     except ValueError:
         return game  # the replay says the variant is unknown
     phases: list[PhaseRecord | PhaseError] = []
@@ -46,9 +60,8 @@ def check_game(game: GameRecord | GameError, maps: Callable[[str], GameMap]) -> 
             for board in (rec.position, rec.after):
                 if board is not None and not problem:
                     problem = _board_problem(board, gmap)
-            if not problem and not game.chained and rec.phase_known and last is not None \
-                    and phase_key(rec.phase) <= phase_key(last.phase):
-                problem = f"phase out of order: {rec.label} after {last.label}"
+            if not problem and rec.phase_known:
+                problem = _phase_problem(rec, last if not game.chained else None, standard_sequence)
             if problem:
                 phases.append(PhaseError(rec.index, rec.label, problem, rec.line))
                 continue

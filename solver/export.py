@@ -12,10 +12,12 @@ solution, the resolution dipsat reports.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ortools.sat.python import cp_model
+if TYPE_CHECKING:  # ortools is imported only when a model is exported (see the model's to_cpsat)
+    from ortools.sat.python import cp_model
 
-from dipsat.solver.resolution import Resolution
+    from dipsat.solver.resolution import Resolution
 
 __all__ = ["backup_path", "equations_model", "settled_model", "export_model"]
 

@@ -233,6 +233,9 @@ def _replace_phase_line(text: str, phase: int, old: str, new: str) -> str:
 @pytest.mark.parametrize("change, words", [
     (lambda t: _replace_phase_line(t, 0, "France: army par", "France: fleet par"), "a fleet cannot stand in Paris"),
     (lambda t: t.replace("PHASE 1901 Fall Movement", "PHASE 1900 Fall Movement"), "phase out of order"),
+    (lambda t: t.replace("PHASE 1901 Fall Movement", "PHASE 1901 Summer Movement"), "no such phase on this board"),
+    (lambda t: t.replace("PHASE 1901 Fall Movement", "PHASE 19010000000000000000 Fall Movement"),
+     "year out of range"),
 ])
 def test_impossible_record_is_an_error_not_a_difference(change, words: str, tmp_path: Path,
                                                         capsys: pytest.CaptureFixture[str]):
@@ -454,3 +457,37 @@ def test_a_replay_that_cannot_start_leaves_no_old_results(tmp_path: Path, capsys
     assert_one_line(code, err, "gmae.txt")
     assert not (out / "summary.json").exists() and not (out / "phases.parquet").exists()
     assert any((out / "parts").iterdir())
+
+
+def test_a_json_line_longer_than_the_limit_is_an_error_row(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                           monkeypatch: pytest.MonkeyPatch):
+    """JSON lines are read a line at a time, each at most DIPSAT_MAX_LINE_BYTES: the long one is an
+    error row at its line, the others are replayed."""
+    monkeypatch.setattr("dipsat.model.files.MAX_LINE_BYTES", 1 << 16)
+    games = FIXTURES.joinpath("mila_games.jsonl").read_text().splitlines()
+    path = tmp_path / "games.jsonl"
+    path.write_text("\n".join([games[0], "[" + " " * (1 << 17) + "]", *games[1:]]) + "\n")
+    code, out, _ = cli(capsys, "replay", path, "--out", tmp_path / "out", "--workers", "1", "--json")
+    summary = json.loads(out)
+    assert code == 2 and summary["error"]["line"] == 2 and "line longer than" in summary["error"]["message"]
+    assert summary["errors"] == 1 and summary["phases_agree"] > 0
+
+
+def test_a_byte_order_mark_is_not_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """A case file saved with a UTF-8 byte-order mark reads like one without."""
+    path = tmp_path / "case.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + CASE.encode())
+    assert cli(capsys, "adjudicate", path)[0] == 0
+
+
+@pytest.mark.parametrize("command, source, hint", [
+    ("adjudicate", "tests/replay_fixtures/mila_game.json", "dipsat replay and dipsat compare read it"),
+    ("adjudicate", "tests/replay_fixtures/droidippy_game.txt", "a Droidippy game"),
+    ("adjudicate", "datacases/games/telepath_1901_1903.txt", "dipsat play reads it"),
+    ("play", "datacases/datc_6A_basic.txt", "dipsat adjudicate reads it"),
+])
+def test_a_file_for_another_command_says_which(command: str, source: str, hint: str,
+                                               capsys: pytest.CaptureFixture[str]):
+    """A file of another format: the one line says which command reads it."""
+    code, _, err = cli(capsys, command, ROOT / source)
+    assert_one_line(code, err, hint)

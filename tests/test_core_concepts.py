@@ -283,3 +283,12 @@ def test_the_latest_word_on_a_centre_wins_and_a_change_can_be_ended():
     assert board_in_play(GMAP, iced).is_land("sea")
     assert board_in_play(GMAP, end_change(iced, FreezeSea("sea"))).is_sea("sea")
     assert board_in_play(GMAP, apply_change(position, Lasting(FreezeSea("far")))).is_coastal("far")
+
+
+def test_a_stack_without_its_principal_keeps_every_piece():
+    """Two equal hitch-hikers stacked where nobody holds: one becomes principal, none is lost."""
+    h = Piece("Qland", Unit(HITCHHIKER, Location("mid")))
+    position = Position(SPRING, stacked={"mid": (h, h)})
+    assert position.pieces_at("mid") == (h, h) and position.units["mid"] == h
+    three = position.with_piece(h).without_piece(h).without_piece(h)
+    assert three.pieces_at("mid") == (h,)

@@ -252,3 +252,31 @@ def test_skipped_movement_phase_that_does_not_match_is_a_difference_of_units() -
     assert phases[0].status == DIFFER
     assert "unit mun" in phases[0].difference and "unit bur" in phases[0].difference
     assert "replayed without orders" in phases[0].note
+
+
+SKIPS_SPRING = """\
+PHASE 1901 Fall Movement
+POSITIONS
+Germany: army ruh
+Germany: army mun
+Germany: supply mun
+Germany: supply ber
+ORDERS
+ruh move hol
+PHASE 1902 Fall Movement
+POSITIONS
+Germany: army hol
+Germany: army mun
+Germany: supply mun
+Germany: supply ber
+Germany: supply hol
+ORDERS
+"""
+
+
+def test_skipped_spring_after_an_adjustment_with_nothing_due_is_played_too() -> None:
+    """Fall 1901 to Fall 1902: the Winter adjustment (nothing due: 3 centres, 2 units, no build
+    ordered) and Spring 1902 (every unit holds) are played; the row says the Spring was missing."""
+    phases, _ = _replay(SKIPS_SPRING)
+    assert phases[0].status == AGREE, phases[0].difference
+    assert "the archive has no Spring 1902 Movement" in phases[0].note

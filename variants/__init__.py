@@ -14,11 +14,12 @@ from dipsat.variants.framework.options import VariantOptionError, split_spec
 from dipsat.variants.gathering import GATHERING
 from dipsat.variants.game import Game, GameError
 from dipsat.variants.sorcerous import SORCEROUS
+from dipsat.variants.hitchhiker import HITCHHIKER
 from dipsat.variants.telepath import TELEPATH
 from dipsat.variants.vain_star import VAIN_STAR
 from dipsat.variants.variant import Variant
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (STANDARD, TELEPATH, VAIN_STAR, SORCEROUS, GATHERING)}
+VARIANTS: dict[str, Variant] = {v.name: v for v in (STANDARD, TELEPATH, VAIN_STAR, SORCEROUS, GATHERING, HITCHHIKER)}
 """Every known variant by name."""
 
 
@@ -80,5 +81,5 @@ def reader_for(variant: Variant) -> OrderReader:
     return VariantReader(read, lambda _name: variant.map)
 
 
-__all__ = ["GATHERING", "Game", "GameError", "SORCEROUS", "STANDARD", "TELEPATH", "VAIN_STAR", "UnknownVariantError", "VARIANTS",
+__all__ = ["GATHERING", "Game", "GameError", "HITCHHIKER", "SORCEROUS", "STANDARD", "TELEPATH", "VAIN_STAR", "UnknownVariantError", "VARIANTS",
            "Variant", "VariantOptionError", "find_variant", "map_for", "read_order", "reader_for"]

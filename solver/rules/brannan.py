@@ -16,8 +16,9 @@ next to the destination, not from where the army started. Two equations change:
   whenever both moves are ordered, as a battle over land is, whether or not the convoy is later
   disrupted.
 
-Only routes that all end in the same fleet's province give the attack an origin at sea; an army
-with routes ending in different provinces is treated as coming from its own province.
+An army whose routes end in different provinces comes from wherever its available routes end: it
+cuts a support directed at one of those provinces while a route ending elsewhere is available
+(``from_elsewhere[...]``); such an army fights no head-to-head battle.
 """
 from __future__ import annotations
 
@@ -25,46 +26,77 @@ from typing import Callable
 
 from dipsat.solver.phase_model import Lit, PhaseModel
 from dipsat.solver.rules.battles import battle_strengths
-from dipsat.solver.rules.supports import Exempt, _into, cutters
+from dipsat.solver.rules.supports import Exempt, _into
 
 __all__ = ["attack_origin", "brannan_supports_rule", "add_brannan_battles"]
 
 
-def attack_origin(pm: PhaseModel, src: str) -> str:
-    """Where the move from ``src`` comes from under Brannan's rule."""
+def attack_origin(pm: PhaseModel, src: str) -> str | None:
+    """Where the move from ``src`` comes from under Brannan's rule: its own province for a move
+    over land, the last fleet's province for a convoy whose routes all end there, ``None`` when
+    its routes end in different provinces (then it depends on which routes are available)."""
     mf = pm.facts.moves[src]
     if not mf.convoyed or not mf.routes:
         return src
     last = {route[-1] for route in mf.routes}
-    return next(iter(last)) if len(last) == 1 else src
+    return next(iter(last)) if len(last) == 1 else None
 
 
 def _not(lit: Lit) -> Lit:
     return (not lit) if isinstance(lit, bool) else ~lit
 
 
+def _from_elsewhere(pm: PhaseModel, src: str, into: str) -> tuple[Lit, list[str]]:
+    """``from_elsewhere[...]``: a route of the move from ``src`` that ends away from ``into`` is
+    available; and the decisions it reads."""
+    mf = pm.facts.moves[src]
+    routes = [r for r in mf.routes if r[-1] != into]
+    fleets = sorted({f for r in routes for f in r})
+    lit = pm.model.new_bool_var(f"from_elsewhere[{pm.label(src)} vs {into}]")
+    route_lits = []
+    for route in routes:
+        ok = pm.model.new_bool_var(f"route[{pm.label(src)} ending in {route[-1]}: {' '.join(route)}]")
+        pm.equal_and(ok, [pm.available(f) for f in route])
+        route_lits.append(ok)
+    pm.equal_or(lit, route_lits)
+    return lit, [n for n in (pm.name_of(pm.available(f)) for f in fleets) if n]
+
+
 def brannan_supports_rule(paradox_exempt: Exempt | None) -> Callable[[PhaseModel], None]:
     """The support rule under Brannan's rule, with the paradox rule's exemption (4.A.2) if any."""
-
-    def from_where_supported(pm: PhaseModel, supporter: str, attacker: str) -> bool:
-        return attack_origin(pm, attacker) == _into(pm, supporter) or (
-            paradox_exempt is not None and paradox_exempt(pm, supporter, attacker))
 
     def add_supports_brannan(pm: PhaseModel) -> None:
         """given[s] <-> not lost and no attack from elsewhere than where s is directed has a path."""
         for province in pm.facts.supports:
             given = pm.given(province)
-            pm.cut_by[province] = cutters(pm, province, cut_from_target_by_convoy=True,
-                                          exempt=from_where_supported)
-            paths = [pm.path(a) for a in pm.cut_by[province]]
+            into, power = _into(pm, province), pm.facts.supports[province].power
+            cuts: list[Lit] = []
+            reads: list[str] = []
+            found: list[str] = []
+            for a in pm.attackers(province):
+                if pm.facts.position.units[a].power == power:
+                    continue
+                if paradox_exempt is not None and paradox_exempt(pm, province, a):
+                    continue
+                origin = attack_origin(pm, a)
+                if origin == into:
+                    continue
+                if origin is None and any(r[-1] == into for r in pm.facts.moves[a].routes):
+                    lit, read = _from_elsewhere(pm, a, into)
+                    cuts.append(lit)
+                    reads += read
+                else:
+                    cuts.append(pm.path(a))
+                found.append(a)
+            pm.cut_by[province] = found
             if paradox_exempt is None:
                 lost = [pm.dislodged(province)]
             else:
                 lost = [pm.moves(a) for a in pm.attackers(province) if not paradox_exempt(pm, province, a)]
-            reads = [pm.name_of(x) for x in [*lost, *paths]]
-            if not pm.defines(given.name, [r for r in reads if r]):  # type: ignore[union-attr]
+            reads += [n for n in map(pm.name_of, [*lost, *cuts]) if n and n in pm.decisions]
+            if not pm.defines(given.name, reads):  # type: ignore[union-attr]
                 continue
-            pm.equal_and(given, [_not(x) for x in lost] + [_not(p) for p in paths])  # type: ignore[arg-type]
+            pm.equal_and(given, [_not(x) for x in lost] + [_not(p) for p in cuts])  # type: ignore[arg-type]
 
     return add_supports_brannan
 
@@ -74,7 +106,7 @@ def add_brannan_battles(pm: PhaseModel) -> None:
     facts = pm.facts
     for src in sorted(facts.moves):
         origin = attack_origin(pm, src)
-        if origin == src:
+        if origin is None or origin == src:
             continue
         other = facts.moves[src].dest
         of = facts.moves.get(other)

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
-from dipsat.model.cases import Expected, case_error, parse_phase, read_text, words_problem
+from dipsat.model.cases import Expected, case_error, other_format, parse_phase, read_text, words_problem
 from dipsat.model.errors import CaseFileError
 from dipsat.model.types import Phase
 
@@ -143,7 +143,7 @@ def read_record(text: str, source: str = "<string>") -> Record:
         key, rest = word.upper(), rest.strip()
         if key in _KEYWORDS and (key != "GAME" or not head["id"]):
             if not head["id"] and key != "GAME":
-                raise fail(f"a record starts with 'GAME <id>', got {line!r}", lineno)
+                raise fail(f"a record starts with 'GAME <id>', got {line!r}{other_format(line)}", lineno)
             if key in ("GAME", "TITLE", "VARIANT", "RULES"):
                 if current is not None:
                     raise fail(f"{key} belongs before the first PHASE: {line!r}", lineno)
@@ -192,7 +192,8 @@ def read_record(text: str, source: str = "<string>") -> Record:
         if key == "GAME":
             raise fail("one game per record file", lineno)
         if current is None or block is None:
-            raise fail(f"expected a keyword ({', '.join(sorted(_KEYWORDS))}), got {line!r}", lineno)
+            hint = other_format(line) if not head["id"] else ""
+            raise fail(f"expected a keyword ({', '.join(sorted(_KEYWORDS))}), got {line!r}{hint}", lineno)
         if block in ("changes", "after_changes"):
             (start if block == "changes" else blocks).setdefault(block, []).append(Line("", line, lineno))
             continue

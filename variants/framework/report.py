@@ -80,7 +80,7 @@ def state_lines(position: Position) -> list[str]:
 def _phase_text(report: GameReport, pr: PhaseReport, gm: bool) -> list[str]:
     variant = report.variant
     out = [f"{pr.phase}"]
-    rows = [(c, _who(c.result, gm), variant.format_order(c.result.order, "long"))
+    rows = [(c, _who(c.result, gm), _text(report, c.result.order, gm))
             for c in _listed(report, pr.orders, gm, pr.resolution.secret)]
     width = max((len(w) + len(o) for _, w, o in rows), default=0) + 2
     for c, who, text in rows:
@@ -130,8 +130,14 @@ def game_text(report: GameReport, gm: bool = False) -> str:
     return "\n".join(head + body + [tail, *_end_notes(report)]) + "\n"
 
 
+def _text(report: GameReport, order: Any, gm: bool) -> str:
+    """An order as the view shows it: a variant's order may have a public text (an NBO: ``NBO``)."""
+    public = getattr(order, "public_text", None)
+    return public if public is not None and not gm else report.variant.format_order(order, "long")
+
+
 def _result_json(report: GameReport, r: OrderResult, gm: bool) -> dict[str, Any]:
-    return {"power": _who(r, gm), "order": report.variant.format_order(r.order, "long"),
+    return {"power": _who(r, gm), "order": _text(report, r.order, gm),
             "result": r.words, "reason": r.reason}
 
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Mapping, Sequence
 
-from dipsat.model.types import OrderResult, PhaseKind, Position, Result
+from dipsat.model.types import Move, OrderResult, PhaseKind, Position, Result
 from dipsat.solver import Resolution, Rules, adjudicate
 from dipsat.solver.legality import Facts
 from dipsat.solver.movement import adjudicate_movement
@@ -71,7 +71,10 @@ def _ban_result(facts: Facts, ban: Ban) -> OrderResult:
     reasons = {
         "attack": f"succeeds: forecast right; the attack of {label} is reduced by one",
         "hold": f"succeeds: {ban.unit} does not move; its hold strength is reduced by one",
-        "": (f"fails: {ban.unit} makes no move to {ban.dest}: it carries out {label}"
+        "": (f"fails: {ban.unit} makes no move: {label} is invalid, the unit stands"
+             if ban.active and isinstance(facts.orders.get(ban.unit.province), Move)
+             and ban.unit.province not in facts.moves
+             else f"fails: {ban.unit} makes no move: it carries out {label}"
              if ban.active and ban.unit.province not in facts.moves
              else f"fails: {ban.unit} carries out {label}, not the forecast move" if ban.active
              else f"fails: {ban.unit} moves ({label}); a passive ban has no effect"),

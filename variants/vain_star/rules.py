@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Iterable, Mapping
 
 from dipsat.solver.phase_model import PhaseModel
+from dipsat.solver.rules.battles import battle_strengths
 from dipsat.solver.rules.strengths import support_sum
 from dipsat.variants.framework.engine import add_constant_term
 
@@ -115,12 +116,13 @@ def add_flight_battles(pm: PhaseModel, pilots: Iterable[str] = ()) -> None:
     """Option ``pilot_swap=pilots_only`` (ruling G4): a flight and a unit walking the opposite
     way fight as in a head-to-head battle (DATC 5.B.1, 5.B.6, 5.B.7), after ``strengths``.
 
-    For a flight ``f`` from ``a`` to ``b`` and a move ``w`` over the map from ``b`` to ``a``:
+    For a flight ``f`` from ``a`` to ``b`` and a move ``w`` over land (not a flight, not convoyed)
+    from ``b`` to ``a``:
     ``not (moves[f] and moves[w])``; each move's attack, as the moves rule reads it, is
     ``attack_in_battle[m]``: its attack when that beats the other's defend strength (``1 +
     supports + terms``), else 0 (DATC 5.B.1: in a head-to-head battle the attack must beat the
     defend strength); and the loser's prevent strength, read by third moves, is 0 when the other
-    succeeds (``prevent_after_flight[...]``).
+    succeeds (``prevent_in_battle[...]``): :func:`dipsat.solver.rules.battles.battle_strengths`.
     """
     for flight in sorted(pilots):
         mf = pm.facts.moves.get(flight)
@@ -128,31 +130,13 @@ def add_flight_battles(pm: PhaseModel, pilots: Iterable[str] = ()) -> None:
             continue
         walker = mf.dest
         wf = pm.facts.moves.get(walker)
-        if wf is None or wf.dest != flight or wf.off_graph:
+        if wf is None or wf.dest != flight or wf.off_graph or wf.convoyed:
             continue
         f_lit, w_lit = pm.moves(flight), pm.moves(walker)
         if isinstance(f_lit, bool) or isinstance(w_lit, bool):
             continue
+        battle = pm.model.new_bool_var(f"battle[{pm.label(flight)} vs {pm.label(walker)}]")
+        pm.model.add_clause([2 * battle.index])  # a flight meets the walking unit whenever both are ordered
         pm.model.add_bool_or([~f_lit, ~w_lit])
-        for one, other in ((flight, walker), (walker, flight)):
-            label, other_label = pm.label(one), pm.label(other)
-            defend = support_sum(pm, pm.facts.move_supports.get(other, [])) + pm.extra(f"defend[{other_label}]")
-            attack = pm.strengths.get(f"attack[{label}]")
-            if attack is not None:
-                beats = pm.model.new_bool_var(f"beats[{label} vs defend {other_label}]")
-                pm.model.add_difference(attack, defend, 1, None, [beats])
-                pm.model.add_difference(attack, defend, None, 0, [~beats])
-                battle = pm.model.new_int_var(0, max(0, _upper(pm, attack)), f"attack_in_battle[{label}]")
-                pm.model.add_difference(battle, attack, 0, 0, [beats])
-                pm.model.add(battle == 0).only_enforce_if(~beats)
-                pm.strengths[f"attack[{label}]"] = battle
-            name = f"prevent[{label}]"
-            prevent = pm.strengths.get(name)
-            if prevent is None:
-                continue
-            beaten = pm.moves(other)
-            high = max(0, _upper(pm, prevent))
-            after = pm.model.new_int_var(0, high, f"prevent_after_flight[{label}]")
-            pm.model.add(after == 0).only_enforce_if(beaten)  # type: ignore[arg-type]
-            pm.model.add(after == prevent).only_enforce_if(~beaten)  # type: ignore[operator]
-            pm.strengths[name] = after
+        battle_strengths(pm, flight, walker, battle)
+        battle_strengths(pm, walker, flight, battle)

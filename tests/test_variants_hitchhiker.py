@@ -1,0 +1,167 @@
+"""The Hitchhiker's Guide (cb36): every case of datacases/hitchhiker.txt is its own test; the DATC
+under the variant, with the cases that cannot apply listed with their reason; the order reader;
+the end of the game."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from dipsat.cli.deviations import DEVIATIONS
+from dipsat.cli.runner import run_case
+from dipsat.model.board import Lasting, RemoveCentre
+from dipsat.model.casefiles import load_any
+from dipsat.model.cases import load_cases
+from dipsat.model.types import Location, Phase, PhaseKind, Position, Season
+from dipsat.variants import HITCHHIKER, find_variant, read_order
+from dipsat.variants.hitchhiker import Lift
+from dipsat.variants.hitchhiker.orders import read_hitchhiker_order
+
+ROOT = Path(__file__).resolve().parents[1]
+DATACASES = ROOT / "datacases"
+CASES = load_cases(DATACASES / "hitchhiker.txt", order_reader=read_order)
+DATC = [c for f in sorted(DATACASES.glob("datc_6*.txt")) for c in load_any(f, order_reader=read_order)]
+
+CANNOT_APPLY = {
+    "6.D.6": "F Prussia without a coast: Prussia has two coasts on this board (rule 3), so the fleet "
+             "the case places is no unit of this board and cannot support the Baltic",
+    "6.D.7": "F Prussia without a coast (rule 3): its support of the Baltic is illegal, not invalid",
+    "6.D.27": "F Prussia without a coast (rule 3): its support of the Baltic is illegal",
+    "6.F.28": "F Prussia without a coast (rule 3): its move to the Baltic is illegal",
+    "6.F.29": "F Prussia without a coast (rule 3): its move to the Baltic is illegal",
+    "6.D.34": "the dislodged army in Prussia can retreat to Danzig, a province rule 3 adds",
+    "6.F.21": "the dislodged fleet in the North Atlantic can retreat to Iceland or Ireland, provinces rule 3 adds",
+}
+"""DATC cases whose result changes on this board, with the reason (no special order involved)."""
+
+
+def test_cases_are_hitchhiker_cases_three_per_element():
+    """At least three cases per element of issue 13 (map, coasts, set-up, bubble-cars, hitch-hikers)."""
+    assert all(c.variant.split(",")[0] == "hitchhiker" for c in CASES)
+    per_element = Counter(c.id.split(".")[1] for c in CASES)
+    assert {k: n for k, n in per_element.items() if n < 3} == {}
+    assert set(per_element) >= {"M", "C", "S", "B", "H"}
+
+
+def test_rulings_cite_existing_cases():
+    """Every case the rulings cite exists, and every case is cited by some ruling."""
+    text = (ROOT / "docs/variants/hitchhiker.md").read_text(encoding="utf-8")
+    cited = set(re.findall(r"\bhh\.[A-Z]\.\d+\b", text))
+    ids = {c.id for c in CASES}
+    assert cited - ids <= XFAIL_IDS, cited - ids
+    assert ids - cited == set()
+
+
+def test_every_option_is_pinned_by_a_case():
+    """Each option's other choice is played by a case that names it."""
+    named = {part for c in CASES for part in c.variant.split(",")[1:]}
+    for name, opt in HITCHHIKER.options.items():
+        for choice in opt.choices:
+            if choice != opt.default:
+                assert f"{name}={choice}" in named, (name, choice)
+
+
+XFAIL_IDS: set[str] = set()
+"""Cases the rulings cite that are not in the file (none)."""
+
+
+@pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in CASES])
+def test_hitchhiker_case(case):
+    """The case resolves as its expectations say: each order's result and the board after."""
+    report = run_case(case)
+    assert report.has_expectations
+    assert report.passed, "\n".join(report.differences)
+
+
+def _datc_param(case):
+    marks = ()
+    if case.id in CANNOT_APPLY:
+        marks = pytest.mark.xfail(strict=True, reason=CANNOT_APPLY[case.id])
+    return pytest.param(case, id=case.id, marks=marks)
+
+
+@pytest.mark.parametrize("case", [_datc_param(c) for c in DATC if c.id not in DEVIATIONS])
+def test_datc_under_hitchhiker(case):
+    """A DATC case with no new unit resolves on this board as in the standard game, but for the
+    cases listed in ``CANNOT_APPLY`` (the standard game's own known deviations are left out)."""
+    report = run_case(replace(case, variant="hitchhiker"))
+    assert report.passed, "\n".join(report.differences)
+
+
+def test_cannot_apply_cases_exist():
+    """Every case listed as unable to apply is a DATC case."""
+    assert set(CANNOT_APPLY) <= {c.id for c in DATC}
+
+
+@pytest.mark.parametrize("text", [
+    "F(MAO) L H(Bre)-Gas", "French F(MA0) L H(Bre)-NA0", "F mao L H bre - gas",
+    "F Mid-Atlantic Ocean lifts H Brest - Gascony", "A Burgundy gives a lift to H Ruhr - Paris",
+    "M(Par) L H(Bur)-Pic", "V(Ice) L H(Cly)-Edi",
+])
+def test_lift_reads_and_round_trips(text):
+    """The lift notations are read, and the short and long forms read back to the same order."""
+    gmap = HITCHHIKER.map
+    lift = read_hitchhiker_order(gmap, text, "Hitch-hiker", None, PhaseKind.MOVEMENT)
+    assert isinstance(lift, Lift)
+    for style in ("short", "long"):
+        again = read_hitchhiker_order(gmap, lift.format(gmap, style), "Hitch-hiker", None, PhaseKind.MOVEMENT)
+        assert replace(again, nation=lift.nation) == lift  # type: ignore[type-var]
+
+
+def test_standard_orders_are_not_lifts():
+    """Orders that happen to contain an L are left to the standard reader."""
+    gmap = HITCHHIKER.map
+    for text in ("A Livonia - St Petersburg", "F London - English Channel", "A lvp S A lon"):
+        assert read_hitchhiker_order(gmap, text, "Russia", None, PhaseKind.MOVEMENT) is None
+
+
+def test_win_is_a_majority_of_the_centres_on_the_board():
+    """Ruling P2: 23 of 44 centres win; with two centres destroyed, 22 of 42."""
+    phase = Phase(1905, Season.SPRING, PhaseKind.MOVEMENT)
+    centres = sorted(HITCHHIKER.map.supply_centres)
+    board = Position(phase, {}, {c: "France" for c in centres[:22]})
+    assert HITCHHIKER.winner(board) is None
+    assert HITCHHIKER.winner(replace(board, centres={c: "France" for c in centres[:23]})) == "France"
+    gone = tuple(Lasting(RemoveCentre(c)) for c in centres[-2:])
+    assert HITCHHIKER.winner(replace(board, changes=gone)) == "France"
+
+
+def test_start_is_the_winter_1900_setup():
+    """The game starts at Winter 1900 with no unit and every power owning its homes (ruling S1)."""
+    start = HITCHHIKER.start()
+    assert str(start.phase) == "Winter 1900 Adjustment"
+    assert not start.units
+    assert Counter(start.centres.values()) == Counter(
+        {"Russia": 4, "Hitch-hiker": 4, "Vogon": 6, **{p: 3 for p in
+         ("Austria", "England", "France", "Germany", "Italy", "Turkey")}})
+
+
+def test_bad_order_line_is_one_clear_error(tmp_path):
+    """Text that is no order at all: one line naming the file and line, exit 2, no traceback."""
+    case = (DATACASES / "hitchhiker.txt").read_text(encoding="utf-8").split("END")[0] + "END\n"
+    bad = case.replace("England: A Ulster - Munster  [illegal]", "England: A Ulster L L L  [illegal]")
+    path = tmp_path / "bad.txt"
+    path.write_text(bad, encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "dipsat.cli.main", "adjudicate", str(path)],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 2
+    assert "Traceback" not in out.stderr
+    assert "bad.txt:" in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_options_are_listed_with_their_questions():
+    """``find_variant`` knows the four options; an unknown choice is refused with the known ones."""
+    assert set(HITCHHIKER.options) == {"partial_setup", "bubble_sea", "bubble_attack", "marvin_vote"}
+    with pytest.raises(ValueError, match="bubble_sea"):
+        find_variant("hitchhiker,bubble_sea=sometimes")
+
+
+def test_lift_location_names():
+    """The lift keeps the hitch-hiker's province and the destination as locations."""
+    lift = read_hitchhiker_order(HITCHHIKER.map, "F(MAO) L H(Bre)-Gas", "Hitch-hiker", None, PhaseKind.MOVEMENT)
+    assert lift is not None and lift.hitchhiker == Location("bre") and lift.dest == Location("gas")

@@ -1,0 +1,281 @@
+"""The Hitchhiker's Guide's engine: one phase of the game (rules 4-12).
+
+Winter 1900: the set-up (:mod:`.setup`), then the random placements (:mod:`.placing`). Other
+adjustments: NBOs, who may build which kind (:mod:`.kinds`), then the standard rules. A movement
+turn, in the order of issue 14: the game master's lines and the votes (:mod:`.gm`); the orders
+in force (:mod:`.plan`: lifts, bubble-cars, ships held back, rule 12, Zaphod's spells, Marvin's
+province); one CP-SAT model at strength scale 2 (:mod:`.rules`); the ships' step
+(:mod:`.vogons`); Marvin and Zaphod (:mod:`.wanderers`); then retreats and adjustments. The board
+after a phase is always the board at the next phase, carrying the game state (:mod:`.state`).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from functools import partial
+from typing import TYPE_CHECKING, Sequence
+
+from dipsat.model.board import AddCentre, Lasting, clear_owner
+from dipsat.model.types import (
+    Build, Hold, Move, OrderResult, Phase, PhaseKind, Position, Result, Retreat, Tag, Waive,
+)
+from dipsat.solver import Resolution, Rules
+from dipsat.solver.adjustment import adjudicate_adjustments, adjustments_due
+from dipsat.solver.movement import adjudicate_movement
+from dipsat.solver.phases import after_adjustments, after_movement, after_retreats
+from dipsat.solver.retreat import adjudicate_retreats
+from dipsat.variants.framework.engine import add_constant_term, illegal, insert_before, merge_results
+from dipsat.variants.framework.orders import AnyOrder, SpecialOrder
+from dipsat.variants.framework.state import state_of, with_state
+from dipsat.variants.hitchhiker.gm import Specials, settle_draws, sort_specials
+from dipsat.variants.hitchhiker.kinds import DESTRUCTOR, HITCH_HIKER, VOGON, kind_problem
+from dipsat.variants.hitchhiker.orders import Nbo
+from dipsat.variants.hitchhiker.placing import commanded_moves, follow, place_at_start
+from dipsat.variants.hitchhiker.plan import GIVES_LIFT, Turn, make_plan
+from dipsat.variants.hitchhiker.rules import add_half_supports
+from dipsat.variants.hitchhiker.setup import is_setup, play_setup
+from dipsat.variants.hitchhiker.stacks import dislodge_stacks, put_back, set_aside, settle_retreats
+from dipsat.variants.hitchhiker.state import EMPTY, HitchState
+from dipsat.variants.hitchhiker.vogons import play_ships
+from dipsat.variants.hitchhiker.wanderers import find_wanderer, play_wanderers
+
+if TYPE_CHECKING:
+    from dipsat.variants.variant import Variant
+
+__all__ = ["play_hitchhiker", "in_halves"]
+
+_STRENGTH_RE = re.compile(r"(\(|\b(?:attack|defend|strength|against|hold) )(\d+)")
+SHIP_HOLD = 1000
+"""A ship's hold strength in the model: no attack dislodges it (rule 12; attackers that reach it
+are destroyed before the model, this covers the convoyed ones)."""
+
+
+def in_halves(reason: str) -> str:
+    """Write the model's strengths (counted in halves, ruling B5) as a reader counts: ``1.5``."""
+    def half(m: re.Match[str]) -> str:
+        n = int(m[2])
+        return m[1] + (str(n // 2) if n % 2 == 0 else f"{n / 2:g}")
+    return _STRENGTH_RE.sub(half, reason)
+
+
+def _readable(r: OrderResult, res: Resolution) -> str:
+    """The reason with the model's strengths in halves; a unit nobody attacks is not in the model
+    and its reason already counts whole units."""
+    attacked = getattr(getattr(res.model, "facts", None), "attackers", None)
+    province = getattr(getattr(r.order, "unit", None), "province", None)
+    if r.reason.startswith("stands: hold strength") and attacked is not None and province not in attacked:
+        return r.reason
+    return in_halves(r.reason)
+
+
+def play_hitchhiker(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
+                    advance: bool = True) -> Resolution:
+    """Resolve one phase; the board after is the board at the next phase."""
+    state = state_of(position, EMPTY)
+    specials = sort_specials(variant.map, position, orders, state)
+    kind = position.phase.kind
+    if is_setup(position):
+        res = _setup(variant, position, orders, rules, specials)
+    elif kind is PhaseKind.ADJUSTMENT:
+        res = _adjustments(variant, position, orders, rules, specials)
+    elif kind is PhaseKind.RETREAT:
+        res = _retreats(variant, position, orders, rules, specials)
+    else:
+        res = _movement(variant, position, orders, rules, specials)
+    results = dict(enumerate(res.results))
+    new_state = replace(state_of(res.after, EMPTY), phase=str(position.phase))
+    settle_draws(orders, specials, new_state, results, str(position.phase))
+    secret = frozenset(i for i, o in enumerate(orders) if getattr(o, "hidden", False))
+    return replace(res, before=position, results=merge_results(len(orders), results),
+                   after=with_state(res.after, new_state), secret=secret)
+
+
+def _own(orders: Sequence[AnyOrder], specials: Specials) -> list[tuple[int, AnyOrder]]:
+    """The orders the phase itself plays: all but those ``specials`` handles."""
+    return [(i, o) for i, o in enumerate(orders) if i not in specials.handled]
+
+
+def _setup(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
+           specials: Specials) -> Resolution:
+    own = _own(orders, specials)
+    res = play_setup(variant, position, [o for _, o in own], rules)  # type: ignore[misc]
+    decided = dict(specials.results)
+    decided.update((i, r) for (i, _), r in zip(own, res.results))
+    board, state, placed = place_at_start(variant.map, res.after, specials.state, specials.stated)
+    return replace(res, results=tuple(_fill(orders, decided)), generated=(*res.generated, *placed),
+                   after=with_state(board, state))
+
+
+def _fill(orders: Sequence[AnyOrder], decided: dict[int, OrderResult]) -> list[OrderResult]:
+    """One result per order; the ``GM: DRAW`` lines get theirs later (a placeholder now)."""
+    return [decided.get(i) or OrderResult(o, Result.FAILS, "fails")  # type: ignore[arg-type]
+            for i, o in enumerate(orders)]
+
+
+def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
+              specials: Specials) -> Resolution:
+    state = specials.state
+    for centre in sorted(state.neutral_next):  # rule 10: Zaphod's visit is noticed now
+        position = clear_owner(position, centre)
+    state = replace(state, neutral_next=frozenset())
+    marvin = find_wanderer(position, "P")
+    ships = frozenset(p for p, pc in position.units.items() if pc.unit.kind == DESTRUCTOR)
+    turn = Turn(marvin=marvin.unit.province if marvin else None, ships=ships, gargled=state.gargled,
+                sunglasses=state.sunglasses, taking_off=frozenset(specials.taking_off.values()),
+                commanded=state.commanded, skip=specials.handled)
+    plan = make_plan(variant, position, orders, turn)
+    decided = dict(specials.results)
+    decided.update(plan.results)
+    for i in specials.taking_off:
+        decided[i] = OrderResult(orders[i], Result.SUCCEEDS, "succeeds: the sunglasses come off (rule 10c)")  # type: ignore[arg-type]
+    randomly, state = commanded_moves(variant.board(position), position, state, turn, specials.stated)
+    plan.passed += randomly
+    plan.source += [None] * len(randomly)
+    board = set_aside(position, plan.aside) if plan.aside else position
+    generated: list[OrderResult] = []
+    for i, province in sorted(plan.into_ships.items()):  # rule 12: destroyed by moving into a ship
+        piece = board.units[province]
+        board = board.without_piece(piece)
+        decided[i] = OrderResult(orders[i], Result.FAILS, "fails: it moved into a destructor ship (rule 12)",  # type: ignore[arg-type]
+                                 Tag.DESTROYED)
+    modules = insert_before(variant.movement_rules, "strengths", {
+        "ships": partial(_ships_hold, provinces=tuple(sorted(ships)))})
+    if variant.choice("bubble_attack") == "all_half" and plan.halved:
+        modules = insert_before(modules, "strengths", {
+            "half_supports": partial(add_half_supports, provinces=tuple(plan.halved))})
+    res = adjudicate_movement(variant.map, board, plan.passed, rules, modules, off_graph=plan.off_graph)
+    generated += [replace(g, reason=_readable(g, res)) for g in res.generated]
+    fates = {}
+    for r, src in zip(res.results, plan.source):
+        if src is None:  # a lifting unit's hold, or a move Zaphod commands
+            if isinstance(r.order, Hold):
+                fates[r.order.unit.province] = r.tag
+                generated.append(replace(r, reason=f"{r.result.value}: {GIVES_LIFT}"))
+            else:
+                generated.append(replace(r, reason=_readable(r, res) + " (commanded by Zaphod, rule 10a)"))
+            continue
+        decided[src] = replace(r, order=orders[src], reason=_readable(r, res))  # type: ignore[arg-type]
+    gone = set(plan.into_ships.values())
+    for i, r in list(decided.items()):
+        province = getattr(getattr(r.order, "unit", None), "province", None)
+        if r.result is Result.FAILS and province in plan.lifters and fates.get(province) is not None:
+            decided[i] = replace(r, tag=fates[province])
+        target = getattr(getattr(r.order, "target", None), "province", None)
+        if target in gone and i not in plan.into_ships:  # supported a unit destroyed by rule 12
+            decided[i] = replace(r, result=Result.FAILS, reason=f"fails: the unit in {target} was destroyed "
+                                 "moving into a destructor ship (rule 12)")
+    after = put_back(position, res.after, plan.aside) if plan.aside else res.after
+    moved_out = frozenset(orders[i].hitchhiker.province for i in plan.lifters.values()  # type: ignore[union-attr]
+                          if decided[i].result is Result.SUCCEEDS)
+    after, carried, destroyed = dislodge_stacks(after, moved_out)
+    generated += destroyed
+    moves = {r.order.unit.province: r.order.dest.province for r in (*res.results,)
+             if isinstance(r.order, Move) and r.result is Result.SUCCEEDS}
+    step = play_ships(variant.board(after), after, state, plan.ship_moves, specials.stated, str(position.phase))
+    decided.update(step.results)
+    generated += step.generated
+    moves |= {r.order.unit.province: r.order.dest.province for r in step.results.values()
+              if isinstance(r.order, Move) and r.result is Result.SUCCEEDS}
+    state = follow(replace(step.state, gargled=frozenset()), moves, step.board,
+                   drop=frozenset(specials.taking_off.values()))
+    wander = play_wanderers(variant.board(step.board), position, step.board, state, specials.votes, specials.stated,
+                            absolute=variant.choice("marvin_vote") == "majority")
+    generated += wander.generated
+    after = wander.board
+    if after.dislodged and after.phase.kind is not PhaseKind.RETREAT:
+        after = replace(after, phase=Phase(after.phase.year, after.phase.season, PhaseKind.RETREAT))
+    state = replace(wander.state, carried={**carried, **wander.carried})
+    after = with_state(after_movement(variant.map, after), state)
+    return replace(res, before=position, results=tuple(_fill(orders, decided)), generated=tuple(generated),
+                   after=after)
+
+
+def _ships_hold(pm: object, provinces: tuple[str, ...] = ()) -> None:
+    """Rule 12: nothing dislodges a destructor ship in the normal step."""
+    for p in provinces:
+        add_constant_term(pm, [f"hold[{p}]"], f"ship[{p}]", "ship", SHIP_HOLD)  # type: ignore[arg-type]
+
+
+def _retreats(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
+              specials: Specials) -> Resolution:
+    state = specials.state
+    decided = dict(specials.results)
+    marvin = find_wanderer(position, "P")
+    passed = []
+    for i, o in _own(orders, specials):
+        if isinstance(o, SpecialOrder):
+            decided[i] = illegal(o, "only retreats and disbands are ordered in a retreat phase")
+        elif isinstance(o, Retreat) and marvin is not None and o.dest.province == marvin.unit.province:
+            decided[i] = illegal(o, "units refuse to move to the province Marvin occupies (rule 9)")
+        else:
+            passed.append((i, o))
+    res = adjudicate_retreats(variant.map, position, [o for _, o in passed], rules)
+    decided.update((i, r) for (i, _), r in zip(passed, res.results))
+    after, gone = settle_retreats(position, res.after, [*res.results, *res.generated], dict(state.carried))
+    moves = {r.order.unit.province: r.order.dest.province for r in res.results
+             if isinstance(r.order, Retreat) and r.result is Result.SUCCEEDS}
+    state = follow(replace(state, carried={}), moves, after)
+    after = with_state(after_retreats(variant.map, after), state)
+    return replace(res, results=tuple(_fill(orders, decided)), generated=(*res.generated, *gone), after=after)
+
+
+def _adjustments(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
+                 specials: Specials) -> Resolution:
+    """Rules 5-7: NBOs give up builds; a build of a kind its power may not build is illegal."""
+    state = specials.state
+    decided = dict(specials.results)
+    passed = []
+    due = adjustments_due(position)
+    nbo: dict[int, str] = {}
+    for i, o in _own(orders, specials):
+        if isinstance(o, Nbo):
+            problem = _nbo_problem(variant, position, state, o, due)
+            if problem:
+                decided[i] = illegal(o, problem)
+                continue
+            nbo[i] = o.centre
+            passed.append((i, Waive(o.power)))
+            continue
+        if isinstance(o, SpecialOrder):
+            decided[i] = illegal(o, "only builds, disbands, waives and NBOs are ordered in an adjustment phase")
+            continue
+        problem = kind_problem(o.power, o.unit) if isinstance(o, Build) else ""
+        if problem:
+            decided[i] = illegal(o, problem)
+        else:
+            passed.append((i, o))
+    res = adjudicate_adjustments(variant.map, _hitchhiker_sites(variant, position), [o for _, o in passed], rules)
+    for (i, _), r in zip(passed, res.results):
+        if i in nbo:
+            if r.result is Result.SUCCEEDS:
+                state = replace(state, vogon_proof=state.vogon_proof | {nbo[i]})
+                r = OrderResult(orders[i], Result.SUCCEEDS, "succeeds: one build given up; the centre is "  # type: ignore[arg-type]
+                                "Vogon-proof (secret, rule 7d)")
+            else:
+                r = replace(r, order=orders[i])  # type: ignore[arg-type]
+        decided[i] = r
+    after = replace(res.after, changes=position.changes)
+    return replace(res, before=position, results=tuple(_fill(orders, decided)),
+                   after=with_state(after_adjustments(after), state))
+
+
+def _nbo_problem(variant: Variant, position: Position, state: HitchState, o: Nbo, due: dict[str, int]) -> str:
+    gmap = variant.board(position)
+    if o.centre not in gmap.supply_centres:
+        return f"{o.centre} is not a supply centre"
+    if position.centres.get(o.centre) != o.power:
+        return f"{o.power} does not own {o.centre} (rule 7d: 'any owned supply centre')"
+    if o.centre in variant.map.home_centres(VOGON) or o.centre in state.vogon_proof:
+        return f"{o.centre} is already Vogon-proof"
+    if due.get(o.power, 0) <= 0:
+        return f"{o.power} has no build to give up (rule 7d)"
+    return ""
+
+
+def _hitchhiker_sites(variant: Variant, position: Position) -> Position:
+    """Rule 6 (ruling H1): the Hitch-hiker builds "in any centre he controls": for this phase each
+    centre he owns counts as one of his homes (a change of the board that ends with the phase)."""
+    homes = variant.map.home_centres(HITCH_HIKER)
+    extra = tuple(Lasting(AddCentre(c, home=HITCH_HIKER), until=position.phase)
+                  for c, owner in sorted(position.centres.items()) if owner == HITCH_HIKER and c not in homes)
+    return replace(position, changes=(*position.changes, *extra)) if extra else position

@@ -1,0 +1,113 @@
+"""Stacks of hitch-hikers (rule 6: "Two or more Hitch-hiker units may occupy the same province").
+
+The board holds a stack as its first piece (the one the model sees) plus the further pieces
+(``Position.stacked``). Rulings H2, H8, H9 of ``docs/variants/hitchhiker.md``:
+
+* *Joining*: a hitch-hiker lifted into a province where only the Hitch-hiker's hitch-hikers stand
+  and stay (none moves, none is ordered anything but to hold) joins them when no other unit moves
+  there: the model is shown that province empty (:func:`set_aside`) and the stack is put back
+  after (:func:`put_back`). A join that another unit contests is an ordinary move against one's
+  own unit: it fails, though it still stands the intruder off (its prevent strength).
+* *Dislodged together*: when the first piece of a stack is dislodged, the others are dislodged
+  with it and share its retreat (:func:`dislodge_stacks`, :func:`settle_retreats`).
+* A stack gives one order: the first piece's (its other pieces stand and hold).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Sequence
+
+from dipsat.model.types import (
+    Disband, Dislodged, Hold, Move, Order, OrderResult, Piece, Position, Result, Retreat, Tag,
+)
+from dipsat.variants.hitchhiker.kinds import HITCH_HIKER, HITCHHIKER_UNIT
+
+__all__ = ["only_hitchhikers", "set_aside", "put_back", "dislodge_stacks", "settle_retreats"]
+
+
+def only_hitchhikers(position: Position, province: str) -> bool:
+    """Every piece in ``province`` is one of the Hitch-hiker's hitch-hikers (and there is one)."""
+    pieces = position.pieces_at(province)
+    return bool(pieces) and all(p.power == HITCH_HIKER and p.unit.kind == HITCHHIKER_UNIT for p in pieces)
+
+
+def joinable(position: Position, province: str, passed: Sequence[Order], joining: Sequence[str]) -> bool:
+    """A lift into ``province`` joins the stack there: only hitch-hikers that stay, no other move in."""
+    if not only_hitchhikers(position, province):
+        return False
+    for o in passed:
+        if o.unit.province == province and not isinstance(o, Hold):  # type: ignore[union-attr]
+            return False
+        if isinstance(o, Move) and o.dest.province == province and o.unit.province not in joining:
+            return False
+    return True
+
+
+def set_aside(position: Position, provinces: Sequence[str]) -> Position:
+    """The board without the stacks in ``provinces`` (the model sees them empty)."""
+    units = {p: pc for p, pc in position.units.items() if p not in provinces}
+    stacked = {p: s for p, s in position.stacked.items() if p not in provinces}
+    return replace(position, units=units, stacked=stacked)
+
+
+def put_back(before: Position, after: Position, provinces: Sequence[str]) -> Position:
+    """``after`` with the stacks set aside from ``before`` back in place, newcomers stacked on them."""
+    units, stacked = dict(after.units), dict(after.stacked)
+    for province in provinces:
+        old = before.pieces_at(province)
+        new = [p for p in (after.units.get(province), *after.stacked.get(province, ())) if p is not None]
+        units[province] = old[0]
+        stacked[province] = (*old[1:], *new)
+    return replace(after, units=units, stacked=stacked)
+
+
+def dislodge_stacks(after: Position, moved_out: frozenset[str]) -> tuple[Position, dict[str, int], list[OrderResult]]:
+    """Hitch-hikers left standing under another power's unit go with their stack's first piece.
+
+    If it was dislodged, they are dislodged with it; if it was destroyed (no retreat), they are
+    destroyed too; if it left (``moved_out``: its lift succeeded) and the province was taken,
+    they are dislodged. Returns the board, per province how many hitch-hikers travel with its
+    dislodged unit, and the results of the pieces destroyed.
+    """
+    units, stacked, dislodged = dict(after.units), dict(after.stacked), dict(after.dislodged)
+    carried: dict[str, int] = {}
+    destroyed: list[OrderResult] = []
+    for province, more in after.stacked.items():
+        hitchers = [p for p in more if p.unit.kind == HITCHHIKER_UNIT]
+        principal = units.get(province)
+        if not hitchers or (principal is not None and principal.unit.kind == HITCHHIKER_UNIT
+                            and province not in dislodged):
+            continue
+        stacked[province] = tuple(p for p in more if p.unit.kind != HITCHHIKER_UNIT)
+        if not stacked[province]:
+            del stacked[province]
+        if province not in dislodged and province not in moved_out:  # destroyed: nowhere to retreat
+            destroyed += [OrderResult(Hold(p.power, p.unit), Result.FAILS,
+                                      "fails: destroyed with its stack: no retreat (ruling H8)", Tag.DESTROYED)
+                          for p in hitchers]
+            continue
+        if province not in dislodged:  # the first piece left and the province was taken
+            dislodged[province] = Dislodged(hitchers[0], None)
+            hitchers = hitchers[1:]
+        if hitchers:
+            carried[province] = len(hitchers)
+    return replace(after, units=units, stacked=stacked, dislodged=dislodged), carried, destroyed
+
+
+def settle_retreats(before: Position, after: Position, results: Sequence[OrderResult],
+                    carried: dict[str, int]) -> tuple[Position, list[OrderResult]]:
+    """Move each carried group with its dislodged unit's retreat, or disband it with the unit."""
+    gone: list[OrderResult] = []
+    for province, count in sorted(carried.items()):
+        d = before.dislodged.get(province)
+        if d is None:
+            continue
+        dest = next((r.order.dest.province for r in results if isinstance(r.order, Retreat)
+                     and r.order.unit.province == province and r.result is Result.SUCCEEDS), None)
+        for _ in range(count):
+            if dest is not None:
+                after = after.with_piece(Piece(d.piece.power, replace(d.piece.unit, location=after.units[dest].unit.location)))
+            else:
+                gone.append(OrderResult(Disband(d.piece.power, d.piece.unit), Result.SUCCEEDS,
+                                        "succeeds: disbanded with its stack (ruling H8)"))
+    return after, gone

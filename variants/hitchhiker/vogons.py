@@ -1,0 +1,141 @@
+"""Rule 7 and rule 12: the Vogon destructor ships' own step, after the normal moves.
+
+In the normal step a ship only stands (its move waits for this step): a unit whose move enters a
+ship's province is destroyed (rule 12), and nothing dislodges a ship. Then each ship's move
+(rulings V1-V8 of ``docs/variants/hitchhiker.md``), simultaneously, on the board the normal step
+left (units waiting to retreat play no part):
+
+* two ships into one province, or two ships exchanging places, stand each other off (supports
+  between ships change nothing: rule 7d's "futile");
+* into a Vogon-proof centre (the Vogon's six homes, the centres made so by an NBO) or onto a
+  hitch-hiker: the ship is destroyed, and so is a unit adjacent to the ship drawn at random
+  (rule 7a; hitch-hikers, Marvin and Zaphod are never drawn);
+* into a province where another unit stays: both are destroyed (rule 7c);
+* into an empty (or vacated) centre that is not Vogon-proof: the centre is destroyed for the rest
+  of the game (rule 7b: an ordinary province from then on) and the ship stands there;
+* anywhere else: the ship moves.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Sequence
+
+from dipsat.model.board import Lasting, RemoveCentre, apply_change
+from dipsat.model.kinds import Moves
+from dipsat.model.types import Hold, Location, Move, OrderResult, Piece, Position, Result, Tag, Unit
+from dipsat.variants.hitchhiker.kinds import DESTRUCTOR, HITCHHIKER_UNIT, VOGON
+from dipsat.variants.hitchhiker.randomness import draw
+from dipsat.variants.hitchhiker.state import HitchState
+
+if TYPE_CHECKING:
+    from dipsat.model.gamemap import GameMap
+
+__all__ = ["ShipStep", "ship_move_problem", "vogon_proof", "play_ships"]
+
+
+@dataclass
+class ShipStep:
+    """The outcome of the ships' step (a throwaway value)."""
+
+    board: Position
+    state: HitchState
+    results: dict[int, OrderResult] = field(default_factory=dict)
+    generated: list[OrderResult] = field(default_factory=list)
+
+
+def vogon_proof(gmap: GameMap, state: HitchState) -> frozenset[str]:
+    """The Vogon-proof centres: the Vogon's original homes (rule 7d) and the NBO centres."""
+    return frozenset(gmap.home_centres(VOGON)) | state.vogon_proof
+
+
+def ship_move_problem(gmap: GameMap, position: Position, move: Move) -> str:
+    """Why a ship's move is illegal, or ``""``: it moves along any edge, land or sea (rule 7)."""
+    piece = position.units.get(move.unit.province)
+    if piece is None or piece.unit.kind != DESTRUCTOR or piece.power != move.power:
+        return f"no destructor ship of {move.power} in {move.unit.province}"
+    if move.via_convoy:
+        return "a destructor ship is not convoyed"
+    if move.dest.province not in gmap.neighbours(DESTRUCTOR, piece.unit.location, Moves.ANY_EDGE):
+        return f"a destructor ship in {move.unit.province} cannot reach {move.dest.province}"
+    return ""
+
+
+def _victims(gmap: GameMap, board: Position, origin: str) -> list[str]:
+    """Provinces next to ``origin`` holding a unit that may be the random victim of rule 7a."""
+    found = []
+    for p in sorted(gmap.neighbours(DESTRUCTOR, Location(origin), Moves.ANY_EDGE)):
+        piece = board.units.get(p)
+        if piece is not None and piece.unit.kind.owned and piece.unit.kind != HITCHHIKER_UNIT:
+            found.append(p)
+    return found
+
+
+def play_ships(gmap: GameMap, board: Position, state: HitchState, moves: Sequence[tuple[int, Move]],
+               stated: dict[str, str], phase: str) -> ShipStep:
+    """Carry out the ships' moves ``(index, order)`` on ``board`` in the movement phase ``phase``;
+    return board, state, results."""
+    step = ShipStep(board, state)
+    targets: dict[str, list[int]] = {}
+    for i, m in moves:
+        targets.setdefault(m.dest.province, []).append(i)
+    by_origin = {m.unit.province: (i, m) for i, m in moves}
+    bounced: set[int] = set()
+    for dest, ids in targets.items():
+        if len(ids) > 1:
+            bounced |= set(ids)
+    for origin, (i, m) in by_origin.items():
+        back = by_origin.get(m.dest.province)
+        if back is not None and back[1].dest.province == origin:
+            bounced |= {i, back[0]}
+    for i in sorted(bounced):
+        m = dict(moves)[i]
+        step.results[i] = OrderResult(m, Result.FAILS, "fails: stood off by another destructor ship (rule 7)")
+    leaving = {m.unit.province for i, m in moves if i not in bounced}
+    proof = vogon_proof(gmap, state)
+    start = board
+    destroyed: set[str] = set()
+    arrivals: dict[str, Piece] = {}
+    for origin, (i, m) in sorted(by_origin.items()):
+        if i in bounced:
+            continue
+        dest = m.dest.province
+        ship = start.units[origin]
+        stays = start.units.get(dest) if dest not in leaving else None
+        if dest in proof or (stays is not None and stays.unit.kind == HITCHHIKER_UNIT):
+            why = f"{dest} is Vogon-proof" if dest in proof else f"the hitch-hiker in {dest} is Vogon-proof"
+            destroyed.add(origin)
+            options = [p for p in _victims(gmap, start, origin) if p not in destroyed]
+            if options:
+                victim, step.state = draw(step.state, phase, f"victim of {m}", options, stated)
+                destroyed.add(victim)
+                piece = start.units[victim]
+                step.generated.append(OrderResult(Hold(piece.power, piece.unit), Result.FAILS,
+                                                  f"fails: destroyed, drawn at random next to {origin} (rule 7a)",
+                                                  Tag.DESTROYED))
+                why += f": {piece.unit} destroyed with it"
+            step.results[i] = OrderResult(m, Result.FAILS, f"fails: {why} (rule 7a)", Tag.DESTROYED)
+        elif stays is not None:
+            destroyed |= {origin, dest}
+            step.generated.append(OrderResult(Hold(stays.power, stays.unit), Result.FAILS,
+                                              f"fails: destroyed by {m} (rule 7c)", Tag.DESTROYED))
+            step.results[i] = OrderResult(m, Result.FAILS, f"fails: destroyed with {stays.unit} (rule 7c)",
+                                          Tag.DESTROYED)
+        else:
+            arrivals[dest] = Piece(ship.power, Unit(DESTRUCTOR, Location(dest)))
+            if dest in gmap.supply_centres:
+                step.board = apply_change(step.board, Lasting(RemoveCentre(dest)))
+                step.results[i] = OrderResult(m, Result.SUCCEEDS,
+                                              f"succeeds: the centre {dest} is destroyed for the rest of the game (rule 7b)")
+            else:
+                step.results[i] = OrderResult(m, Result.SUCCEEDS, "succeeds")
+    units = dict(step.board.units)
+    for origin, (i, m) in by_origin.items():
+        if i not in bounced:
+            units.pop(origin, None)
+    for p in destroyed:
+        units.pop(p, None)
+    for dest, piece in arrivals.items():
+        if dest not in destroyed:
+            units[dest] = piece
+    step.board = replace(step.board, units=units)
+    return step
