@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from dipsat.cli.deviations import DEVIATIONS
-from dipsat.model.cases import STANDARD_PHASES, Case, Expected, Step
+from dipsat.model.cases import STANDARD_PHASES, Case, Expected, Step, case_error
 from dipsat.model.errors import CaseFileError, InputError
 from dipsat.model.notation import format_order
 from dipsat.model.types import Disband, Order, Phase, Position
@@ -85,8 +85,9 @@ def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
     has_expectations = False
     board_stated = rules == rules_from_text(case.rules) or not any(
         rules_from_text(key) == rules for key in alternative_keys(case))
-    for step in case.steps:
-        position = position.with_phase(Phase(position.phase.year, position.phase.season, step.kind))
+    for n, step in enumerate(case.steps):
+        if n > 0:
+            position = _at_stated_phase(case, step, position, variant.engine is not None)
         res = variant.adjudicate(position, step.orders, rules, advance=False)
         resolutions.append(res)
         for i, (order, result) in enumerate(zip(step.orders, res.results)):
@@ -143,6 +144,23 @@ def check_case(case: Case) -> Variant:
                     line = step.lines[i] if i < len(step.lines) else case.line or None
                     raise CaseFileError(f"alternative result '{key}: ...': {exc}", where, line) from None
     return variant
+
+
+def _at_stated_phase(case: Case, step: Step, position: Position, advances: bool) -> Position:
+    """The board at the phase a step states.
+
+    A stated phase the game skipped (a retreat with nobody dislodged, a Winter with nothing to
+    adjust) is played as stated, so the steps after it keep their phases; a stated phase later
+    than the one a variant's engine has advanced to would skip a phase with orders to give: an
+    error. (The standard sequence, adjudicated without advancing, takes the stated phase.)
+
+    Raises:
+        CaseFileError: the step's phase comes after the phase the game is at.
+    """
+    if advances and step.phase.key > position.phase.key:
+        raise case_error(f"the game is at {position.phase}, not {step.phase}: state the phase in between "
+                         "(its orders may be empty)", case.source, step.line or case.line or None)
+    return position.with_phase(step.phase)
 
 
 def _auto_differences(variant: Variant, step: Step, res: Resolution) -> list[str]:
