@@ -66,6 +66,9 @@ def play_gathering(variant: Variant, position: Position, orders: Sequence[AnyOrd
                    advance: bool = True) -> Resolution:
     """Resolve one phase of The Gathering; the board after is the board at the next phase."""
     state = initial_state(variant, position)
+    if not state.ended and season_index(position.phase) > last_season(variant):
+        state = replace(state, ended=f"the game ended after {season_name(last_season(variant))} "
+                                     "(rule 1: 16 seasons)")
     if state.ended:
         results = tuple(illegal(o, f"the game is over: {state.ended}") for o in orders)
         return Resolution(position, results, (), with_state(position, state))
