@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from dipsat.model.types import Build, Order, OrderResult, Position, Result, Waive
 from dipsat.solver import Resolution, Rules

@@ -20,7 +20,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Sequence
 
 from dipsat.model.types import (
-    Convoy, Location, Move, Order, OrderResult, Position, Result, SupportHold, SupportMove, Tag, Unit, UnitType,
+    Convoy, Location, Move, Order, OrderResult, Position, Result, SupportHold, SupportMove, Tag, Unit,
 )
 from dipsat.model.kinds import Moves
 from dipsat.solver import Resolution, Rules
@@ -122,6 +122,8 @@ def _cast_spells(variant: Variant, position: Position, state: SorcerousState, tu
     later: list[Cast] = []
     two = f"{turn_name(turn)} and {turn_name(turn + 1)}"
     shielded = {e.where[0] for e in state.active(Spell.SHIELD, turn)}
+    lifts = variant.choice("shield_lifts_stasis") == "yes"
+    shielded_now = {c.unit.province for c in live.values() if c.spell is Spell.SHIELD}  # type: ignore[union-attr]
     for spell in (Spell.STASIS, Spell.SHIELD):
         for i, cast in sorted(live.items()):
             if cast.spell is not spell:
@@ -134,6 +136,8 @@ def _cast_spells(variant: Variant, position: Position, state: SorcerousState, tu
                 continue
             effects.append(Effect(spell, (p,), turn, turn + 1, cast.power))
             what = "held in Stasis" if spell is Spell.STASIS else "under a Magic Shield"
+            if spell is Spell.STASIS and lifts and p in shielded_now:
+                what += " (lifted at once by this turn's Magic Shield)"
             results[i] = OrderResult(cast, Result.SUCCEEDS, f"succeeds: {unit} is {what} in {two}")  # type: ignore[arg-type]
     coming_ice = {c.places[0].province for c in live.values() if c.spell is Spell.ICE}
     now_iced = iced(state, turn)

@@ -12,7 +12,7 @@ from typing import Mapping
 from dipsat.model.board import CloseEdge, FreezeSea, Lasting
 from dipsat.model.gamemap import GameMap
 from dipsat.model.kinds import Moves
-from dipsat.model.types import Disband, Location, OrderResult, Phase, PhaseKind, Piece, Position, Result, Season, Unit, UnitType
+from dipsat.model.types import Disband, Location, OrderResult, Phase, PhaseKind, Piece, Position, Result, Season, Unit
 from dipsat.variants.sorcerous.kinds import as_familiar, is_familiar
 from dipsat.solver.adjustment import adjustments_due
 from dipsat.solver.phases import update_centres
@@ -68,7 +68,7 @@ def bury(board: Position, state: SorcerousState, moved: Mapping[str, str | None]
             if piece is not None:
                 what = "its wizard" if gone_w else "its familiar"
                 events.append(removal(piece.power, piece.unit,  # type: ignore[attr-defined]
-                                      f"destroyed: {what} died this turn (rule 4){why}"))
+                                      f"destroyed: {what} died this turn{why} (rule 4)"))
             moved[partner] = None
         state = state.add_spirit(link.power, spirit_year)
     return board, state.follow(moved), events
@@ -151,7 +151,7 @@ def melt(board: Position, state: SorcerousState, before: frozenset[str], after: 
         why = "Flame ended the ice" if sea in flamed else "the ice melted"
         events.append(removal(piece.power, piece.unit, f"drowned: {why} on {sea} (rule 3)"))
         drowned[sea] = None
-    board, state, linked = bury(board, state, drowned, spirit_year, " (drowned)")
+    board, state, linked = bury(board, state, drowned, spirit_year, ", drowned")
     return board, state, events + linked
 
 
