@@ -86,7 +86,10 @@ def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
     board_stated = rules == rules_from_text(case.rules) or not any(
         rules_from_text(key) == rules for key in alternative_keys(case))
     for step in case.steps:
-        position = position.with_phase(Phase(position.phase.year, position.phase.season, step.kind))
+        # the phase the case states: a variant engine may have skipped a Winter with nothing to
+        # adjust that the case writes out, or reached one the case leaves out
+        position = position.with_phase(step.phase if step.phase is not None
+                                       else Phase(position.phase.year, position.phase.season, step.kind))
         res = variant.adjudicate(position, step.orders, rules, advance=False)
         resolutions.append(res)
         for i, (order, result) in enumerate(zip(step.orders, res.results)):

@@ -47,8 +47,8 @@ OPTIONS = {o.name: o for o in (
            blocks="yes: the convoyed army would move between them",
            allows="no: the army travels on the fleets"),
     option("stuck_fleet", "Rule 3 Ice 'stuck fleets may be destroyed by any army moving onto the province':",
-           defends="a stuck fleet defends as usual; dislodged, it cannot retreat and is destroyed",
-           helpless="a stuck fleet has hold strength 0 and cannot be supported: any army moving in destroys it"),
+           helpless="a stuck fleet has hold strength 0 and cannot be supported: any army moving in destroys it",
+           defends="a stuck fleet defends as usual; dislodged, it cannot retreat and is destroyed"),
     option("flame_timing", "Rule 3 Flame 'Any army unit on an Iced province when this spell is cast is "
            "drowned': when does Flame take effect?",
            after_movement="after the movement and retreats, with the other spells (rule 5)",

@@ -134,10 +134,12 @@ def _cast_spells(variant: Variant, position: Position, state: SorcerousState, tu
                 results[i] = OrderResult(cast, Result.FAILS, f"fails: {unit} is protected by a Magic Shield "  # type: ignore[arg-type]
                                          "(rule 3: immune to Stasis)")
                 continue
+            if spell is Spell.STASIS and lifts and p in shielded_now:
+                results[i] = OrderResult(cast, Result.FAILS, f"fails: {unit} is shielded by a Magic Shield cast "  # type: ignore[arg-type]
+                                         "this turn, which lifts the Stasis at once (rule 3: immune to any Stasis)")
+                continue
             effects.append(Effect(spell, (p,), turn, turn + 1, cast.power))
             what = "held in Stasis" if spell is Spell.STASIS else "under a Magic Shield"
-            if spell is Spell.STASIS and lifts and p in shielded_now:
-                what += " (lifted at once by this turn's Magic Shield)"
             results[i] = OrderResult(cast, Result.SUCCEEDS, f"succeeds: {unit} is {what} in {two}")  # type: ignore[arg-type]
     coming_ice = {c.places[0].province for c in live.values() if c.spell is Spell.ICE}
     now_iced = iced(state, turn)
