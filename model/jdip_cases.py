@@ -149,6 +149,8 @@ def _split(text: str, source: str) -> list[_Raw]:
                 if raw is not None:
                     raise case_error(f"case {raw.name} has no END", source, raw.line)
                 name, title = case_name(rest)
+                if not name:
+                    raise case_error(f"CASE needs a name: {line!r}", source, lineno)
                 title = title or next((c for c in comment if c), "")
                 raw = _Raw(name, title, lineno)
                 raws.append(raw)

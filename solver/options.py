@@ -58,8 +58,8 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
             godip="when a fleet of its own power ordered to convoy it lies on a chain of any fleets, "
                   "or 'via convoy' with a route ordered; else over land, 'via convoy' or not "
                   "(the Droidippy/godip judge)",
-            mila="when 'via convoy' with a route ordered, or an own fleet lies on an ordered route; "
-                 "else over land (the diplomacy package)",
+            mila="when 'via convoy' with a route ordered, or when the ordered convoys form a route and "
+                 "one of them is of its own power; else over land (the diplomacy package)",
             _2000_fallback="as 2000, with the land route as fallback (DATC v2): an army whose convoy "
                            "is not ordered or is disrupted walks instead; head-to-head battles exist "
                            "only while it walks"),

@@ -138,6 +138,7 @@ def test_round_trip_through_own_format(gmap: GameMap) -> None:
     ("CASE 6.X.1\nPRESTATES\nEND\n", 2, "PRESTATES"),
     ("CASE 6.X.1\nEND\nCASE 6.X.1\nEND\n", 3, "duplicate"),
     ("VARIANT_ALL Standard\n", None, "no cases"),
+    ("CASE [ ]\nEND\n", 1, "needs a name"),
 ])
 def test_errors(text: str, line: int | None, quoted: str, gmap: GameMap) -> None:
     """Bad jDip text raises CaseFileError with source, line and the bad text."""

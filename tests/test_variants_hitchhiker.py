@@ -155,8 +155,8 @@ def test_bad_order_line_is_one_clear_error(tmp_path):
 
 
 def test_options_are_listed_with_their_questions():
-    """``find_variant`` knows the four options; an unknown choice is refused with the known ones."""
-    assert set(HITCHHIKER.options) == {"partial_setup", "bubble_sea", "bubble_attack", "marvin_vote"}
+    """``find_variant`` knows the five options; an unknown choice is refused with the known ones."""
+    assert set(HITCHHIKER.options) == {"partial_setup", "bubble_sea", "bubble_attack", "vogon_victim", "marvin_vote"}
     with pytest.raises(ValueError, match="bubble_sea"):
         find_variant("hitchhiker,bubble_sea=sometimes")
 

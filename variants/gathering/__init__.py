@@ -41,6 +41,10 @@ OPTIONS = {o.name: o for o in (
            simultaneous="every unit's first step at once, then every second step; two units stepping "
                         "into one space both stop",
            in_turn="each card's steps in turn, in the order the cards were given"),
+    option("black_hole_from", "A Black Hole's unit reappears 'at least three space distant from the space it "
+           "started from': which space?",
+           hole="the Black Hole's space, where the swallowed unit leaves from",
+           start="the space the unit began the season in"),
     option("last_winter", "After the sixteenth season (Fall of the eighth year), the Winter adjustments:",
            played="are played; the units are counted after them",
            skipped="are not played; the units are counted after the Fall"),

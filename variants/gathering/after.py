@@ -20,7 +20,7 @@ from typing import Mapping
 from dipsat.model.gamemap import GameMap
 from dipsat.model.kinds import ARMY
 from dipsat.model.types import (
-    Disband, Dislodged, Location, OrderResult, Phase, PhaseKind, Piece, Position, Result, Unit,
+    Disband, Dislodged, Location, OrderResult, Phase, PhaseKind, Piece, Position, Result, Retreat, Unit,
 )
 from dipsat.solver.movement import retreat_options
 from dipsat.solver.resolution import Resolution
@@ -124,7 +124,8 @@ def after_movement(gmap: GameMap, board: Position, res: Resolution, state: Gathe
         piece = board.units[p]
         origin = next(o for o in facts.attackers[p] if moved(o))
         convoyed = facts.moves[origin].convoyed or facts.moves[origin].off_graph
-        options = [] if stranded(gmap, piece.unit) else retreat_options(
+        stuck = stranded(gmap, piece.unit) or state.marks_of(p).stone(season)
+        options = [] if stuck else retreat_options(
             gmap, piece.unit, units, standoffs,
             None if convoyed and facts.rules.retreat_to_convoy_origin == "allowed" else origin)
         if options:
@@ -151,9 +152,11 @@ def follow(marks: Mapping[str, Marks], moves: Mapping[str, str | None], season: 
     return out
 
 
-def swallow(gmap: GameMap, position: Position, state: GatheringState,
-            season: int) -> tuple[Position, GatheringState, list[OrderResult]]:
-    """Black Holes at the end of the season (see the module docstring)."""
+def swallow(gmap: GameMap, position: Position, state: GatheringState, season: int,
+            from_start: bool = False) -> tuple[Position, GatheringState, list[OrderResult]]:
+    """Black Holes at the end of the season (see the module docstring); with ``from_start``
+    (option ``black_hole_from=start``) the three spaces are counted from where the unit began the
+    season."""
     units = dict(position.units)
     marks = dict(state.marks)
     events: list[OrderResult] = []
@@ -161,7 +164,8 @@ def swallow(gmap: GameMap, position: Position, state: GatheringState,
                if h in units and marks.get(h, NO_MARKS).shielded != season]
     for hole, piece in victims:
         m = marks.pop(hole, NO_MARKS)
-        places = _places(gmap, piece.unit, units, state.holes, hole)
+        origin = state.starts.get(hole, hole) if from_start else hole
+        places = _places(gmap, piece.unit, units, state.holes, origin)
         if not places:
             events.append(OrderResult(Disband(piece.power, piece.unit), Result.SUCCEEDS,
                                       f"succeeds: swallowed by the Black Hole in {hole}; no vacant place at "
@@ -173,17 +177,17 @@ def swallow(gmap: GameMap, position: Position, state: GatheringState,
         units[loc.province] = Piece(piece.power, Unit(piece.unit.kind, loc))
         if m:
             marks[loc.province] = m
-        events.append(OrderResult(Disband(piece.power, piece.unit), Result.SUCCEEDS,
+        events.append(OrderResult(Retreat(piece.power, piece.unit, loc), Result.SUCCEEDS,
                                   f"succeeds: swallowed by the Black Hole in {hole}; reappears in {loc} "
                                   f"({state.draws[-1]})"))
-    return replace(position, units=units), replace(state, marks=marks, holes=frozenset()), events
+    return replace(position, units=units), replace(state, marks=marks, holes=frozenset(), starts={}), events
 
 
 def _places(gmap: GameMap, unit: Unit, units: Mapping[str, Piece], holes: frozenset[str],
-            hole: str) -> list[Location]:
+            origin: str) -> list[Location]:
     found = []
     for pid in sorted(gmap.provinces):
-        if pid in units or pid in holes or gmap.distance(hole, [pid], unit.kind.base_kind()) < 3:
+        if pid in units or pid in holes or gmap.distance(origin, [pid], unit.kind.base_kind()) < 3:
             continue
         if unit.kind.base_kind() is ARMY:
             if not gmap.is_sea(pid):

@@ -14,8 +14,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Sequence
 
 from dipsat.model.types import (
-    Hold, Move, Order, OrderResult, Phase, PhaseKind, Position, Result, Retreat, Season, SupportHold,
-    SupportMove, Convoy, Tag, Unit,
+    Convoy, Hold, Order, OrderResult, Phase, PhaseKind, Position, Result, Retreat, Season, SupportHold,
+    SupportMove, Tag, Unit,
 )
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import adjudicate_adjustments, adjustments_due
@@ -159,7 +159,10 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         decided[src] = OrderResult(orders[src], r.result, r.reason, tag)  # type: ignore[arg-type]
     generated = [replace(g, tag=Tag.DESTROYED if out.fates.get(g.order.unit.province) == "destroyed"  # type: ignore[union-attr]
                          else g.tag) for g in res.generated]
-    state = out.state
+    before_ftl = {post: pre for pre, post in sp.relocated.items()}
+    starts = {now: before_ftl.get(start, start) for start, now in out.where.items()
+              if now is not None and start not in out.position.dislodged}
+    state = replace(out.state, starts=starts)
     after = out.position
     if after.dislodged:
         return replace(res, generated=tuple(generated), after=after), state
@@ -178,7 +181,8 @@ def _retreats(variant: Variant, position: Position, standard: list[tuple[int, Or
     for p, m in state.retreating.items():
         if p in moves:
             marks[moves[p]] = m
-    state = replace(state, marks=marks, retreating={})
+    starts = {**state.starts, **{dest: origin for origin, dest in moves.items()}}
+    state = replace(state, marks=marks, retreating={}, starts=starts)
     nxt, state, events = _end_of_season(variant, res.after, state, season)
     return replace(res, generated=(*res.generated, *events), after=nxt), state
 
@@ -186,7 +190,8 @@ def _retreats(variant: Variant, position: Position, standard: list[tuple[int, Or
 def _end_of_season(variant: Variant, board: Position, state: GatheringState,
                    season: int) -> tuple[Position, GatheringState, list[OrderResult]]:
     """Black Holes, then (after Fall) the centres; then the next phase, or the end of the game."""
-    board, state, events = swallow(board_in_play(variant.map, board), board, state, season)
+    board, state, events = swallow(board_in_play(variant.map, board), board, state, season,
+                                   variant.choice("black_hole_from") == "start")
     state = replace(state, marks=follow(state.marks, {}, season + 1))
     last = last_season(variant)
     year = board.phase.year

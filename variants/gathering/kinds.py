@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Final
 
 from dipsat.model.kinds import ALL_TERRAIN, ARMY, DOUBLE, FLEET, Modifier, Moves, UnitKind
+from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Location, Unit
 
 __all__ = ["WALKS", "SAILS", "DOUBLE", "GATHERING_KINDS", "with_modifier", "is_double", "plain"]
@@ -50,9 +51,15 @@ def with_modifier(unit: Unit, modifier: Modifier) -> Unit:
     return Unit(kind, location)
 
 
-def plain(unit: Unit) -> Unit:
-    """``unit`` without any card's effect (Mystical Shield)."""
-    return Unit(unit.kind.base_kind(), unit.location)
+def plain(unit: Unit, gmap: GameMap) -> Unit:
+    """``unit`` without any card's effect (Mystical Shield). A fleet that sailed into a
+    split-coast province stands on its first coast (``nc`` before ``sc``)."""
+    kind = unit.kind.base_kind()
+    location = unit.location
+    coasts = gmap.provinces[location.province].coasts
+    if kind.uses_coasts and location.coast is None and coasts:
+        location = Location(location.province, coasts[0])
+    return Unit(kind, location)
 
 
 def is_double(unit: Unit) -> bool:

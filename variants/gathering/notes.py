@@ -5,7 +5,7 @@ from __future__ import annotations
 from dipsat.model.types import Position
 from dipsat.variants.gathering.cards import deck_text
 from dipsat.variants.gathering.end import Standing
-from dipsat.variants.gathering.state import GatheringState, season_index
+from dipsat.variants.gathering.state import GatheringState, season_index, season_name
 
 __all__ = ["gm_lines", "end_lines"]
 
@@ -24,8 +24,9 @@ def gm_lines(before: GatheringState, after: GatheringState, position: Position) 
     if marks:
         out.append("marks: " + ", ".join(marks))
     if after.amulets:
-        out.append("amulets: " + ", ".join(f"{p} until index {s}" for p, s in after.amulets.items()
-                                            if s >= season) or "-")
+        live = [f"{p} until {season_name(s)}" for p, s in after.amulets.items() if s >= season]
+        if live:
+            out.append("amulets: " + ", ".join(live))
     if position.changes:
         out.append("board: " + ", ".join(str(c.change) for c in position.changes))
     if after.holes:

@@ -88,7 +88,7 @@ def cast_spells(gmap: GameMap, position: Position, state: GatheringState, plays:
             piece = units[province]  # type: ignore[index]
             was = [*(m for m in piece.unit.kind.modifiers), sp.state.marks_of(province).text(season)]  # type: ignore[arg-type]
             was = [w for w in was if w]
-            units[province] = Piece(piece.power, plain(piece.unit))  # type: ignore[index]
+            units[province] = Piece(piece.power, plain(piece.unit, gmap))  # type: ignore[index]
             sp.results[i] = (True, f"cancels every card on {o.unit}" + (f" ({', '.join(was)})" if was else ""))
         elif o.unit is not None and province in shields:
             sp.results[i] = (False, f"cancelled by a Mystical Shield on {o.unit}")

@@ -126,6 +126,8 @@ class GatheringState:
     """Why the game is over (rule 1 or 4a), once it is."""
     holes: frozenset[str] = frozenset()
     """This season's Black Holes."""
+    starts: Mapping[str, str] = field(default_factory=dict)
+    """Province of a unit now -> the province it began the season in (option black_hole_from)."""
     draws: tuple[str, ...] = ()
     """Every draw of the game's generator, in words, in order."""
     winner: str | None = None
@@ -136,6 +138,7 @@ class GatheringState:
         object.__setattr__(self, "marks", _mapping({k: v for k, v in dict(self.marks).items() if v}))
         object.__setattr__(self, "retreating", _mapping({k: v for k, v in dict(self.retreating).items() if v}))
         object.__setattr__(self, "amulets", _mapping(self.amulets))
+        object.__setattr__(self, "starts", _mapping(self.starts))
 
     def hand(self, power: str) -> Hand:
         """The power's cards (a fresh deck before its first card)."""

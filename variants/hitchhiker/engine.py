@@ -34,7 +34,9 @@ from dipsat.variants.hitchhiker.placing import commanded_moves, follow, place_at
 from dipsat.variants.hitchhiker.plan import GIVES_LIFT, Turn, make_plan
 from dipsat.variants.hitchhiker.rules import add_half_supports
 from dipsat.variants.hitchhiker.setup import is_setup, play_setup
-from dipsat.variants.hitchhiker.stacks import dislodge_stacks, put_back, set_aside, settle_retreats
+from dipsat.variants.hitchhiker.stacks import (
+    dislodge_stacks, park_lifts, put_back, set_aside, settle_retreats, unpark,
+)
 from dipsat.variants.hitchhiker.state import EMPTY, HitchState
 from dipsat.variants.hitchhiker.vogons import play_ships
 from dipsat.variants.hitchhiker.wanderers import find_wanderer, play_wanderers
@@ -143,7 +145,12 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     if variant.choice("bubble_attack") == "all_half" and plan.halved:
         modules = insert_before(modules, "strengths", {
             "half_supports": partial(add_half_supports, provinces=tuple(plan.halved))})
+    board, parked = park_lifts(variant.board(position), position, board, plan)
     res = adjudicate_movement(variant.map, board, plan.passed, rules, modules, off_graph=plan.off_graph)
+    if parked:
+        res = replace(res, after=unpark(res.after, parked),
+                      results=tuple(replace(r, reason=_unparked(r.reason, parked)) for r in res.results),
+                      generated=tuple(replace(r, reason=_unparked(r.reason, parked)) for r in res.generated))
     generated += [replace(g, reason=_readable(g, res)) for g in res.generated]
     fates = {}
     for r, src in zip(res.results, plan.source):
@@ -171,7 +178,8 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     generated += destroyed
     moves = {r.order.unit.province: r.order.dest.province for r in (*res.results,)
              if isinstance(r.order, Move) and r.result is Result.SUCCEEDS}
-    step = play_ships(variant.board(after), after, state, plan.ship_moves, specials.stated, str(position.phase))
+    step = play_ships(variant.board(after), after, state, plan.ship_moves, specials.stated, str(position.phase),
+                      victim_near=variant.choice("vogon_victim"))
     decided.update(step.results)
     generated += step.generated
     moves |= {r.order.unit.province: r.order.dest.province for r in step.results.values()
@@ -188,6 +196,13 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     after = with_state(after_movement(variant.map, after), state)
     return replace(res, before=position, results=tuple(_fill(orders, decided)), generated=tuple(generated),
                    after=after)
+
+
+def _unparked(reason: str, parked: dict[str, str]) -> str:
+    """A reason naming a stand-in province names the hitch-hiker's true origin instead."""
+    for stand_in, origin in parked.items():
+        reason = re.sub(rf"\bH {stand_in}\b", f"H {origin}", reason)
+    return reason
 
 
 def _ships_hold(pm: object, provinces: tuple[str, ...] = ()) -> None:

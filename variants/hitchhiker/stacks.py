@@ -10,19 +10,25 @@ The board holds a stack as its first piece (the one the model sees) plus the fur
   own unit: it fails, though it still stands the intruder off (its prevent strength).
 * *Dislodged together*: when the first piece of a stack is dislodged, the others are dislodged
   with it and share its retreat (:func:`dislodge_stacks`, :func:`settle_retreats`).
+* *Lifted out while attacked*: the lifted piece moves from a stand-in province (:func:`park_lifts`),
+  so the pieces left hold with a unit's strength; it is put back after (:func:`unpark`).
 * A stack gives one order: the first piece's (its other pieces stand and hold).
 """
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from dipsat.model.types import (
-    Disband, Dislodged, Hold, Move, Order, OrderResult, Piece, Position, Result, Retreat, Tag,
+    Disband, Dislodged, Hold, Location, Move, Order, OrderResult, Piece, Position, Result, Retreat, SupportMove, Tag,
 )
 from dipsat.variants.hitchhiker.kinds import HITCH_HIKER, HITCHHIKER_UNIT
 
-__all__ = ["only_hitchhikers", "set_aside", "put_back", "dislodge_stacks", "settle_retreats"]
+if TYPE_CHECKING:
+    from dipsat.model.gamemap import GameMap
+    from dipsat.variants.hitchhiker.plan import Plan
+
+__all__ = ["only_hitchhikers", "set_aside", "put_back", "dislodge_stacks", "settle_retreats", "park_lifts", "unpark"]
 
 
 def only_hitchhikers(position: Position, province: str) -> bool:
@@ -111,3 +117,52 @@ def settle_retreats(before: Position, after: Position, results: Sequence[OrderRe
                 gone.append(OrderResult(Disband(d.piece.power, d.piece.unit), Result.SUCCEEDS,
                                         "succeeds: disbanded with its stack (ruling H8)"))
     return after, gone
+
+
+def park_lifts(gmap: GameMap, position: Position, board: Position, plan: Plan) -> tuple[Position, dict[str, str]]:
+    """A hitch-hiker lifted out of a stack that another unit attacks (ruling H8): the model sees
+    the one unit per province the DATC knows, so the lifted piece moves from a stand-in province
+    (an empty land province no order touches) and the hitch-hikers it leaves hold their province
+    with a unit's strength. Returns the model's board and stand-in -> true origin."""
+    attacked = {o.dest.province for o in plan.passed if isinstance(o, Move)}
+    touched = attacked | {o.unit.province for o in plan.passed} | set(plan.off_graph.values()) \
+        | {getattr(o, "target", o.unit).province for o in plan.passed}  # type: ignore[union-attr]
+    free = [p for p in sorted(gmap.provinces) if gmap.provinces[p].terrain.value != "sea"
+            and not board.pieces_at(p) and p not in touched]
+    parked: dict[str, str] = {}
+    for k, o in enumerate(plan.passed):
+        origin = o.unit.province  # type: ignore[union-attr]
+        if (not isinstance(o, Move) or plan.off_graph.get(origin) != o.dest.province or origin not in attacked
+                or not any(p.unit.kind == HITCHHIKER_UNIT for p in board.stacked.get(origin, ())) or not free):
+            continue
+        stand_in = free.pop(0)
+        piece = board.units[origin]
+        board = board.without_piece(piece).with_piece(Piece(piece.power, replace(piece.unit, location=Location(stand_in))))
+        moved = replace(piece.unit, location=Location(stand_in))
+        plan.passed[k] = Move(o.power, moved, o.dest)
+        for j, s in enumerate(plan.passed):
+            if isinstance(s, SupportMove) and s.target.province == origin and s.dest.province == o.dest.province:
+                plan.passed[j] = replace(s, target=moved)
+        del plan.off_graph[origin]
+        plan.off_graph[stand_in] = o.dest.province
+        parked[stand_in] = origin
+    return board, parked
+
+
+def unpark(after: Position, parked: dict[str, str]) -> Position:
+    """The board after the model with each stand-in's hitch-hiker back where it truly was: at its
+    destination (it moved), or back in its stack (it failed), and dislodged units' origins told."""
+    if not parked:
+        return after
+    units, stacked = dict(after.units), dict(after.stacked)
+    for stand_in, origin in parked.items():
+        piece = units.pop(stand_in, None)
+        if piece is not None:
+            back = Piece(piece.power, replace(piece.unit, location=Location(origin)))
+            if origin in units:
+                stacked[origin] = (*stacked.get(origin, ()), back)
+            else:
+                units[origin] = back
+    dislodged = {p: replace(d, attacker_origin=parked.get(d.attacker_origin or "", d.attacker_origin))
+                 for p, d in after.dislodged.items()}
+    return replace(after, units=units, stacked=stacked, dislodged=dislodged)

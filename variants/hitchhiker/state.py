@@ -47,6 +47,8 @@ class HitchState:
     gargled: frozenset[str] = frozenset()
     sunglasses: frozenset[str] = frozenset()
     neutral_next: frozenset[str] = frozenset()
+    zaphod_met: str | None = None
+    """The unit Zaphod dealt with last (``Germany: A mun``): a unit that comes to him is another."""
     phase: str = ""
     """The phase just played (the game master's view shows its draws)."""
 

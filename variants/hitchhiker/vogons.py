@@ -71,9 +71,10 @@ def _victims(gmap: GameMap, board: Position, origin: str) -> list[str]:
 
 
 def play_ships(gmap: GameMap, board: Position, state: HitchState, moves: Sequence[tuple[int, Move]],
-               stated: dict[str, str], phase: str) -> ShipStep:
+               stated: dict[str, str], phase: str, victim_near: str = "ship") -> ShipStep:
     """Carry out the ships' moves ``(index, order)`` on ``board`` in the movement phase ``phase``;
-    return board, state, results."""
+    return board, state, results. ``victim_near`` (option ``vogon_victim``): the victim of rule 7a
+    is drawn next to the ``ship`` or next to the ``centre`` it attempted."""
     step = ShipStep(board, state)
     targets: dict[str, list[int]] = {}
     for i, m in moves:
@@ -104,13 +105,14 @@ def play_ships(gmap: GameMap, board: Position, state: HitchState, moves: Sequenc
         if dest in proof or (stays is not None and stays.unit.kind == HITCHHIKER_UNIT):
             why = f"{dest} is Vogon-proof" if dest in proof else f"the hitch-hiker in {dest} is Vogon-proof"
             destroyed.add(origin)
-            options = [p for p in _victims(gmap, start, origin) if p not in destroyed]
+            near = origin if victim_near == "ship" else dest
+            options = [p for p in _victims(gmap, start, near) if p not in destroyed and p != origin]
             if options:
                 victim, step.state = draw(step.state, phase, f"victim of {m}", options, stated)
                 destroyed.add(victim)
                 piece = start.units[victim]
                 step.generated.append(OrderResult(Hold(piece.power, piece.unit), Result.FAILS,
-                                                  f"fails: destroyed, drawn at random next to {origin} (rule 7a)",
+                                                  f"fails: destroyed, drawn at random next to {near} (rule 7a)",
                                                   Tag.DESTROYED))
                 why += f": {piece.unit} destroyed with it"
             step.results[i] = OrderResult(m, Result.FAILS, f"fails: {why} (rule 7a)", Tag.DESTROYED)

@@ -3,8 +3,9 @@
 * Marvin (rulings W1-W4) moves where most votes send him (a province next to him, or nowhere:
   ``VOTE MARVIN HOLD``); ties are drawn, no vote keeps him still. A unit he moves in on is
   dislodged ("retreats at double strength": nothing resists him) and retreats as usual.
-* Zaphod (rulings Z1-Z6) moves at random to a province next to him, unless a unit moved in with
-  him this turn ("only themselves to blame"): then he stays and deals with it. With a unit he
+* Zaphod (rulings Z1-Z6) moves at random to a province next to him, unless a unit came to him
+  (moved or retreated into his province: "only themselves to blame") since he last acted: then
+  he stays and deals with it. With a unit he
   does what most votes say: ``command`` (a: it moves at random for the rest of the game),
   ``gargle`` (b: it cannot move next turn) or ``sunglasses`` (c: it cannot move to a province
   holding an enemy unit until it spends a movement turn taking them off); ties and no votes are
@@ -162,7 +163,8 @@ def _zaphod(gmap: GameMap, start: Position, step: WandererStep, votes: Sequence[
     if zaphod is None:
         return
     here = zaphod.unit.province
-    arrived = [p for p in step.board.pieces_at(here) if p.unit.kind.owned and p not in start.pieces_at(here)]
+    arrived = [p for p in step.board.pieces_at(here)
+               if p.unit.kind.owned and p.unit.kind != MARVIN_UNIT and str(p) != step.state.zaphod_met]
     phase = step.phase
     if arrived:
         dest = here
@@ -179,9 +181,11 @@ def _zaphod(gmap: GameMap, start: Position, step: WandererStep, votes: Sequence[
             step.state = replace(step.state, neutral_next=step.state.neutral_next | {dest})
             note += f"; {dest} becomes neutral next turn"
     if met is None:
+        step.state = replace(step.state, zaphod_met=None)
         step.generated.append(OrderResult(Event("Zaphod", f"Zaphod {here} - {dest}"), Result.SUCCEEDS,  # type: ignore[arg-type]
                                           f"succeeds: {note}; the province is empty: he remains inactive (rule 10)"))
         return
+    step.state = replace(step.state, zaphod_met=str(met))
     action = _majority(step, votes, "Zaphod's action", ("command", "gargle", "sunglasses"), stated)
     province = met.unit.province
     s = step.state
