@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from dipsat.cli.deviations import DEVIATIONS
-from dipsat.model.cases import STANDARD_PHASES, Case, Expected, Step, case_error
+from dipsat.model.cases import STANDARD_PHASES, Case, Expected, Step
 from dipsat.model.errors import CaseFileError, InputError
 from dipsat.model.notation import format_order
 from dipsat.model.types import Disband, Order, Phase, Position
@@ -87,7 +87,9 @@ def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
         rules_from_text(key) == rules for key in alternative_keys(case))
     for n, step in enumerate(case.steps):
         if n > 0:
-            position = _at_stated_phase(case, step, position, variant.engine is not None)
+            position, problem = _at_stated_phase(step, position, variant.engine is not None)
+            if problem:
+                differences.append(problem)
         res = variant.adjudicate(position, step.orders, rules, advance=False)
         resolutions.append(res)
         for i, (order, result) in enumerate(zip(step.orders, res.results)):
@@ -146,21 +148,21 @@ def check_case(case: Case) -> Variant:
     return variant
 
 
-def _at_stated_phase(case: Case, step: Step, position: Position, advances: bool) -> Position:
-    """The board at the phase a step states.
+def _at_stated_phase(step: Step, position: Position, advances: bool) -> tuple[Position, str]:
+    """The board at the phase a step states, and a difference when the game cannot be there.
 
     A stated phase the game skipped (a retreat with nobody dislodged, a Winter with nothing to
-    adjust) is played as stated, so the steps after it keep their phases; a stated phase later
-    than the one a variant's engine has advanced to would skip a phase with orders to give: an
-    error. (The standard sequence, adjudicated without advancing, takes the stated phase.)
-
-    Raises:
-        CaseFileError: the step's phase comes after the phase the game is at.
+    adjust) is played as stated, so the steps after it keep their phases. A stated phase later
+    than the one a variant's engine has advanced to leaves out a phase with orders to give: that
+    is a difference (the case fails, and says why), and the step is played at its stated phase.
+    (The standard sequence, adjudicated without advancing, always takes the stated phase.)
     """
+    problem = ""
     if advances and step.phase.key > position.phase.key:
-        raise case_error(f"the game is at {position.phase}, not {step.phase}: state the phase in between "
-                         "(its orders may be empty)", case.source, step.line or case.line or None)
-    return position.with_phase(step.phase)
+        where = f" (line {step.line})" if step.line else ""
+        problem = (f"PHASE {step.phase}{where}: the game is at {position.phase}, a phase with orders "
+                   "to give that the case leaves out")
+    return position.with_phase(step.phase), problem
 
 
 def _auto_differences(variant: Variant, step: Step, res: Resolution) -> list[str]:

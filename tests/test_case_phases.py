@@ -8,7 +8,6 @@ import pytest
 
 from dipsat.cli.runner import run_case
 from dipsat.model.cases import load_cases, read_cases
-from dipsat.model.errors import CaseFileError
 from dipsat.variants import read_order
 
 FILE = Path(__file__).resolve().parents[1] / "datacases" / "case_phases.txt"
@@ -23,8 +22,8 @@ def test_stated_phases_are_played(case) -> None:
     assert [str(r.before.phase) for r in report.resolutions] == [str(s.phase) for s in case.steps]
 
 
-def test_leaving_out_a_due_phase_is_an_error() -> None:
-    """A Winter with a build due, left out of the case, is an error naming the step's line."""
+def test_leaving_out_a_due_phase_fails_the_case() -> None:
+    """A Winter with a build due, left out of the case, fails it with a difference naming the line."""
     text = """CASE skip.1
 VARIANT sorcerous
 PHASE Spring 1901 Movement
@@ -42,5 +41,7 @@ France: W Paris CAST FLAME North Sea  [succeeds]
 END
 """
     case = read_cases(text, "skip.txt", order_reader=read_order)[0]
-    with pytest.raises(CaseFileError, match=r"skip.txt:12: the game is at Winter 1901 Adjustment, not Spring 1902 Movement"):
-        run_case(case)
+    report = run_case(case)
+    assert not report.passed
+    assert ("PHASE Spring 1902 Movement (line 12): the game is at Winter 1901 Adjustment, a phase with orders "
+            "to give that the case leaves out") in report.differences
