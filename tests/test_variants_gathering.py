@@ -91,7 +91,8 @@ def test_card_orders_read_back_what_they_write(text):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("CARD MAGIC MISSILE A Paris", "no card named"),
+    ("CARD MAGIC MISSILE A Paris", "no card is named 'MAGIC MISSILE A Paris'"),
+    ("CARD", "the name of a card is missing"),
     ("CARD SUDDEN DEATH", "is played against a unit"),
     ("CARD TELEPORT A Paris", "TELEPORT <unit> - <destination>"),
     ("CARD FASTER THAN LIGHT A Paris - Burgundy - Munich - Kiel", "one or two steps"),
@@ -292,7 +293,8 @@ def test_an_unknown_card_is_a_one_line_error_with_file_and_line(tmp_path):
     path = _record(tmp_path, "France: A Paris - Burgundy\nFrance: CARD FIREBALL A Paris\n")
     done = _dipsat("play", str(path))
     assert done.returncode == 2 and "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
-    assert f"{path}:5:" in done.stderr and "no card named" in done.stderr and "Mystical Shield" in done.stderr
+    assert f"{path}:5:" in done.stderr and "no card is named 'FIREBALL A Paris'" in done.stderr
+    assert "Mystical Shield" in done.stderr
 
 
 def test_a_bad_seed_is_an_error():

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from dipsat.model.errors import OrderError, OrderSyntaxError
+from dipsat.model.errors import OrderSyntaxError
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Location, PhaseKind, Position, Unit
 from dipsat.variants.framework.orders import (
@@ -157,7 +157,9 @@ def read_card_name(text: str) -> tuple[Card, str]:
     """
     m = _NAME_RE.fullmatch(text)
     if m is None:
-        raise OrderSyntaxError(f"no card named in {text.strip()!r}; the cards: {_known()}")
+        if not text.strip():
+            raise OrderSyntaxError(f"the name of a card is missing; the cards: {_known()}")
+        raise OrderSyntaxError(f"no card is named {text.strip()!r}; the cards: {_known()}")
     return _ALIASES[" ".join(m[1].upper().split())], m[2].strip()
 
 
@@ -175,10 +177,7 @@ def read_gathering(gmap: GameMap, text: str, power: str | None, position: Positi
     head = m[1].split()[0].upper()
     if power is None:
         raise OrderSyntaxError(f"a card order needs the power that gives it ('England: ...'): {text!r}")
-    try:
-        return _read(gmap, head, power, m[2].strip(), position)
-    except OrderError as exc:
-        raise type(exc)(f"{exc.message} in {text.strip()!r}") from None
+    return _read(gmap, head, power, m[2].strip(), position)
 
 
 def _read(gmap: GameMap, head: str, power: str, rest: str, position: Position | None) -> CardOrder:
