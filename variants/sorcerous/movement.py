@@ -76,6 +76,9 @@ def spell_block(variant: Variant, state: SorcerousState, turn: int, unit: Unit, 
     allows), or ``""``. A shielded unit ignores both (rule 3)."""
     src = unit.province
     if src in {e.where[0].lstrip(DISLODGED) for e in state.active(Spell.SHIELD, turn)}:
+        if (variant.choice("shield_ice") == "ignores" and unit.kind.moves is Moves.ARMY
+                and dest in iced(state, turn) and src not in iced(state, turn)):
+            return f"a shielded army ignores the ice (option shield_ice=ignores): {dest} is a sea for it"
         return ""
     if not variant.map.can_move(unit, Location(dest)) and not (
             unit.kind.moves is Moves.FLEET and variant.map.fleet_reaches(unit.location, dest)):
