@@ -20,6 +20,7 @@ test: $(VENV)
 
 bench: $(VENV)
 	$(BIN)/pip install --quiet -e '.[bench]'
+	$(BIN)/python -m benchmarks.wholeprocess
 	$(BIN)/python -m benchmarks
 
 clean:

@@ -76,6 +76,7 @@ _STEPS = (
     ("dipsat.solver.paradox", "solve_cpsat", "solve"),
     ("dipsat.solver.constraints", "ConstraintModel.propagate", "propagate"),
     ("dipsat.solver.constraints", "ConstraintModel.to_cpsat", "solve"),
+    ("dipsat.solver.constraints", "ConstraintModel.to_proto", "solve"),
 )
 """Where dipsat's stages are, as (module, attribute, stage); the absent ones are skipped, so the
 harness follows the solver as it changes (``solve_once`` was replaced by ``solve_cpsat``)."""

@@ -179,6 +179,37 @@ def peer_random_games(games: int, seed: int, max_year: int, gmap: GameMap,
     return out
 
 
+def save_peer_games(path: str, games: int, seed: int, max_year: int) -> int:
+    """Play ``games`` random games with the peer engine, as :func:`peer_random_games` does, and
+    write them to ``path`` as saved games, one JSON object per line (the package's own
+    ``to_saved_game_format``); return the number of phases with a recorded result."""
+    import json
+
+    from diplomacy import Game  # the optional `bench` extra
+    from diplomacy.utils.export import to_saved_game_format
+
+    phases = 0
+    with open(path, "w", encoding="utf-8") as out:
+        for gi in range(games):
+            rng = random.Random(seed * 1_000_003 + gi)
+            game = Game()
+            game.game_id = f"random-{seed}-{gi}"
+            while not game.is_game_done and int(game.get_current_phase()[1:-1]) <= max_year:
+                name = game.get_current_phase()
+                state = game.get_state()
+                counts = {p: b.get("count", 0) for p, b in state["builds"].items()}
+                if name[-1] == "A":
+                    counts = {p: len(state["centers"][p]) - len(state["units"][p]) for p in counts}
+                orders = choose_orders(game.get_all_possible_orders(), game.get_orderable_locations(),
+                                       name[-1], rng, counts)
+                for power, texts in orders.items():
+                    game.set_orders(power, texts)
+                game.process()
+                phases += 1
+            out.write(json.dumps(to_saved_game_format(game)) + "\n")
+    return phases
+
+
 def _copy(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}

@@ -6,7 +6,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from dipsat.cli.options import rules_argument, variant_argument
+from dipsat.cli.options import rules_argument, solver_argument, variant_argument
 from dipsat.render.graph import decision_graph_svg
 from dipsat.render.pictures import position_svg, cycle_orders
 from dipsat.cli.report import case_json, case_text, summary
@@ -15,6 +15,7 @@ from dipsat.model.casefiles import load_any
 from dipsat.model.errors import InputError, OutputError
 from dipsat.model.files import check_writable, write_text_atomic
 from dipsat.solver.export import export_model
+from dipsat.solver import route
 from dipsat.variants import find_variant, read_order, reader_for
 
 
@@ -38,6 +39,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     a.add_argument("--graph", metavar="FILE.svg", help="draw each movement phase's decision graph (SVG)")
     a.add_argument("--map", metavar="FILE.svg",
                    help="draw the board of each phase with its orders and results (FILE-CASE-N.svg when several)")
+    solver_argument(a)
     return a
 
 
@@ -58,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     _write_files(reports, args.export_model, args.graph)
     _write_maps([c.variant for c in cases], reports, args.map)
     if args.json:
-        print(json.dumps({"summary": summary(reports), "cases": [case_json(r, args.explain) for r in reports]},
+        print(json.dumps({"summary": summary(reports), "solver": route.current(), "cases": [case_json(r, args.explain) for r in reports]},
                          indent=1))
     else:
         for r in reports:

@@ -16,13 +16,14 @@ from dataclasses import astuple, dataclass, fields, replace
 from pathlib import Path
 from typing import Iterable
 
-from dipsat.cli.compare_archives import CompareError, Tally, compare_game, is_game_record, read_games
+from dipsat.cli.compare_archives import CompareError, Tally, compare_game, read_games
 from dipsat.cli.errors import EXIT_INPUT, EXIT_OK, error_line, unread_problem
-from dipsat.cli.options import variant_argument
+from dipsat.cli.options import solver_argument, variant_argument
 from dipsat.model.errors import InputError, OutputError
 from dipsat.model.files import check_writable, remove_stale, write_atomic
 from dipsat.replay.readers import find_tasks
-from dipsat.replay.records import Format, GameError
+from dipsat.replay.records import GameError
+from dipsat.solver import route
 from dipsat.solver.presets import describe, rules_from_text
 from dipsat.variants import find_variant, reader_for
 
@@ -51,6 +52,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     c.add_argument("--out", metavar="FILE", help="write the differences as .csv or .parquet")
     c.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     variant_argument(c)
+    solver_argument(c)
     return c
 
 
@@ -86,9 +88,6 @@ def compare_all(paths: Iterable[str], rules_a: str, rules_b: str, variant: str |
         if isinstance(task, GameError):
             tally.error(CompareError(task.file, task.game, "", task.line, task.message))
             continue
-        if task.format is Format.CASES and is_game_record(task):
-            tally.skipped.append(task.file)  # a variant game record (dipsat play): not a case, not an archive
-            continue
         for game in read_games(task, reader):
             if isinstance(game, GameError):
                 tally.error(CompareError(game.file, game.game, "", game.line, game.message))
@@ -116,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
     errors = [{"file": e.file, "game": e.game, "phase": e.phase, "line": e.line, "error": e.message}
               for e in tally.errors]
     summary = {"rules_a": names[0], "rules_b": names[1], **counts,
-               "cases_that_differ": ids, "error_list": errors[:100], "skipped": tally.skipped}
+               "cases_that_differ": ids, "solver": route.current(), "error_list": errors[:100]}
     problem = unread_problem(errors, counts["errors"], out or "the list above")
     if args.json:
         print(json.dumps({**({"error": problem.json()} if problem else {}), **summary}, indent=1))
@@ -127,8 +126,6 @@ def run(args: argparse.Namespace) -> int:
         for e in errors[:100]:
             where = f"{e['file']}:{e['line']}" if e["line"] else e["file"]
             print(f"error    {' '.join(x for x in (where, e['game'], e['phase']) if x)}: {e['error']}")
-        for name in tally.skipped:
-            print(f"skipped  {name}: a game record (dipsat play), not a case file or an archive")
         print(f"\n{counts['phases']} phases, {counts['phases_differ']} differ; "
               f"{counts['orders']} orders, {counts['orders_differ']} differ"
               + (f"; {counts['errors']} could not be read" if counts["errors"] else ""))

@@ -8,10 +8,11 @@ from importlib.resources import files
 from pathlib import Path
 
 from dipsat.cli.deviations import DEVIATIONS
-from dipsat.cli.options import rules_argument, variant_argument
+from dipsat.cli.options import rules_argument, solver_argument, variant_argument
 from dipsat.cli.report import case_json, summary
 from dipsat.cli.runner import run_case
 from dipsat.model.casefiles import SECTIONS, load_any
+from dipsat.solver import route
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -20,6 +21,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     d.add_argument("--json", action="store_true", help="print one JSON document")
     rules_argument(d)
     variant_argument(d, "run the cases as this variant (with no special orders it must pass them all)")
+    solver_argument(d)
     return d
 
 
@@ -39,11 +41,11 @@ def run(args: argparse.Namespace) -> int:
         rows.append((f"6.{letter}", SECTIONS[letter][1], summary(section)))
     total = summary(reports)
     if args.json:
-        print(json.dumps({"rules": args.rules or "datc", "summary": total,
+        print(json.dumps({"rules": args.rules or "datc", "solver": route.current(), "summary": total,
                           "sections": {k: s for k, _, s in rows},
                           "cases": [case_json(r) for r in reports]}, indent=1))
     else:
-        print(f"DATC v3.2 chapter 6, rules: {args.rules or 'datc'}")
+        print(f"DATC v3.2 chapter 6, rules: {args.rules or 'datc'}, solver route: {route.current()}")
         print(f"{'section':<8} {'title':<48} {'cases':>5} {'passed':>6} {'failed':>6}")
         for key, title, s in rows:
             print(f"{key:<8} {title:<48} {s['cases']:>5} {s['passed']:>6} {s['failed']:>6}")

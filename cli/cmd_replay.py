@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from dipsat.cli.options import solver_argument
 from dipsat.cli.errors import EXIT_DIFFER, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, Problem, error_line, unread_problem
 from dipsat.model.errors import InputError, OutputError
 from dipsat.replay.records import JUDGE_PRESETS
@@ -39,6 +40,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     p.add_argument("--workers", metavar="N", type=_positive, help="local worker processes (default: all cores)")
     p.add_argument("--dask", metavar="ADDRESS", type=_address, help="run on the Dask cluster at ADDRESS (tcp://host:port)")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    solver_argument(p)
     return p
 
 

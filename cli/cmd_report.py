@@ -7,6 +7,7 @@ graph; ``index.html`` lists the pages with their verdicts. Opens from disk, no s
 from __future__ import annotations
 
 import argparse
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from dipsat.cli.options import rules_argument, variant_argument
 from dipsat.cli.runner import CaseReport, run_case
 from dipsat.model.casefiles import load_any
 from dipsat.model.errors import InputError
+from dipsat.model.files import remove_stale
 from dipsat.variants import find_variant, read_order, reader_for
 
 
@@ -27,6 +29,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--case", action="append", metavar="ID", help="only this case (repeatable)")
     variant_argument(p)
     rules_argument(p)
+    p.add_argument("--json", action="store_true", help="print what was written as one JSON document")
     return p
 
 
@@ -54,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(f"cannot write the report: {exc.strerror}", source=str(out)) from None
+    remove_stale(out / "index.html")  # an earlier run's index must not pass for this run's
     entries: list[PageEntry] = []
     try:
         for path, is_record in jobs:
@@ -61,7 +65,11 @@ def run(args: argparse.Namespace) -> int:
         write_index(out, "dipsat report: " + ", ".join(Path(f).name for f in args.files), entries)
     except OSError as exc:
         raise InputError(f"cannot write the report: {exc.strerror}", source=exc.filename or str(out)) from None
-    print(f"{out / 'index.html'}: {len(entries)} page(s)")
+    if args.json:
+        print(json.dumps({"index": str(out / "index.html"), "pages": len(entries),
+                          "failed": sum(1 for e in entries if e.verdict == "fail")}, indent=1))
+    else:
+        print(f"{out / 'index.html'}: {len(entries)} page(s)")
     return 1 if any(e.verdict == "fail" for e in entries) else 0
 
 

@@ -46,21 +46,11 @@ class Tally:
     rows: list[object] = field(default_factory=list)
     ids: set[str] = field(default_factory=set)
     errors: list[CompareError] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
 
     def error(self, found: CompareError) -> None:
         """Count and keep one error."""
         self.counts["errors"] += 1
         self.errors.append(found)
-
-
-def is_game_record(task: Task) -> bool:
-    """A variant game record (``dipsat play``): neither a case file nor an archive."""
-    for line in task.text.splitlines()[:200]:
-        line = line.split("#", 1)[0].strip()
-        if line:
-            return line.upper().startswith("GAME")
-    return False
 
 
 def read_games(task: Task, reader: OrderReader | None) -> list[GameRecord | GameError]:

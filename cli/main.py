@@ -16,7 +16,7 @@ from typing import NoReturn, Sequence
 from dipsat.cli import (cmd_adjudicate, cmd_compare, cmd_convert, cmd_datc, cmd_play, cmd_replay, cmd_report,
                         cmd_rules)
 from dipsat.cli.errors import EXIT_INTERRUPTED, Problem, report, user_errors
-from dipsat.cli.options import check_rules
+from dipsat.cli.options import apply_solver, check_rules
 from dipsat.model.errors import UsageError
 
 COMMANDS: list[ModuleType] = [cmd_adjudicate, cmd_datc, cmd_compare, cmd_rules, cmd_replay, cmd_play,
@@ -48,6 +48,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _parser().parse_args(argv)
         as_json = bool(getattr(args, "json", as_json))
         check_rules(args)
+        apply_solver(args)
         return int(args.run(args))
     except user_errors() as e:
         if isinstance(e, BrokenPipeError):

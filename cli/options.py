@@ -37,3 +37,23 @@ def check_rules(args: argparse.Namespace) -> None:
     given = getattr(args, "rules", None)
     for text in given if isinstance(given, list) else [given] if given else []:
         rules_from_text(text)
+
+
+def solver_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--solver {propagate,cpsat}``: which route solves the movement phases (applied by :func:`apply_solver`)."""
+    from dipsat.solver.route import ROUTES
+
+    parser.add_argument("--solver", choices=ROUTES, default=None,
+                        help="propagate (default): constraints propagated in Python, CP-SAT only for the "
+                             "phases that need search; cpsat: every movement phase solved by CP-SAT, which "
+                             "also counts its resolutions (slower; same results)")
+
+
+def apply_solver(args: argparse.Namespace) -> str:
+    """Put the ``--solver`` route in force for this run (and its worker processes); return the route."""
+    from dipsat.solver import route
+
+    chosen = getattr(args, "solver", None)
+    if chosen:
+        route.choose(chosen)
+    return route.current()

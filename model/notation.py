@@ -76,14 +76,25 @@ def parse_unit(text: str, gmap: GameMap) -> Unit:
         OrderSyntaxError: no unit type, or not a unit at all.
         UnknownProvinceError: unknown province or coast.
     """
+    hit = _UNITS.get((id(gmap), text))
+    if hit is not None and hit[0] is gmap:
+        return hit[1]
     words = text.split(None, 1)
     kind = gmap.kinds.get(words[0].lower()) if words else None
     if kind is None or len(words) < 2:
         raise OrderSyntaxError(f"not a unit: {quote(text)}")
     try:
-        return Unit(kind, gmap.resolve(words[1]))
+        unit = Unit(kind, gmap.resolve(words[1]))
     except UnknownProvinceError as exc:
         raise UnknownProvinceError(f"{exc.message} in {quote(text)}") from None
+    if len(_UNITS) >= _PARSED_LIMIT:
+        _UNITS.clear()
+    _UNITS[(id(gmap), text)] = (gmap, unit)
+    return unit
+
+
+_UNITS: dict[tuple[int, str], tuple[GameMap, Unit]] = {}
+"""Read units: (map, text) -> (map, unit); a unit's text depends on nothing else."""
 
 
 def parse_order(text: str, gmap: GameMap, power: str | None = None, position: Position | None = None,
@@ -105,13 +116,42 @@ def parse_order(text: str, gmap: GameMap, power: str | None = None, position: Po
         UnknownPowerError: the prefix names no power.
         OrderError: no unit at a province whose unit type is omitted, or no power can be found.
     """
+    key = (id(gmap), text, power, kind, position is None)
+    hit = _PARSED.get(key)
+    if hit is not None and hit[0] is gmap and all(
+            _board_piece(position, kind, province, ordered) == piece for province, ordered, piece in hit[2]):
+        return hit[1]
     body = text
     if ":" in text:
         m = _POWER_RE.fullmatch(text)
         if m is not None and m.group(1):
             power = gmap.resolve_power(m.group(1))
             body = m.group(2)
-    return _Parser(text, gmap, position, kind).order(_tokens(body, gmap), power)
+    parser = _Parser(text, gmap, position, kind)
+    order = parser.order(_tokens(body, gmap), power)
+    if len(_PARSED) >= _PARSED_LIMIT:
+        _PARSED.clear()
+    _PARSED[key] = (gmap, order, tuple(parser.looked_at))
+    return order
+
+
+_PARSED: dict[tuple[object, ...], tuple[GameMap, Order, tuple[tuple[str, bool, Piece | None], ...]]] = {}
+"""Parsed orders: (map, text, power, phase kind, no board) -> (map, order, the board pieces the
+parse looked at). An archive repeats the same order texts thousands of times; a text parses to
+the same order whenever the pieces it looked at on the board are the same, which is checked on
+every hit, so the cache never changes a result. Failed parses are not kept."""
+_PARSED_LIMIT: Final = 1 << 16
+
+
+def _board_piece(position: Position | None, kind: PhaseKind, province: str, ordered: bool) -> Piece | None:
+    """The piece at ``province`` in the position (for the ordered unit of a retreat, the dislodged one)."""
+    if position is None:
+        return None
+    if ordered and kind is PhaseKind.RETREAT:
+        dislodged = position.dislodged.get(province)
+        if dislodged is not None:
+            return dislodged.piece
+    return position.units.get(province)
 
 
 def _tokens(body: str, gmap: GameMap) -> list[str]:
@@ -133,12 +173,14 @@ def _tokens(body: str, gmap: GameMap) -> list[str]:
 class _Parser:
     """The state of reading one order: its text, the map, the board."""
 
-    __slots__ = ("text", "gmap", "position", "kind", "tokens", "i")
+    __slots__ = ("text", "gmap", "position", "kind", "tokens", "i", "looked_at")
 
     def __init__(self, text: str, gmap: GameMap, position: Position | None, kind: PhaseKind) -> None:
         self.text, self.gmap, self.position, self.kind = text, gmap, position, kind
         self.tokens: list[str] = []
         self.i = 0
+        self.looked_at: list[tuple[str, bool, Piece | None]] = []
+        """The board pieces the parse depended on: (province, ordered unit, piece found)."""
 
     def error(self) -> OrderSyntaxError:
         """Return the error for text that is not an order."""
@@ -190,13 +232,9 @@ class _Parser:
 
     def board_piece(self, province: str, ordered: bool) -> Piece | None:
         """Return the piece at ``province`` in the position (dislodged first for a retreat)."""
-        if self.position is None:
-            return None
-        if ordered and self.kind is PhaseKind.RETREAT:
-            dislodged = self.position.dislodged.get(province)
-            if dislodged is not None:
-                return dislodged.piece
-        return self.position.units.get(province)
+        piece = _board_piece(self.position, self.kind, province, ordered)
+        self.looked_at.append((province, ordered, piece))
+        return piece
 
     def end(self) -> None:
         """Fail unless every word has been read."""

@@ -20,14 +20,21 @@ from dipsat.replay.records import GameError, GameRecord, PhaseError, PhaseRecord
 
 
 def _board_problem(position: Position, gmap: GameMap) -> str:
-    for where, piece in sorted(position.units.items()):
+    """Why a recorded board cannot be, or ``""``; with lasting changes, as the case reader rules: a
+    unit is out of place only if it is on the map and on the board in play (a frozen sea holds
+    an army and a fleet)."""
+    in_play = None
+    if position.changes:
+        from dipsat.model.board import board_in_play  # the board imports the case reader
+        in_play = board_in_play(gmap, position)
+    pieces = [(p, "") for _, p in sorted(position.units.items())]
+    pieces += [(d.piece, " (dislodged)") for _, d in sorted(position.dislodged.items())]
+    for piece, note in pieces:
         problem = placement_problem(piece.unit, gmap, coast_required=False)
+        if problem and in_play is not None and not placement_problem(piece.unit, in_play, coast_required=False):
+            problem = ""
         if problem:
-            return f"{problem}: {piece}"
-    for where, dislodged in sorted(position.dislodged.items()):
-        problem = placement_problem(dislodged.piece.unit, gmap, coast_required=False)
-        if problem:
-            return f"{problem}: {dislodged.piece} (dislodged)"
+            return f"{problem}: {piece}{note}"
     return ""
 
 

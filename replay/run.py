@@ -21,6 +21,7 @@ from dipsat.model.errors import InputError
 from dipsat.replay.executors import check_address, connect, run_dask, run_inline, run_pool
 from dipsat.replay.readers import archive_files, find_tasks
 from dipsat.replay.records import GameError, Task
+from dipsat.solver import route
 from dipsat.replay.replayer import error_rows
 from dipsat.replay.rows import PHASE_SCHEMA, PhaseRow, to_table
 from dipsat.replay.store import PartStore, consolidate, summarize, write_summary
@@ -164,6 +165,7 @@ def _run(config: RunConfig, store: PartStore) -> dict[str, Any]:
     summary["run"] = {
         "paths": list(config.paths), "out": str(config.out),
         "rules": config.rules_text or "each archive's own judge",
+        "solver": route.current(),
         "executor": f"dask {config.dask}" if config.dask else f"{min(config.workers, max(todo, 1))} local process(es)",
         "tasks": len(uids), "tasks_replayed": tally.games, "tasks_resumed": len(uids) - todo,
         "tasks_lost": len(tally.lost),

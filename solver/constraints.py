@@ -18,9 +18,10 @@ place, the constraints; the two stages only evaluate them.
 """
 from __future__ import annotations
 
-from typing import Iterable, Sequence, Union
+from typing import TYPE_CHECKING, Any, Iterable, Sequence, Union
 
-from ortools.sat.python import cp_model
+if TYPE_CHECKING:  # ortools (and the pandas and numpy it imports) only when a phase reaches CP-SAT
+    from ortools.sat.python import cp_model
 
 
 class IntVar:
@@ -213,12 +214,21 @@ def _var(lit: Literal) -> int:
 _BIG = 1 << 40
 
 
-class _CpModel(cp_model.CpModel):
-    """A CP-SAT model without the CamelCase aliases that ortools 9.15 builds for every new model
-    (about 1 ms each); dipsat uses the snake_case API only."""
+_CPSAT_MODEL: list[Any] = []
 
-    def _add_pre_pep8_methods(self) -> None:
-        return None
+
+def cpsat_model_class() -> Any:
+    """CP-SAT's model class without the CamelCase aliases that ortools 9.15 builds for every new
+    model (about 1 ms each); dipsat uses the snake_case API only. Imports ortools on first use."""
+    if not _CPSAT_MODEL:
+        from ortools.sat.python import cp_model
+
+        class _CpModel(cp_model.CpModel):  # type: ignore[misc]
+            def _add_pre_pep8_methods(self) -> None:
+                return None
+
+        _CPSAT_MODEL.append(_CpModel)
+    return _CPSAT_MODEL[0]
 
 
 class Conflict(Exception):
@@ -251,7 +261,13 @@ class ConstraintModel:
 
     def new_bool_var(self, name: str) -> IntVar:
         """A new boolean variable."""
-        return self.new_int_var(0, 1, name)
+        var = IntVar(len(self.names), name)
+        self.names.append(name)
+        self.lb.append(0)
+        self.ub.append(1)
+        self.vars.append(var)
+        self._watches.append([])
+        return var
 
     def _watch(self, var: int, cid: int) -> None:
         watches = self._watches[var]
@@ -285,24 +301,47 @@ class ConstraintModel:
         """At least one of the literals, given as codes (2v: v true, 2v+1: v false)."""
         cid = -len(self._clauses) - 1
         self._clauses.append(codes)
+        watches = self._watches
         for code in codes:
-            self._watch(code >> 1, cid)
+            watching = watches[code >> 1]
+            if not watching or watching[-1] != cid:
+                watching.append(cid)
 
     def add_difference(self, x: object, y: object, lo: int | None, hi: int | None,
                        enforce: Sequence[Literal] = ()) -> None:
         """lo <= x - y <= hi, enforced only when every literal of ``enforce`` holds."""
-        ex, ey = _as_expr(x), _as_expr(y)
-        terms = dict(ex.terms)
-        for v, c in ey.terms.items():
-            terms[v] = terms.get(v, 0) - c
+        terms: dict[int, int]
+        if type(x) is IntVar:
+            terms, const = {x.index: 1}, 0  # type: ignore[union-attr]
+        elif type(x) is int:
+            terms, const = {}, x  # type: ignore[assignment]
+        else:
+            ex = _as_expr(x)
+            terms, const = dict(ex.terms), ex.const
+        if type(y) is IntVar:
+            v = y.index  # type: ignore[union-attr]
+            terms[v] = terms.get(v, 0) - 1
+        elif type(y) is int:
+            const -= y  # type: ignore[operator]
+        else:
+            ey = _as_expr(y)
+            const -= ey.const
+            for v, c in ey.terms.items():
+                terms[v] = terms.get(v, 0) - c
         cid = len(self._linear)
         items = [(v, c) for v, c in terms.items() if c]
-        self._linear.append((items, ex.const - ey.const, -_BIG if lo is None else lo,
-                             _BIG if hi is None else hi, [_code(lit) for lit in enforce]))
+        codes = [2 * lit.index if type(lit) is IntVar else 2 * lit.var.index + 1  # type: ignore[union-attr]
+                 for lit in enforce]
+        self._linear.append((items, const, -_BIG if lo is None else lo, _BIG if hi is None else hi, codes))
+        watches = self._watches
         for v, _ in items:
-            self._watch(v, cid)
-        for lit in enforce:
-            self._watch(_var(lit), cid)
+            watching = watches[v]
+            if not watching or watching[-1] != cid:
+                watching.append(cid)
+        for c in codes:
+            watching = watches[c >> 1]
+            if not watching or watching[-1] != cid:
+                watching.append(cid)
 
     # -- stage 1: propagation ---------------------------------------------------------------
     def propagate(self) -> tuple[list[int], list[int]] | None:
@@ -311,16 +350,36 @@ class ConstraintModel:
         n_linear = len(self._linear)
         queue = list(range(n_linear)) + [-i - 1 for i in range(len(self._clauses))]
         queued = bytearray(b"\x01") * len(queue)  # slot: linear i -> i, clause -j-1 -> n_linear + j
-        watches, line, clause = self._watches, self._line, self._clause
+        watches, line, clauses = self._watches, self._line, self._clauses
         try:
             while queue:
                 cid = queue.pop()
                 if cid >= 0:
                     queued[cid] = 0
                     changed = line(cid, lb, ub)
-                else:
+                else:  # a clause, inline (most constraints are): unit propagation
                     queued[n_linear - cid - 1] = 0
-                    changed = clause(-cid - 1, lb, ub)
+                    free = -1
+                    for code in clauses[-cid - 1]:
+                        v = code >> 1
+                        if lb[v] == ub[v]:
+                            if (lb[v] == 1) != bool(code & 1):
+                                break  # satisfied
+                        elif free >= 0:
+                            break  # two open literals: nothing to infer
+                        else:
+                            free = code
+                    else:
+                        if free < 0:
+                            raise Conflict
+                        v = free >> 1
+                        lb[v] = ub[v] = 0 if free & 1 else 1
+                        for other in watches[v]:
+                            slot = other if other >= 0 else n_linear - other - 1
+                            if not queued[slot]:
+                                queued[slot] = 1
+                                queue.append(other)
+                    continue
                 for v in changed:
                     for other in watches[v]:
                         slot = other if other >= 0 else n_linear - other - 1
@@ -330,23 +389,6 @@ class ConstraintModel:
         except Conflict:
             return None
         return lb, ub
-
-    def _clause(self, i: int, lb: list[int], ub: list[int]) -> list[int]:
-        free = -1
-        for code in self._clauses[i]:
-            v, neg = code >> 1, code & 1
-            if lb[v] == ub[v]:
-                if (lb[v] == 1) != bool(neg):
-                    return []  # satisfied
-            elif free >= 0:
-                return []  # two open literals: nothing to infer
-            else:
-                free = code
-        if free < 0:
-            raise Conflict
-        v = free >> 1
-        lb[v] = ub[v] = 0 if free & 1 else 1
-        return [v]
 
     def _line(self, i: int, lb: list[int], ub: list[int]) -> list[int]:
         terms, const, lo, hi, enforce = self._linear[i]
@@ -393,9 +435,42 @@ class ConstraintModel:
         return changed
 
     # -- stage 2: CP-SAT --------------------------------------------------------------------
+    def to_proto(self) -> Any:
+        """The same model as CP-SAT's own ``CpModelProto`` (same names), built with OR-Tools'
+        compiled helper alone: solving needs neither the Python ``cp_model`` layer nor the
+        pandas and numpy it imports. :meth:`to_cpsat` builds the very same proto through
+        ``cp_model`` (for export and for tests that probe the model)."""
+        from ortools.sat.python import cp_model_helper
+
+        proto = cp_model_helper.CpModelProto()
+        variables = proto.variables
+        for lo, hi, name in zip(self.lb, self.ub, self.names):
+            var = variables.add()
+            var.domain.extend((lo, hi))
+            var.name = name
+        constraints = proto.constraints
+
+        def lit(code: int) -> int:
+            return -(code >> 1) - 1 if code & 1 else code >> 1
+
+        for terms, const, lo, hi, enforce in self._linear:
+            ct = constraints.add()
+            if enforce:
+                ct.enforcement_literal.extend(lit(c) for c in enforce)
+            linear = ct.linear
+            ordered = sorted(terms)  # by variable, as cp_model writes them
+            linear.vars.extend(v for v, _ in ordered)
+            linear.coeffs.extend(c for _, c in ordered)
+            linear.domain.extend((max(lo, -(1 << 60)) - const, min(hi, 1 << 60) - const))
+        for clause in self._clauses:
+            constraints.add().bool_or.literals.extend(lit(c) for c in clause)
+        return proto
+
     def to_cpsat(self) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
         """The same model as a CP-SAT model (same names), and its variables by index."""
-        model = _CpModel()
+        from ortools.sat.python import cp_model
+
+        model = cpsat_model_class()()
         xs = [model.new_int_var(lo, hi, name) for lo, hi, name in zip(self.lb, self.ub, self.names)]
 
         def lit(code: int) -> cp_model.IntVar:

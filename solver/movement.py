@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
@@ -40,7 +40,7 @@ def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Orde
     facts = check_orders(gmap, position, orders, rules, off_graph)
     modules = with_options(movement_rules, rules)
     solution, pm = solve_phase(lambda o: build_model(facts, modules, o), rules.paradox)
-    after, fates = next_position(facts, solution)
+    after, fates = next_position(facts, solution, pm.label)
     owned = [_owns(position, v.order) for v in facts.verdicts]
     results = [explain_order(pm, solution, v, fates.get(v.order.unit.province) if own else None)  # type: ignore[union-attr]
                for v, own in zip(facts.verdicts, owned)]
@@ -58,11 +58,17 @@ def _owns(position: Position, order: Order) -> bool:
     return piece is not None and piece.power == order.power
 
 
-def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str, Tag]]:
-    """The board after the movement phase, and the fate (dislodged, destroyed) of each unit."""
+def next_position(facts: Facts, solution: Solution,
+                  label: Callable[[str], str] | None = None) -> tuple[Position, dict[str, Tag]]:
+    """The board after the movement phase, and the fate (dislodged, destroyed) of each unit.
+
+    ``label`` names the order of a province as the model does (the phase model's cached
+    :meth:`~dipsat.solver.phase_model.PhaseModel.label`); by default it is written anew."""
     gmap, position = facts.gmap, facts.position
+    if label is None:
+        label = lambda province: _label(facts, province)  # noqa: E731
     moved = {src: mf for src, mf in facts.moves.items()
-             if solution.decisions.get(f"moves[{_label(facts, src)}]", False)}
+             if solution.decisions.get(f"moves[{label(src)}]", False)}
     units: dict[str, Piece] = {}
     for src, piece in position.units.items():
         if src in moved:
@@ -77,7 +83,7 @@ def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str,
     for dest, origins in facts.attackers.items():
         if dest in units:
             continue
-        if any(solution.strengths.get(f"prevent[{_label(facts, o)}]", 0) > 0 for o in origins):
+        if any(solution.strengths.get(f"prevent[{label(o)}]", 0) > 0 for o in origins):
             standoffs.add(dest)
     dislodged: dict[str, Dislodged] = {}
     fates: dict[str, Tag] = {}

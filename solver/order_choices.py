@@ -147,6 +147,8 @@ def _adjacent_mila(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[
     if _needs_convoy(gmap, piece, move):
         return True
     src, dest = piece.unit.province, move.dest.province
+    if not move.via_convoy and not any(c.power == piece.power for c in convoyers):
+        return False  # no fleet of its own power convoys it: no route can make it convoyed
     seas = [p for p, o in orders.items() if o.unit.kind.value == "F" and gmap.is_sea(p)]  # type: ignore[union-attr]
     if move.via_convoy:
         return _ordered_route(gmap, piece, move, convoyers) or not routes(gmap, src, dest, seas, limit=1)

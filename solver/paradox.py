@@ -11,14 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable
-
-import networkx as nx
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING, Any, Callable
 
 from dipsat.model.errors import AdjudicationError
+from dipsat.solver import route
 from dipsat.solver.constraints import IntVar, LinearExpr
 from dipsat.solver.phase_model import PhaseModel
+
+if TYPE_CHECKING:  # both imported where they are used: most phases never reach CP-SAT or a cycle
+    import networkx as nx
+    from ortools.sat.python import cp_model
 
 
 @dataclass(frozen=True)
@@ -65,14 +67,23 @@ class Solution:
         return _cycles(self.graph, list(self.paradoxes))
 
 
+def _tune(parameters: Any) -> Any:
+    """CP-SAT's parameters for dipsat's tiny models."""
+    parameters.num_workers = 1  # tiny models: one worker is faster and deterministic
+    parameters.max_time_in_seconds = 60.0  # a safety net only
+    parameters.cp_model_presolve = False  # propagation in Python already did its part
+    parameters.linearization_level = 0
+    parameters.symmetry_level = 0
+    parameters.cp_model_probing_level = 0
+    return parameters
+
+
 def _solver() -> cp_model.CpSolver:
+    """A ``cp_model.CpSolver`` with dipsat's parameters (for models built with ``cp_model``)."""
+    from ortools.sat.python import cp_model
+
     solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1  # tiny models: one worker is faster and deterministic
-    solver.parameters.max_time_in_seconds = 60.0  # a safety net only
-    solver.parameters.cp_model_presolve = False  # propagation in Python already did its part
-    solver.parameters.linearization_level = 0
-    solver.parameters.symmetry_level = 0
-    solver.parameters.cp_model_probing_level = 0
+    _tune(solver.parameters)
     return solver
 
 
@@ -95,15 +106,21 @@ def _evaluate(value: object, value_of: Callable[[int], int]) -> int:
     return value.const + sum(c * int(value_of(v)) for v, c in value.terms.items())
 
 
-def solve_cpsat(pm: PhaseModel, model: cp_model.CpModel, xs: list[cp_model.IntVar]) -> Values | None:
-    """Solve the CP-SAT form of ``pm``; return its values, or ``None`` when infeasible."""
-    solver = _solver()
-    status = solver.solve(model)
-    if status == cp_model.INFEASIBLE:
+def solve_cpsat(pm: PhaseModel, proto: Any) -> Values | None:
+    """Solve ``proto``, the CP-SAT form of ``pm`` (:meth:`ConstraintModel.to_proto`); return its
+    values, or ``None`` when infeasible."""
+    from ortools.sat.python import cp_model_helper as helper
+
+    wrapper = helper.SolveWrapper()
+    wrapper.set_parameters(_tune(helper.SatParameters()))
+    response = wrapper.solve(proto)
+    status = response.status
+    if status == helper.CpSolverStatus.INFEASIBLE:
         return None
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise AdjudicationError(f"CP-SAT answered {solver.status_name(status)}")
-    return _values(pm, lambda i: solver.value(xs[i]))
+    if status not in (helper.CpSolverStatus.OPTIMAL, helper.CpSolverStatus.FEASIBLE):
+        raise AdjudicationError(f"CP-SAT answered {status.name}")
+    solution = list(response.solution)
+    return _values(pm, solution.__getitem__)
 
 
 def count_resolutions(build: Callable[[dict[str, bool]], PhaseModel], overrides: dict[str, bool]
@@ -113,24 +130,31 @@ def count_resolutions(build: Callable[[dict[str, bool]], PhaseModel], overrides:
     Propagation first: when it fixes every variable that is the only solution, and when it
     finds a conflict there is none. Otherwise CP-SAT solves; only a model whose decision graph
     has a cycle can have several resolutions (DATC 5.B.9), so only then is a second solution
-    sought, with the first one forbidden.
+    sought, with the first one forbidden. On the ``cpsat`` route (:mod:`dipsat.solver.route`)
+    there is no propagation: CP-SAT solves every model and always seeks the second solution.
     """
     pm = build(overrides)
-    bounds = pm.model.propagate()
-    if bounds is None:
-        return 0, None, None, pm
-    lb, ub = bounds
-    if lb == ub:
-        return 1, _values(pm, lb.__getitem__), None, pm
-    model, xs = pm.model.to_cpsat()
-    first = solve_cpsat(pm, model, xs)
+    everything = route.current() == "cpsat"
+    if not everything:
+        bounds = pm.model.propagate()
+        if bounds is None:
+            return 0, None, None, pm
+        lb, ub = bounds
+        if lb == ub:
+            return 1, _values(pm, lb.__getitem__), None, pm
+    proto = pm.model.to_proto()
+    first = solve_cpsat(pm, proto)
     if first is None:
         return 0, None, None, pm
-    if nx.is_directed_acyclic_graph(pm.graph):
-        return 1, first, None, pm
+    if not everything:
+        import networkx as nx
+
+        if nx.is_directed_acyclic_graph(pm.graph):
+            return 1, first, None, pm
     decisions = first[0]
-    model.add_bool_or([~xs[v.index] if decisions[n] else xs[v.index] for n, v in pm.decisions.items()])
-    second = solve_cpsat(pm, model, xs)
+    proto.constraints.add().bool_or.literals.extend(
+        -v.index - 1 if decisions[n] else v.index for n, v in pm.decisions.items())  # not the first again
+    second = solve_cpsat(pm, proto)
     if second is None:
         return 1, first, None, pm
     return 2, first, second[0], pm
@@ -138,6 +162,8 @@ def count_resolutions(build: Callable[[dict[str, bool]], PhaseModel], overrides:
 
 def cycles_in_order(graph: nx.DiGraph) -> list[frozenset[str]]:
     """The strongly connected components that hold a cycle, dependencies first."""
+    import networkx as nx
+
     condensed = nx.condensation(graph)
     found = []
     for node in nx.topological_sort(condensed):
@@ -183,6 +209,8 @@ def solve_phase(build: Callable[[dict[str, bool]], PhaseModel], paradox_rule: st
 
 
 def _cycles(graph: nx.DiGraph | None, paradoxes: list[Paradox]) -> tuple[Paradox, ...]:
+    import networkx as nx
+
     if graph is None or nx.is_directed_acyclic_graph(graph):
         return ()
     found = []

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Union
 
-import networkx as nx
-
 from dipsat.solver.constraints import ConstraintModel, IntVar, LinearExpr, code
 
 if TYPE_CHECKING:
+    import networkx as nx
+
     from dipsat.solver.legality import Facts
 
 Lit = Union[IntVar, bool]
@@ -60,8 +60,8 @@ class PhaseModel:
             lit = self.decisions[name] = self.model.new_bool_var(name)
             self._reads[name] = []
             self._graph = None
-            if name in self.overrides:
-                self.model.add(lit == int(self.overrides[name]))
+            if self.overrides and name in self.overrides:
+                self.model.add_clause([2 * lit.index + (0 if self.overrides[name] else 1)])
         return lit
 
     def defines(self, name: str, reads: Iterable[str] | Callable[[], Iterable[str]] = ()) -> bool:
@@ -71,8 +71,9 @@ class PhaseModel:
         asked for. An overridden decision (fixed by a backup rule) keeps its node but loses its
         edges and its defining constraints.
         """
-        self.decision(name)
-        if name in self.overrides:
+        if name not in self.decisions:
+            self.decision(name)
+        if self.overrides and name in self.overrides:
             return False
         if callable(reads):
             self._later[name] = reads
@@ -86,6 +87,8 @@ class PhaseModel:
         """The decision graph (networkx), built when first asked for: only phases whose
         constraints propagation cannot settle, explanations and pictures need it."""
         if self._graph is None:
+            import networkx as nx
+
             for name, later in self._later.items():
                 self._reads[name].extend(later())
             self._later.clear()
@@ -173,24 +176,32 @@ class PhaseModel:
     # -- small logical helpers that accept constants -----------------------------------------
     def equal_and(self, target: IntVar, lits: Iterable[Lit]) -> None:
         """target <-> AND(lits)."""
-        rest = [lit for lit in lits if lit is not True]
         t = 2 * target.index
-        if any(lit is False for lit in rest):
-            self.model.add_clause([t + 1])
-            return
-        codes = [code(lit) for lit in rest]  # type: ignore[arg-type]
+        add = self.model.add_clause
+        codes = []
+        for lit in lits:
+            if lit is True:
+                continue
+            if lit is False:
+                add([t + 1])
+                return
+            codes.append(code(lit))  # type: ignore[arg-type]
         for c in codes:
-            self.model.add_clause([t + 1, c])
-        self.model.add_clause([c ^ 1 for c in codes] + [t])
+            add([t + 1, c])
+        add([c ^ 1 for c in codes] + [t])
 
     def equal_or(self, target: IntVar, lits: Iterable[Lit]) -> None:
         """target <-> OR(lits)."""
-        rest = [lit for lit in lits if lit is not False]
         t = 2 * target.index
-        if any(lit is True for lit in rest):
-            self.model.add_clause([t])
-            return
-        codes = [code(lit) for lit in rest]  # type: ignore[arg-type]
+        add = self.model.add_clause
+        codes = []
+        for lit in lits:
+            if lit is False:
+                continue
+            if lit is True:
+                add([t])
+                return
+            codes.append(code(lit))  # type: ignore[arg-type]
         for c in codes:
-            self.model.add_clause([c ^ 1, t])
-        self.model.add_clause(codes + [t + 1])
+            add([c ^ 1, t])
+        add(codes + [t + 1])

@@ -323,6 +323,7 @@ def test_impossible_phase(phase: str, words: str, tmp_path: Path, capsys: pytest
     ["replay", "{missing}", "--out", "{out}"],
     ["play", "{missing}"],
     ["convert", "{case}", "--out", "{out}"],
+    ["report", "{missing}", "--out", "{out}"],
     ["adjudicate", "{case}", "--bogus"],
 ])
 def test_json_errors(args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]):
@@ -491,3 +492,15 @@ def test_a_file_for_another_command_says_which(command: str, source: str, hint: 
     """A file of another format: the one line says which command reads it."""
     code, _, err = cli(capsys, command, ROOT / source)
     assert_one_line(code, err, hint)
+
+
+def test_a_failed_report_leaves_no_old_index(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """report: the index of an earlier run is gone when this run stops on a bad case file."""
+    good, bad = tmp_path / "good.txt", tmp_path / "bad.txt"
+    good.write_text(CASE)
+    bad.write_text(CASE.replace("[succeeds]", "[maybe]"))
+    out = tmp_path / "report"
+    assert cli(capsys, "report", good, "--out", out)[0] == 0 and (out / "index.html").exists()
+    code, _, err = cli(capsys, "report", bad, "--out", out)
+    assert_one_line(code, err, f"{bad}:7:")
+    assert not (out / "index.html").exists()

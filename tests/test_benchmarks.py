@@ -127,3 +127,22 @@ def test_mila_preset_reproduces_the_peer_defect(repro_id):
     repro = next(r for r in REPROS if r.id == repro_id)
     boards = run(repro, variant, rules_from_text("mila"), PeerRunner(variant.map))
     assert not boards["dipsat"].diff(boards["peer"])
+
+
+def test_whole_process_smoke_run(tmp_path):
+    """The whole-process benchmark's smoke run times each command as its own process and writes its report."""
+    import json
+
+    out = tmp_path / "wholeprocess.json"
+    proc = subprocess.run([sys.executable, "-m", "benchmarks.wholeprocess", "--smoke", "--no-archive",
+                           "--out", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    report = json.loads(out.read_text(encoding="utf-8"))
+    names = [r["name"] for r in report["rows"]]
+    assert any(n.startswith("one DATC case") for n in names)
+    for row in report["rows"]:
+        assert row["wall"]["median"] > 0 and row["cpu"]["median"] > 0 and row["peak_mb"]["median"] > 0
+        assert row["statuses"] and all(s in (0, 1) for s in row["statuses"])
+    if HAS_PEER:
+        assert report["random_phases"] and report["random_ratio"]["wall"] > 0
+        assert any(n.startswith("random games: peer") for n in names)

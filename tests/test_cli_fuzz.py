@@ -90,7 +90,7 @@ END
 }
 
 COMMANDS = ["adjudicate", "compare", "replay", "convert", "play", "report"]
-WITHOUT_JSON = {"report"}
+WITHOUT_JSON: set[str] = set()
 
 
 def _args(command: str, path: Path, work: Path, as_json: bool) -> list[str]:

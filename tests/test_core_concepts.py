@@ -292,3 +292,12 @@ def test_a_stack_without_its_principal_keeps_every_piece():
     assert position.pieces_at("mid") == (h, h) and position.units["mid"] == h
     three = position.with_piece(h).without_piece(h).without_piece(h)
     assert three.pieces_at("mid") == (h,)
+
+
+def test_a_shared_win_among_the_powers_tied_on_points():
+    """When points tie, the powers tied at the top of those points share, whatever their centres."""
+    variant = SimpleNamespace(map=GMAP)
+    points = lambda p: {"Pland": 4, "Qland": 4, "Rland": 1}  # noqa: E731
+    rule = first_of(most_points(points), shared_win(points, "card points"))
+    outcome = rule(variant, board("Pland: A lan", centres={"lan": "Pland", "far": "Rland", "isl": "Rland"}))  # type: ignore[arg-type]
+    assert outcome is not None and outcome.winners == ("Pland", "Qland") and "card points (4)" in outcome.reason

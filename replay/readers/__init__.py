@@ -32,7 +32,7 @@ CHUNK_GAMES: Final = 16
 CHUNK_BYTES: Final = 4 << 20
 """A JSON-lines task also ends once it holds this many bytes."""
 
-TASK_VERSION: Final = "replay-1"
+TASK_VERSION: Final = "replay-2"
 """Part of every task's identity: change it when replay output changes meaning."""
 
 
@@ -63,8 +63,10 @@ def find_tasks(paths: Sequence[str], rules_text: str | None) -> Iterator[Task | 
     Raises:
         FileNotFoundError: a path does not exist.
     """
-    for shown, path in archive_files(paths):
-        yield from _file_tasks(shown, path, rules_text or "")
+    for text in paths:
+        in_folder = Path(text).is_dir()  # a game record (dipsat play) found in a folder is no archive
+        for shown, path in archive_files([text]):
+            yield from _file_tasks(shown, path, rules_text or "", skip_records=in_folder)
 
 
 def _identity(path: Path) -> str:
@@ -76,7 +78,16 @@ def _uid(identity: str, key: str, rules_text: str) -> str:
     return hashlib.sha256(f"{TASK_VERSION}\0{identity}\0{key}\0{rules_text}".encode()).hexdigest()[:24]
 
 
-def _file_tasks(shown: str, path: Path, rules_text: str) -> Iterator[Task | GameError]:
+def _is_game_record(text: str) -> bool:
+    """A variant game record (``GAME ...``, read by ``dipsat play``): neither a case file nor an archive."""
+    for line in text.splitlines()[:200]:
+        line = line.split("#", 1)[0].strip()
+        if line:
+            return line.upper().startswith("GAME")
+    return False
+
+
+def _file_tasks(shown: str, path: Path, rules_text: str, skip_records: bool = False) -> Iterator[Task | GameError]:
     name = path.name.lower().removesuffix(".gz")
     try:
         identity = _identity(path)
@@ -97,7 +108,7 @@ def _file_tasks(shown: str, path: Path, rules_text: str) -> Iterator[Task | Game
         yield from _json_tasks(shown, text, identity, rules_text)
     elif looks_like_droidippy(text):
         yield Task(shown, "", Format.DROIDIPPY, text, _uid(identity, "", rules_text))
-    else:
+    elif not (skip_records and _is_game_record(text)):
         yield Task(shown, "", Format.CASES, text, _uid(identity, "", rules_text))
 
 

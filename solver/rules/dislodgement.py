@@ -11,10 +11,16 @@ def add_dislodgement(pm: PhaseModel) -> None:
         if dislodged is False:
             continue
         attackers = [pm.moves(a) for a in pm.attackers(province)]
-        stays = pm.moves(province)
-        reads = [pm.name_of(x) for x in [*attackers, stays]]
+        left = pm.moves(province)
+        reads = [pm.name_of(x) for x in [*attackers, left]]
         if not pm.defines(dislodged.name, [r for r in reads if r]):
             continue
+        stayed = (not left) if isinstance(left, bool) else ~left
+        live = [a for a in attackers if a is not False]
+        if len(live) <= 1 or any(a is True for a in live):  # entered is one move (or a constant)
+            entered = True if any(a is True for a in live) else live[0] if live else False
+            pm.equal_and(dislodged, [entered, stayed])
+            continue
         entered = pm.model.new_bool_var(f"entered[{province}]")
-        pm.equal_or(entered, attackers)
-        pm.equal_and(dislodged, [entered, (not stays) if isinstance(stays, bool) else ~stays])
+        pm.equal_or(entered, live)
+        pm.equal_and(dislodged, [entered, stayed])

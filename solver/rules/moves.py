@@ -42,21 +42,22 @@ def add_moves(pm: PhaseModel) -> None:
         if attack is None:
             raise AdjudicationError("the moves rule compares strengths: apply the 'strengths' rule before it")
         opponent = facts.opponent.get(src)
+        strengths = pm.strengths
         if opponent is not None:
-            against = [(f"defend {pm.label(opponent)}", pm.strengths[f"defend[{pm.label(opponent)}]"])]
+            against = [("defend", opponent, strengths[f"defend[{pm.label(opponent)}]"])]
         else:
-            against = [(f"hold {mf.dest}", pm.strengths[f"hold[{mf.dest}]"])] \
-                if f"hold[{mf.dest}]" in pm.strengths else []
-        against += [(f"prevent {pm.label(r)}", pm.strengths[f"prevent[{pm.label(r)}]"])
-                    for r in pm.attackers(mf.dest) if r != src]
+            hold = strengths.get(f"hold[{mf.dest}]")
+            against = [("hold", mf.dest, hold)] if hold is not None else []
+        against += [("prevent", r, strengths[f"prevent[{pm.label(r)}]"]) for r in pm.attackers(mf.dest) if r != src]
         if not against:  # an empty, uncontested province: hold strength 0 (a variant may bring the attack to 0)
-            against = [(f"hold {mf.dest}", 0)]
+            against = [("hold", mf.dest, 0)]
         beats: list = []
-        for what, strength in against:
+        for what, whose, strength in against:
             if isinstance(attack, int) and isinstance(strength, int):
                 beats.append(attack > strength)
                 continue
-            beat = pm.model.new_bool_var(f"beats[{label} vs {what}]")
+            subject = pm.label(whose) if what != "hold" else whose
+            beat = pm.model.new_bool_var(f"beats[{label} vs {what} {subject}]")
             pm.model.add_difference(attack, strength, 1, None, [beat])
             pm.model.add_difference(attack, strength, None, 0, [~beat])
             beats.append(beat)

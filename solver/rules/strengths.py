@@ -29,8 +29,11 @@ def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | No
     if weights is not None:
         terms = [lit * weights[s].support for s, lit in zip(kept, lits) if lit is not False and weights[s].support]
         return base + LinearExpr.sum(terms) if terms else base
-    lits = [lit for lit in lits if lit is not False]
-    return base + LinearExpr.sum(lits) if lits else base
+    counted: dict[int, int] = {}
+    for lit in lits:
+        if lit is not False:  # a given support is a literal (an IntVar): one more
+            counted[lit.index] = counted.get(lit.index, 0) + 1  # type: ignore[union-attr]
+    return LinearExpr(counted, base) if counted else base
 
 
 def _base(pm: PhaseModel, province: str, what: int) -> int:
@@ -49,6 +52,13 @@ def _plus(a: LinearExpr | int, b: LinearExpr | int) -> LinearExpr | int:
     return a + b
 
 
+def _extra(pm: PhaseModel, strength: str, subject: str) -> LinearExpr | int:
+    """The terms a variant added to the strength ``strength[subject]`` (0, unnamed, when none was)."""
+    if not pm.terms:
+        return 0
+    return pm.extra(f"{strength}[{subject}]")
+
+
 def _neg(lit: Lit) -> Lit:
     return (not lit) if isinstance(lit, bool) else ~lit
 
@@ -61,16 +71,22 @@ def _choose(pm: PhaseModel, name: str, cases: list[tuple[list[Lit], LinearExpr |
     """
     live = []
     for when, value in cases:
-        if any(w is False for w in when):
-            continue
-        live.append(([w for w in when if w is not True], value))
-    if len(live) == 1 or all(_same(v, live[0][1]) for _, v in live):
-        pm.strengths[name] = live[0][1]
+        kept = []
+        for w in when:
+            if w is False:
+                break
+            if w is not True:
+                kept.append(w)
+        else:
+            live.append((kept, value))
+    first = live[0][1]
+    if len(live) == 1 or all(_same(v, first) for _, v in live[1:]):
+        pm.strengths[name] = first
         return
     top = max(_upper(pm, v) for _, v in live)
     var = pm.strength(name, top)
     for when, value in live:
-        pm.model.add(var == value).only_enforce_if(when)
+        pm.model.add_difference(var, value, 0, 0, when)  # var == value, enforced when `when` holds
 
 
 def _same(a: LinearExpr | int, b: LinearExpr | int) -> bool:
@@ -92,7 +108,7 @@ def add_strengths(pm: PhaseModel) -> None:
         order = facts.orders.get(province)
         if order is None:
             continue  # an empty province has hold strength 0
-        extra = pm.extra(f"hold[{province}]")
+        extra = _extra(pm, "hold", province)
         if province in facts.moves:  # 5.B.5: 0 if it moves away, else 1
             moves = pm.moves(province)
             _choose(pm, f"hold[{province}]", [([moves], 0), ([_neg(moves)], _plus(_base(pm, province, _HOLD), extra))])
@@ -107,9 +123,9 @@ def add_strengths(pm: PhaseModel) -> None:
         path = pm.path(src)
         if src in facts.opponent:  # 5.B.7, read by the opponent's move
             pm.strengths[f"defend[{label}]"] = _plus(support_sum(pm, supporters, base=_base(pm, src, _DEFEND)),
-                                                     pm.extra(f"defend[{label}]"))
+                                                     _extra(pm, "defend", label))
         if len(facts.attackers[mf.dest]) > 1:  # 5.B.6, read by the rivals
-            prevented = _plus(support_sum(pm, supporters, base=_base(pm, src, _PREVENT)), pm.extra(f"prevent[{label}]"))
+            prevented = _plus(support_sum(pm, supporters, base=_base(pm, src, _PREVENT)), _extra(pm, "prevent", label))
             beaten_by = facts.beaten_by.get(src)
             if beaten_by is None:
                 cases = [([_neg(path)], 0), ([path], prevented)]
@@ -122,14 +138,14 @@ def add_strengths(pm: PhaseModel) -> None:
                 cases = [([_neg(path)], 0), ([path, beaten], 0), ([path, ~beaten], prevented)]
             _choose(pm, f"prevent[{label}]", cases)
         attack = _base(pm, src, _ATTACK)
-        full = _plus(support_sum(pm, supporters, base=attack), pm.extra(f"attack[{label}]"))
+        full = _plus(support_sum(pm, supporters, base=attack), _extra(pm, "attack", label))
         defender = facts.position.units.get(mf.dest)
         if defender is None:  # 5.B.8
             _choose(pm, f"attack[{label}]", [([_neg(path)], 0), ([path], full)])
             continue
         excluded = None if OWN_SUPPORT_COUNTS[facts.rules.own_support_via](mf.order, mf.convoyed) else defender.power
         restricted = 0 if defender.power == mf.piece.power else _plus(
-            support_sum(pm, supporters, excluding_power=excluded, base=attack), pm.extra(f"attack[{label}]"))
+            support_sum(pm, supporters, excluding_power=excluded, base=attack), _extra(pm, "attack", label))
         leaves = pm.moves(mf.dest) if src not in facts.opponent else False
         _choose(pm, f"attack[{label}]", [([_neg(path)], 0), ([path, leaves], full),
                                          ([path, _neg(leaves)], restricted)])

@@ -11,7 +11,7 @@ ends at 18 centres (:func:`centre_count`); a variant combines the rules below:
 * :func:`first_of`: the first rule that decides.
 
 The Gathering: ``first_of(majority_of_centres(), after_year(1908, first_of(unit_margin(3),
-most_points(card_points), shared_win())))``.
+most_points(card_points), shared_win(card_points))))``.
 """
 from __future__ import annotations
 
@@ -125,13 +125,14 @@ def most_points(points: Callable[[Position], Mapping[str, int]], what: str = "po
     return rule
 
 
-def shared_win() -> EndRule:
-    """Every power with the most centres shares the win (the last link of a chain: always decides)."""
+def shared_win(points: Callable[[Position], Mapping[str, int]] | None = None, what: str = "centres") -> EndRule:
+    """Every power tied at the top of ``points`` (centres owned by default) shares the win: the
+    last link of a chain, it always decides (The Gathering: the powers tied on card points)."""
     def rule(variant: Variant, position: Position) -> Outcome | None:
-        counts = centre_counts(position)
+        counts = points(position) if points is not None else centre_counts(position)
         top = max(counts.values(), default=0)
         tied = tuple(sorted(p for p, n in counts.items() if n == top))
-        return Outcome(tied, f"no rule decided: the powers with the most centres ({top}) share the glory")
+        return Outcome(tied, f"no rule decided: the powers with the most {what} ({top}) share the glory")
     return rule
 
 

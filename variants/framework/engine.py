@@ -13,8 +13,6 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
-from ortools.sat.python import cp_model
-
 from dipsat.model.types import Order, OrderResult, Phase, PhaseKind, Position, Result
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.phase_model import PhaseModel
@@ -22,6 +20,8 @@ from dipsat.solver.rules import Rule
 from dipsat.variants.framework.orders import AnyOrder, SpecialOrder
 
 if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+
     from dipsat.variants.variant import Variant
 
 __all__ = ["Engine", "split_orders", "insert_before", "named_constant", "add_constant_term",

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from dipsat.model.board import AddCentre, Lasting, clear_owner
 from dipsat.model.types import (
-    Build, Hold, Move, OrderResult, Phase, PhaseKind, Position, Result, Retreat, Tag, Waive,
+    Build, Disband, Hold, Move, OrderResult, Phase, PhaseKind, Position, Result, Retreat, Tag, Waive,
 )
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import adjudicate_adjustments, adjustments_due
@@ -269,9 +269,24 @@ def _adjustments(variant: Variant, position: Position, orders: Sequence[AnyOrder
             else:
                 r = replace(r, order=orders[i])  # type: ignore[arg-type]
         decided[i] = r
-    after = replace(res.after, changes=position.changes)
-    return replace(res, before=position, results=tuple(_fill(orders, decided)),
+    after, removed = _stack_disorder(replace(res.after, changes=position.changes))
+    return replace(res, before=position, results=tuple(_fill(orders, decided)), generated=(*res.generated, *removed),
                    after=with_state(after_adjustments(after), state))
+
+
+def _stack_disorder(after: Position) -> tuple[Position, list[OrderResult]]:
+    """Civil disorder reaches stacked hitch-hikers too: a power that still has more pieces than
+    centres loses stacked pieces, by province name (ruling H8: a stack's pieces are alike)."""
+    removed: list[OrderResult] = []
+    for power, due in sorted(adjustments_due(after).items()):
+        for province in sorted(after.stacked):
+            while due < 0 and any(p.power == power and p.unit.kind.owned for p in after.stacked.get(province, ())):
+                piece = next(p for p in after.stacked[province] if p.power == power and p.unit.kind.owned)
+                after = after.without_piece(piece)
+                due += 1
+                removed.append(OrderResult(Disband(power, piece.unit), Result.SUCCEEDS,
+                                           "succeeds: civil disorder (a piece of a stack, ruling H8)"))
+    return after, removed
 
 
 def _nbo_problem(variant: Variant, position: Position, state: HitchState, o: Nbo, due: dict[str, int]) -> str:
