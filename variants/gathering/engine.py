@@ -107,12 +107,15 @@ def _relocate(order: Order, relocated: dict[str, str], units: dict) -> Order:  #
     return order
 
 
-def _restriction(gmap: GameMap, state: GatheringState, board: Position, order: Order, season: int) -> str:
+def _restriction(gmap: GameMap, state: GatheringState, board: Position, order: Order, season: int,
+                 stone_convoy: str = "allowed") -> str:
     province = order.unit.province  # type: ignore[union-attr]
     piece = board.units.get(province)
     if piece is None or piece.power != order.power or isinstance(order, Hold):
         return ""
     marks = state.marks_of(province)
+    if marks.stone(season) and isinstance(order, Convoy) and stone_convoy == "allowed":
+        return ""
     if marks.stone(season):
         return f"{piece.unit} is turned to stone: it stands without giving support (rule 2)"
     if stranded(gmap, piece.unit):
@@ -149,7 +152,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
                 and sp.removed[unit.province].power == o.power:
             decided[i] = OrderResult(given, Result.FAILS, "fails: the unit was removed by Sudden Death", Tag.DESTROYED)
             continue
-        if unit is not None and (why := _restriction(gmap, state, board, o, season)):
+        if unit is not None and (why := _restriction(gmap, state, board, o, season, variant.choice("stone_convoy"))):
             decided[i] = illegal(given, why)
             continue
         passed.append(o)
