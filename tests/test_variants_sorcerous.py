@@ -62,13 +62,16 @@ def test_at_least_three_cases_per_element():
 
 
 def test_each_case_step_is_the_phase_the_game_reached():
-    """A case's PHASE lines name the phases the game really reaches (the runner trusts them)."""
+    """A case's PHASE lines name the phases the game really reaches (the runner plays the stated
+    phase), except a Winter written out that the game skips because nobody has anything to adjust."""
     for case in CASES:
         variant, position = find_variant(case.variant), case.start
         for k, step in enumerate(case.steps):
+            skipped_winter = (step.phase.season is Season.WINTER and position.phase ==
+                              Phase(step.phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT))
             if k:
-                assert position.phase == step.phase, (case.id, k, position.phase, step.phase)
-            position = variant.adjudicate(position, step.orders, DATC).after
+                assert position.phase == step.phase or skipped_winter, (case.id, k, position.phase, step.phase)
+            position = variant.adjudicate(position.with_phase(step.phase), step.orders, DATC).after
 
 
 def test_rulings_cite_existing_cases():

@@ -134,10 +134,12 @@ def _cast_spells(variant: Variant, position: Position, state: SorcerousState, tu
                 results[i] = OrderResult(cast, Result.FAILS, f"fails: {unit} is protected by a Magic Shield "  # type: ignore[arg-type]
                                          "(rule 3: immune to Stasis)")
                 continue
+            if spell is Spell.STASIS and lifts and p in shielded_now:
+                results[i] = OrderResult(cast, Result.FAILS, f"fails: {unit} is shielded by a Magic Shield cast "  # type: ignore[arg-type]
+                                         "this turn, which lifts the Stasis at once (rule 3: immune to any Stasis)")
+                continue
             effects.append(Effect(spell, (p,), turn, turn + 1, cast.power))
             what = "held in Stasis" if spell is Spell.STASIS else "under a Magic Shield"
-            if spell is Spell.STASIS and lifts and p in shielded_now:
-                what += " (lifted at once by this turn's Magic Shield)"
             results[i] = OrderResult(cast, Result.SUCCEEDS, f"succeeds: {unit} is {what} in {two}")  # type: ignore[arg-type]
     coming_ice = {c.places[0].province for c in live.values() if c.spell is Spell.ICE}
     now_iced = iced(state, turn)
@@ -152,7 +154,7 @@ def _cast_spells(variant: Variant, position: Position, state: SorcerousState, tu
                                      f"to {turn_name(turn + 3)}")
         elif cast.spell is Spell.FLAME:
             sea = cast.places[0].province
-            if sea in now_iced or sea in coming_ice:
+            if sea in now_iced or (sea in coming_ice and variant.choice("flame_timing") == "after_movement"):
                 results[i] = OrderResult(cast, Result.SUCCEEDS, f"succeeds: the ice on {sea} ends")  # type: ignore[arg-type]
             else:
                 results[i] = OrderResult(cast, Result.FAILS, f"fails: there is no ice on {sea}")  # type: ignore[arg-type]
@@ -188,10 +190,11 @@ def play_movement(variant: Variant, position: Position, standard: list[tuple[int
     passed0, _ = _in_force(variant, state, turn, standard, acting, stuck0)
     board0 = turn_board(variant, state, turn, _supporters(passed0))
     any_order = variant.choice("interaction") == "any_order"
+    given = _after_stasis(variant, board0, position, state, turn, plan.casts, passed0, rules, any_order)
     live: dict[int, Cast] = {}
     spent = set(state.casts)
     for i, (cast, wizard) in sorted(plan.casts.items()):
-        by = interacting(board0, position, [o for _, o in passed0], rules, wizard, any_order)
+        by = interacting(board0, position, given, rules, wizard, any_order)
         if by is not None:
             decided[i] = blocked_result(cast, by)
             if variant.choice("blocked_cast") == "spent":
@@ -243,6 +246,30 @@ def play_movement(variant: Variant, position: Position, standard: list[tuple[int
     after = mark_familiars(after, state, variant.choice("familiar"))
     state = replace(state, pending=tuple(later))
     return replace(res, generated=tuple(generated), after=after), state, events + linked
+
+
+def _after_stasis(variant: Variant, board0, position: Position, state: SorcerousState, turn: int,  # type: ignore[no-untyped-def]
+                  casts: dict, passed0: list[tuple[int, Order]], rules: Rules, any_order: bool) -> list[Order]:
+    """The orders rule 2h is judged on. ``stasis_first=yes`` (rule 5: Stasis spells come first):
+    without the moves and supports of units frozen by this turn's Stasis spells that are cast,
+    a Stasis whose wizard is still interacted with by unfrozen units being no cast (the largest
+    consistent set of Stasis spells, found by dropping blocked ones until none is). ``no``: the
+    orders as given."""
+    orders = [o for _, o in passed0]
+    if variant.choice("stasis_first") != "yes":
+        return orders
+    shielded = {e.where[0] for e in state.active(Spell.SHIELD, turn)}
+    no_convoy = variant.choice("stasis_convoy") == "forbidden"
+    trial = {i: (c, w) for i, (c, w) in casts.items() if c.spell is Spell.STASIS}
+    while True:
+        frozen = {c.unit.province for c, _ in trial.values() if c.unit.province not in shielded}
+        kept = [o for o in orders if not (o.unit.province in frozen and (  # type: ignore[union-attr]
+            isinstance(o, (Move, SupportHold, SupportMove)) or (no_convoy and isinstance(o, Convoy))))]
+        blocked = [i for i, (_, w) in trial.items() if interacting(board0, position, kept, rules, w, any_order)]
+        if not blocked:
+            return kept
+        for i in blocked:
+            del trial[i]
 
 
 def _stasis_retreats(variant: Variant, state: SorcerousState, turn: int, after: Position,
