@@ -85,11 +85,11 @@ def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
     has_expectations = False
     board_stated = rules == rules_from_text(case.rules) or not any(
         rules_from_text(key) == rules for key in alternative_keys(case))
-    for step in case.steps:
-        # the phase the case states: a variant engine may have skipped a Winter with nothing to
-        # adjust that the case writes out, or reached one the case leaves out
-        position = position.with_phase(step.phase if step.phase is not None
-                                       else Phase(position.phase.year, position.phase.season, step.kind))
+    for n, step in enumerate(case.steps):
+        if n > 0:
+            position, problem = _at_stated_phase(step, position, variant.engine is not None)
+            if problem:
+                differences.append(problem)
         res = variant.adjudicate(position, step.orders, rules, advance=False)
         resolutions.append(res)
         for i, (order, result) in enumerate(zip(step.orders, res.results)):
@@ -146,6 +146,23 @@ def check_case(case: Case) -> Variant:
                     line = step.lines[i] if i < len(step.lines) else case.line or None
                     raise CaseFileError(f"alternative result '{key}: ...': {exc}", where, line) from None
     return variant
+
+
+def _at_stated_phase(step: Step, position: Position, advances: bool) -> tuple[Position, str]:
+    """The board at the phase a step states, and a difference when the game cannot be there.
+
+    A stated phase the game skipped (a retreat with nobody dislodged, a Winter with nothing to
+    adjust) is played as stated, so the steps after it keep their phases. A stated phase later
+    than the one a variant's engine has advanced to leaves out a phase with orders to give: that
+    is a difference (the case fails, and says why), and the step is played at its stated phase.
+    (The standard sequence, adjudicated without advancing, always takes the stated phase.)
+    """
+    problem = ""
+    if advances and step.phase.key > position.phase.key:
+        where = f" (line {step.line})" if step.line else ""
+        problem = (f"PHASE {step.phase}{where}: the game is at {position.phase}, a phase with orders "
+                   "to give that the case leaves out")
+    return position.with_phase(step.phase), problem
 
 
 def _auto_differences(variant: Variant, step: Step, res: Resolution) -> list[str]:

@@ -34,7 +34,7 @@ POWERS = GMAP.powers
 CENTRES = sorted(GMAP.supply_centres)
 
 VOCABULARY: dict[type, frozenset[Result]] = {
-    Hold: frozenset({Result.STANDS, Result.ILLEGAL}),
+    Hold: frozenset({Result.STANDS, Result.ILLEGAL, Result.INVALID}),  # INVALID: a wrong unit type (4.C.2, mila)
     Move: frozenset({Result.SUCCEEDS, Result.FAILS, Result.ILLEGAL, Result.INVALID}),
     SupportHold: frozenset({Result.GIVEN, Result.CUT, Result.ILLEGAL, Result.INVALID}),
     SupportMove: frozenset({Result.GIVEN, Result.CUT, Result.ILLEGAL, Result.INVALID}),

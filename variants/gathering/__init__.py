@@ -29,8 +29,8 @@ from dipsat.variants.variant import Variant
 OPTIONS = {o.name: o for o in (
     option("double_cut", "Which attacks cut the support of a double unit (rule 2: 'any attack on a double "
            "unit cuts all support given by it')?",
-           both_halves="as for any unit (DATC 5.B.2); the cut takes both halves of its support",
-           any_attack="every attack by another power, even from the province the support is given into"),
+           any_attack="every attack by another power, even from the province the support is given into",
+           both_halves="as for any unit (DATC 5.B.2); the cut takes both halves of its support"),
     option("remove_magic", "The Protective Amulet names 'Remove Magic', a card in no deck:",
            shield="it is the Mystical Shield played by another power: the Amulet stops it",
            none="it names no card of the game; the Amulet never stops a Shield"),

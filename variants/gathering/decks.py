@@ -21,14 +21,17 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from dipsat.model.gamemap import GameMap
-from dipsat.model.kinds import ARMY, FLEET
-from dipsat.model.types import PhaseKind, Position
+from dipsat.model.kinds import ARMY, FLEET, Moves, UnitKind
+from dipsat.model.types import Location, PhaseKind, Position
 from dipsat.variants.framework.engine import phase_word
 from dipsat.variants.gathering.cards import DECK, SECONDARY_SIZE, Card, Target, deck_text
 from dipsat.variants.gathering.orders import CardOrder, Condition, Deck, DiscardCard, PlayCard, SplitDeck
 from dipsat.variants.gathering.state import GatheringState, season_index, season_name
 
 __all__ = ["Verdicts", "judge_cards", "draw", "target_problem"]
+
+_ANY = UnitKind("*", "any unit", moves=Moves.ANY_EDGE)
+"""A kind that moves along every edge: adjacency for any unit, whatever cards it carries."""
 
 
 @dataclass
@@ -84,6 +87,13 @@ def target_problem(board: GameMap, position: Position, o: PlayCard) -> str:
         return f"{card.title} is played against an enemy unit; {piece.unit} is {o.power}'s own"
     if card in (Card.TELEPORT, Card.FASTER_THAN_LIGHT) and piece.power != o.power:
         return f"{card.title} moves one's own unit; {piece.unit} is {piece.power}'s"
+    if card is Card.FASTER_THAN_LIGHT:
+        here = o.unit.province  # type: ignore[union-attr]
+        for step in o.path:
+            if step.province == here or step.province not in board.neighbours(_ANY, Location(here)):
+                return (f"Faster than Light moves to adjacent spaces; {step.province} is not next to {here} "
+                        "(a step that is adjacent but closed to the unit, or not empty, fails instead)")
+            here = step.province
     if card is Card.WALK_ON_WATER and piece.unit.kind.base_kind() is not ARMY:
         return f"Walk on Water is played on an army; {piece.unit} is a fleet"
     if card is Card.SAIL_ON_LAND and piece.unit.kind.base_kind() is not FLEET:

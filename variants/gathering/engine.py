@@ -66,6 +66,9 @@ def play_gathering(variant: Variant, position: Position, orders: Sequence[AnyOrd
                    advance: bool = True) -> Resolution:
     """Resolve one phase of The Gathering; the board after is the board at the next phase."""
     state = initial_state(variant, position)
+    if not state.ended and season_index(position.phase) > last_season(variant):
+        state = replace(state, ended=f"the game ended after {season_name(last_season(variant))} "
+                                     "(rule 1: 16 seasons)")
     if state.ended:
         results = tuple(illegal(o, f"the game is over: {state.ended}") for o in orders)
         return Resolution(position, results, (), with_state(position, state))
@@ -117,6 +120,16 @@ def _restriction(gmap: GameMap, state: GatheringState, board: Position, order: O
     return ""
 
 
+def _why_stuck(gmap: GameMap, state: GatheringState, board: Position, province: str, season: int) -> str:
+    """Why a dislodged unit the standard rules would let retreat cannot (rule 2)."""
+    piece = board.units[province]
+    if state.marks_of(province).stone(season):
+        return f"{piece.unit} is turned to stone and cannot retreat"
+    if stranded(gmap, piece.unit):
+        return f"{piece.unit} is out of its element and cannot retreat"
+    return "no place to retreat to after the Teleports"
+
+
 def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], standard: list[tuple[int, Order]],
               plays: list[tuple[int, PlayCard]], rules: Rules, decided: dict[int, OrderResult],
               state: GatheringState) -> tuple[Resolution, GatheringState]:
@@ -156,7 +169,10 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         tag = {"dislodged": Tag.DISLODGED, "destroyed": Tag.DESTROYED}.get(fate or "", r.tag)
         if r.tag is not None and fate is None:
             tag = Tag.DISLODGED  # dislodged, then teleported away
-        decided[src] = OrderResult(orders[src], r.result, r.reason, tag)  # type: ignore[arg-type]
+        reason = r.reason
+        if fate == "destroyed" and r.tag is Tag.DISLODGED and province is not None:
+            reason += f"; {_why_stuck(gmap, state, board, province, season)}: destroyed"
+        decided[src] = OrderResult(orders[src], r.result, reason, tag)  # type: ignore[arg-type]
     generated = [replace(g, tag=Tag.DESTROYED if out.fates.get(g.order.unit.province) == "destroyed"  # type: ignore[union-attr]
                          else g.tag) for g in res.generated]
     before_ftl = {post: pre for pre, post in sp.relocated.items()}

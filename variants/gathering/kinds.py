@@ -5,7 +5,7 @@ notation read it, and it travels with the unit wherever it goes.
 * Double Trouble: the core's ``DOUBLE`` (``2A``, ``2F``): every strength and the support
   counted twice, as constants and weights of the model's sums;
 * Walk on Water: ``wA``, an army moving along army and fleet edges, standing on land and sea,
-  never convoyed (and, being an army, never convoying);
+  never convoyed (it walks) and, being an army, never convoying (ruling 2.WW.2);
 * Sail on Land: ``sF``, a fleet moving along fleet and army edges, standing anywhere, coasts
   playing no part;
 * Mystical Shield: back to the base kind (``A``, ``F``); a unit left where its kind cannot stand

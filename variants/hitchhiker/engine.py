@@ -181,14 +181,15 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     step = play_ships(variant.board(after), after, state, plan.ship_moves, specials.stated, str(position.phase),
                       victim_near=variant.choice("vogon_victim"))
     decided.update(step.results)
-    generated += step.generated
     moves |= {r.order.unit.province: r.order.dest.province for r in step.results.values()
               if isinstance(r.order, Move) and r.result is Result.SUCCEEDS}
     state = follow(replace(step.state, gargled=frozenset()), moves, step.board,
                    drop=frozenset(specials.taking_off.values()))
+    ends = _ends(orders, decided)
+    generated += _tag_given(step.generated, ends, decided)
     wander = play_wanderers(variant.board(step.board), position, step.board, state, specials.votes, specials.stated,
                             absolute=variant.choice("marvin_vote") == "majority")
-    generated += wander.generated
+    generated += _tag_given(wander.generated, _ends(orders, decided), decided)
     after = wander.board
     if after.dislodged and after.phase.kind is not PhaseKind.RETREAT:
         after = replace(after, phase=Phase(after.phase.year, after.phase.season, PhaseKind.RETREAT))
@@ -203,6 +204,32 @@ def _unparked(reason: str, parked: dict[str, str]) -> str:
     for stand_in, origin in parked.items():
         reason = re.sub(rf"\bH {stand_in}\b", f"H {origin}", reason)
     return reason
+
+
+def _ends(orders: Sequence[AnyOrder], decided: dict[int, OrderResult]) -> dict[tuple[str, str], int]:
+    """(power, province where the unit stands after the normal moves) -> the index of its order."""
+    found: dict[tuple[str, str], int] = {}
+    for i, r in sorted(decided.items()):
+        unit = getattr(r.order, "unit", None)
+        if unit is None or isinstance(r.order, SpecialOrder) or r.tag is not None:
+            continue
+        where = r.order.dest.province if isinstance(r.order, Move) and r.result is Result.SUCCEEDS else unit.province  # type: ignore[union-attr]
+        found.setdefault((r.order.power, where), i)
+    return found
+
+
+def _tag_given(events: Sequence[OrderResult], ends: dict[tuple[str, str], int],
+               decided: dict[int, OrderResult]) -> list[OrderResult]:
+    """A unit a ship destroys or Marvin dislodges: its own order carries the fate (``destroyed``,
+    ``dislodged``); the added line stays only for a unit that had no order."""
+    kept = []
+    for e in events:
+        i = ends.get((e.order.power, getattr(getattr(e.order, "unit", None), "province", "")))
+        if e.tag is not None and isinstance(e.order, Hold) and i is not None:
+            decided[i] = replace(decided[i], tag=e.tag, reason=f"{decided[i].reason}; then {e.reason.split(': ', 1)[-1]}")
+        else:
+            kept.append(e)
+    return kept
 
 
 def _ships_hold(pm: object, provinces: tuple[str, ...] = ()) -> None:

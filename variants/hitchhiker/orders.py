@@ -7,6 +7,9 @@ then the hitch-hiker's province and the destination::
     F mao L H bre - gas                    F Mid-Atlantic Ocean lifts H Brest - Gascony
     A Burgundy gives a lift to H Ruhr - Paris
 
+Any other order may name its units the seed's way too (``F(MA0)-NA0``, ``M(Par)-Mos``,
+``F(Sev)(wc) H``): the reader rewrites ``X(Prov)`` as ``X Prov`` and reads a standard order.
+
 The order is given by the Hitch-hiker (it then replaces the lifting unit's own order, whoever
 owns it) or by the lifting unit's owner. A nationality word before the lifting unit
 (``French``) names its owner; it is checked against the board. Builds (``Build M Paris``,
@@ -20,6 +23,7 @@ from typing import ClassVar, Final
 
 from dipsat.model.errors import OrderSyntaxError
 from dipsat.model.gamemap import GameMap
+from dipsat.model.notation import parse_order
 from dipsat.model.types import Location, PhaseKind, Position, Unit
 from dipsat.variants.framework.orders import (
     POWER_WORDS, SpecialOrder, location_name, read_unit, resolve_place, split_dashes, unit_name,
@@ -59,7 +63,11 @@ def read_hitchhiker_order(gmap: GameMap, text: str, power: str | None, position:
         OrderSyntaxError, UnknownProvinceError, OrderError: see :func:`read_lift`, :func:`read_part_two`.
     """
     found = read_part_two(gmap, text, power, position, kind)
-    return found if found is not None else read_lift(gmap, text, power, position, kind)
+    if found is None:
+        found = read_lift(gmap, text, power, position, kind)
+    if found is None and _ANY_PAREN_RE.search(text):  # the seed's F(MA0)-NA0, M(Par)-Mos, F(Sev)(wc) H
+        return parse_order(_ANY_PAREN_RE.sub(lambda g: f"{g[1]} {g[2]}", text), gmap, power, position, kind)  # type: ignore[return-value]
+    return found
 
 
 def read_lift(gmap: GameMap, text: str, power: str | None, position: Position | None,
