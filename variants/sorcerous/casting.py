@@ -4,12 +4,12 @@ Everything here depends on the orders as given and the board at the start of the
 on the resolution: the checks are Python and their outcome is fixed before the model is built.
 
 Rule 2h ("if any other enemy unit interacts with a wizard unit ... [it] cannot cast a spell")
-is judged on the orders as given, against the board at the start of the turn with the spells
-of earlier turns in force (this turn's Stasis is not yet there: whether it is cast is what is
-being decided). A unit *interacts* with a wizard when it belongs to another power and its
-order, legal and valid, is a move into the wizard's province or a support or convoy of such a
-move (option ``interaction=attacked``); ``interaction=any_order`` adds any other order aimed
-at the wizard (a support to hold it).
+is judged against the board at the start of the turn with the spells of earlier turns in force,
+on the orders as given or, under ``stasis_first=yes`` (the default), without the orders of the
+units frozen by this turn's Stasis spells (:func:`.movement._after_stasis`). A unit *interacts*
+with a wizard when it belongs to another power and its order, legal and valid, is a move into
+the wizard's province or a support or convoy of such a move (option ``interaction=attacked``);
+``interaction=any_order`` adds any other order aimed at the wizard (a support to hold it).
 """
 from __future__ import annotations
 
