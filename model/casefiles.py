@@ -20,8 +20,9 @@ from typing import Final, Mapping, Sequence
 
 from dipsat.model.cases import (
     DEFAULT_MAP, FATES, RESULT_WORDS, Case, Expected, OrderReader, case_error, normalise_words, read_cases,
-    read_text, write_case,
+    read_text,
 )
+from dipsat.model.case_writer import write_case
 from dipsat.model.datc_transcription import read_transcription
 from dipsat.model.gamemap import GameMap, load_map
 from dipsat.model.jdip_cases import read_jdip

@@ -7,7 +7,8 @@ import pytest
 
 from dipsat.cli.runner import run_case
 from dipsat.model.board import Lasting, RemoveCentre, parse_lasting
-from dipsat.model.cases import load_cases, read_cases, write_case
+from dipsat.model.case_writer import write_case
+from dipsat.model.cases import load_cases, read_cases
 from dipsat.model.errors import CaseFileError
 from dipsat.variants import STANDARD
 

@@ -5,9 +5,10 @@ from pathlib import Path
 
 import pytest
 
+from dipsat.model.case_writer import write_case
 from dipsat.model.casefiles import SECTIONS, convert, load_any, sniff
 from dipsat.model.cases import (
-    Case, Expected, Step, load_cases, parse_phase, phase_after, read_cases, write_case,
+    Case, Expected, Step, load_cases, parse_phase, phase_after, read_cases,
 )
 from dipsat.model.errors import CaseFileError, InputError, OrderError
 from dipsat.model.gamemap import GameMap, load_map

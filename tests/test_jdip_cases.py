@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from dipsat.model.casefiles import load_any
-from dipsat.model.cases import Case, read_cases, write_case
+from dipsat.model.case_writer import write_case
+from dipsat.model.cases import Case, read_cases
 from dipsat.model.errors import CaseFileError
 from dipsat.model.gamemap import GameMap, load_map
 from dipsat.cli.runner import run_case

@@ -32,6 +32,7 @@ from dipsat.model.types import UnitType
 from dipsat.solver.constraints import IntVar
 from dipsat.solver.phase_model import Lit, PhaseModel
 from dipsat.solver.rules.battles import battle_strengths
+from dipsat.solver.rules.paths import add_route_literal
 from dipsat.solver.rules.supports import Exempt, _into
 
 __all__ = ["falls_back", "add_paths_with_fallback", "add_fallback_battles", "fallback_supports_rule"]
@@ -42,20 +43,6 @@ def falls_back(pm: PhaseModel, src: str) -> bool:
     mf = pm.facts.moves.get(src)
     return (mf is not None and mf.convoyed and not mf.off_graph and mf.piece.unit.kind is UnitType.ARMY
             and pm.facts.gmap.army_can_move(src, mf.dest))
-
-
-def _route_literal(pm: PhaseModel, src: str, target: IntVar, every_route: bool) -> None:
-    """target <-> OR (AND with ``every_route``) over the routes of the move of their fleets' availability."""
-    mf = pm.facts.moves[src]
-    route_lits = []
-    for i, route in enumerate(mf.routes):
-        ok = pm.model.new_bool_var(f"route[{pm.label(src)} #{i + 1}: {' '.join(route)}]")
-        pm.equal_and(ok, [pm.available(f) for f in route])
-        route_lits.append(ok)
-    if every_route:
-        pm.equal_and(target, route_lits)
-    else:
-        pm.equal_or(target, route_lits)
 
 
 def add_paths_with_fallback(pm: PhaseModel, every_route: bool = False) -> None:
@@ -72,11 +59,11 @@ def add_paths_with_fallback(pm: PhaseModel, every_route: bool = False) -> None:
         if falls_back(pm, src):
             by_convoy = pm.decision(f"by_convoy[{pm.label(src)}]")
             if pm.defines(by_convoy.name, reads):
-                _route_literal(pm, src, by_convoy, every_route)
+                add_route_literal(pm, src, by_convoy, every_route)
             if pm.defines(path.name, []):  # type: ignore[union-attr]
                 pm.model.add(path == 1)  # type: ignore[operator]
         elif pm.defines(path.name, reads):  # type: ignore[union-attr]
-            _route_literal(pm, src, path, every_route)  # type: ignore[arg-type]
+            add_route_literal(pm, src, path, every_route)  # type: ignore[arg-type]
 
 
 def add_fallback_battles(pm: PhaseModel) -> None:

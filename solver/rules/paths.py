@@ -5,6 +5,7 @@ Multi-route convoys are disrupted only when all routes are (DATC 4.A.1, every ru
 """
 from __future__ import annotations
 
+from dipsat.solver.constraints import IntVar
 from dipsat.solver.phase_model import PhaseModel
 
 
@@ -22,15 +23,21 @@ def add_paths(pm: PhaseModel, every_route: bool = False) -> None:
         reads = [pm.name_of(pm.available(f)) for f in fleets]
         if not pm.defines(path.name, [r for r in reads if r]):
             continue
-        route_lits = []
-        for i, route in enumerate(mf.routes):
-            ok = pm.model.new_bool_var(f"route[{pm.label(src)} #{i + 1}: {' '.join(route)}]")
-            pm.equal_and(ok, [pm.available(f) for f in route])
-            route_lits.append(ok)
-        if every_route:
-            pm.equal_and(path, route_lits)
-        else:
-            pm.equal_or(path, route_lits)
+        add_route_literal(pm, src, path, every_route)
+
+
+def add_route_literal(pm: PhaseModel, src: str, target: IntVar, every_route: bool) -> None:
+    """target <-> OR (AND with ``every_route``) over the routes of the move from ``src`` of the
+    availability of their fleets (one ``route[...]`` literal per route)."""
+    route_lits = []
+    for i, route in enumerate(pm.facts.moves[src].routes):
+        ok = pm.model.new_bool_var(f"route[{pm.label(src)} #{i + 1}: {' '.join(route)}]")
+        pm.equal_and(ok, [pm.available(f) for f in route])
+        route_lits.append(ok)
+    if every_route:
+        pm.equal_and(target, route_lits)
+    else:
+        pm.equal_or(target, route_lits)
 
 
 def add_paths_every_route(pm: PhaseModel) -> None:

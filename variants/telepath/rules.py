@@ -71,26 +71,18 @@ def add_bans(pm: PhaseModel, bans: Sequence[Ban] = (), reduce_prevent: bool = Tr
         add_constant_term(pm, [f"hold[{province}]"], f"ban[{province}]", "ban", -n)
 
 
-def _lowest(pm: PhaseModel, value: LinearExpr | IntVar | int) -> int:
+def _bounds(pm: PhaseModel, value: LinearExpr | IntVar | int) -> tuple[int, int]:
+    """The lowest and highest value ``value`` can take, from its variables' domains."""
     if isinstance(value, int):
-        return value
+        return value, value
     if isinstance(value, IntVar):
-        return pm.model.lb[value.index]
-    low = value.const
+        return pm.model.lb[value.index], pm.model.ub[value.index]
+    low = high = value.const
     for v, c in value.terms.items():
-        low += c * (pm.model.lb[v] if c > 0 else pm.model.ub[v])
-    return low
-
-
-def _highest(pm: PhaseModel, value: LinearExpr | IntVar | int) -> int:
-    if isinstance(value, int):
-        return value
-    if isinstance(value, IntVar):
-        return pm.model.ub[value.index]
-    high = value.const
-    for v, c in value.terms.items():
-        high += c * (pm.model.ub[v] if c > 0 else pm.model.lb[v])
-    return high
+        lb, ub = pm.model.lb[v], pm.model.ub[v]
+        low += c * (lb if c > 0 else ub)
+        high += c * (ub if c > 0 else lb)
+    return low, high
 
 
 def add_floors(pm: PhaseModel) -> None:
@@ -110,9 +102,10 @@ def add_floors(pm: PhaseModel) -> None:
         if isinstance(value, int):
             pm.strengths[name] = max(0, value)
             continue
-        if _lowest(pm, value) >= 0:
+        low, high = _bounds(pm, value)
+        if low >= 0:
             continue
-        high = max(0, _highest(pm, value))
+        high = max(0, high)
         floored = pm.model.new_int_var(0, high, f"max0({name})")
         positive = pm.model.new_bool_var(f"positive[{name}]")
         pm.model.add(value >= 1).only_enforce_if(positive)
