@@ -178,7 +178,9 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     after = put_back(position, res.after, plan.aside) if plan.aside else res.after
     moved_out = frozenset(orders[i].hitchhiker.province for i in plan.lifters.values()  # type: ignore[union-attr]
                           if decided[i].result is Result.SUCCEEDS)
-    after, carried, destroyed = dislodge_stacks(after, moved_out)
+    came_from = {r.order.dest.province: r.order.unit.province for r in res.results  # type: ignore[union-attr]
+                 if isinstance(r.order, Move) and r.result is Result.SUCCEEDS and r.order.unit.province not in parked}
+    after, carried, destroyed = dislodge_stacks(after, moved_out, came_from)
     generated += destroyed
     moves = {r.order.unit.province: r.order.dest.province for r in (*res.results,)
              if isinstance(r.order, Move) and r.result is Result.SUCCEEDS}
