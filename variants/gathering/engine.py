@@ -168,7 +168,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         decided[i] = OrderResult(orders[i], Result.SUCCEEDS if ok else Result.FAILS,  # type: ignore[arg-type]
                                  ("succeeds: " if ok else "fails: ") + why)
     for r, src in zip(res.results, source):
-        r = convoy_removed(r, gmap, position, sp.removed, "by Sudden Death", rules)
+        r = convoy_removed(r, gmap, position, sp.removed, "by Sudden Death", rules, res.results)
         province = getattr(getattr(r.order, "unit", None), "province", None)
         fate = out.fates.get(province) if r.tag is not None else None  # type: ignore[arg-type]
         tag = {"dislodged": Tag.DISLODGED, "destroyed": Tag.DESTROYED}.get(fate or "", r.tag)

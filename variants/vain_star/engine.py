@@ -116,7 +116,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder],
         if src in decided:
             continue
         given = orders[src]
-        r = convoy_removed(r, variant.map, position, plan.stolen, "by a Thief", rules)
+        r = convoy_removed(r, variant.map, position, plan.stolen, "by a Thief", rules, res.results)
         tag = Tag.DESTROYED if src in plan.teleports.values() and given.unit.province in lost else r.tag  # type: ignore[union-attr]
         decided[src] = OrderResult(given, r.result, r.reason, tag)  # type: ignore[arg-type]
     fates = {r.order.unit.province: r.tag for r in (*res.results, *res.generated)  # type: ignore[union-attr]
