@@ -37,6 +37,7 @@ from dipsat.variants.hitchhiker.setup import is_setup, play_setup
 from dipsat.variants.hitchhiker.stacks import (
     add_stack_supports, dislodge_stacks, extra_supports, park_lifts, put_back, set_aside, settle_retreats, unpark,
 )
+from dipsat.variants.hitchhiker.stack_retreats import apply_own_retreats, take_own_retreats
 from dipsat.variants.hitchhiker.state import EMPTY, HitchState
 from dipsat.variants.hitchhiker.vogons import play_ships
 from dipsat.variants.hitchhiker.wanderers import find_wanderer, play_wanderers
@@ -257,9 +258,15 @@ def _retreats(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
             decided[i] = illegal(o, "units refuse to move to the province Marvin occupies (rule 9)")
         else:
             passed.append((i, o))
+    passed, own = take_own_retreats(position, passed, state.carried)
     res = adjudicate_retreats(variant.map, position, [o for _, o in passed], rules)
+    after, own_results, core, gone, left = apply_own_retreats(variant.map, position, res.after, res.results, own,
+                                                              state.carried, rules)
+    res = replace(res, results=tuple(core))
     decided.update((i, r) for (i, _), r in zip(passed, res.results))
-    after, gone = settle_retreats(position, res.after, [*res.results, *res.generated], dict(state.carried))
+    decided.update(own_results)
+    after, more_gone = settle_retreats(position, after, [*res.results, *res.generated], left)
+    gone += more_gone
     moves = {r.order.unit.province: r.order.dest.province for r in res.results
              if isinstance(r.order, Retreat) and r.result is Result.SUCCEEDS}
     state = follow(replace(state, carried={}), moves, after)
