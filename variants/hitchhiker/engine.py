@@ -37,6 +37,7 @@ from dipsat.variants.hitchhiker.setup import is_setup, play_setup
 from dipsat.variants.hitchhiker.stacks import (
     add_stack_supports, dislodge_stacks, extra_supports, park_lifts, put_back, set_aside, settle_retreats, unpark,
 )
+from dipsat.variants.framework.removals import cutting_unit
 from dipsat.variants.hitchhiker.stack_retreats import apply_own_retreats, take_own_retreats
 from dipsat.variants.hitchhiker.state import EMPTY, HitchState
 from dipsat.variants.hitchhiker.vogons import play_ships
@@ -167,6 +168,10 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
                 generated.append(replace(r, reason=_readable(r, res) + " (commanded by Zaphod, rule 10a)"))
             continue
         decided[src] = replace(r, order=orders[src], reason=_readable(r, res))  # type: ignore[arg-type]
+    for i, support in plan.aside_supports.items():  # ruling H9: a support to hold a stack being joined
+        cutter = cutting_unit(support, res.results)
+        decided[i] = (OrderResult(support, Result.CUT, f"cut: attacked by {cutter}") if cutter is not None else
+                      OrderResult(support, Result.GIVEN, f"given to {support.target} (its stack stays; ruling H9)"))
     gone = set(plan.into_ships.values())
     for i, r in list(decided.items()):
         province = getattr(getattr(r.order, "unit", None), "province", None)

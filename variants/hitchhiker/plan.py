@@ -57,10 +57,13 @@ class Plan:
     """The destructor ships' moves, held back for their own step (rule 7)."""
     into_ships: dict[int, str] = field(default_factory=dict)
     """Moves that enter a ship's province: index -> the mover's province (rule 12: destroyed)."""
-    split: list[int] = field(default_factory=list)
-    """Indices in ``passed`` of the lifts that take one piece out of a stack whose province keeps
-    an order of its own (pieces stay behind, or another lift moves the first piece): each moves
-    from a stand-in province (ruling H2: one lift per piece)."""
+    aside_supports: dict[int, SupportHold] = field(default_factory=dict)
+    """Supports to hold a stack set aside (ruling H9), by given order index: the model does not
+    see them; each is given, or cut by an attack on its supporter (the engine tells)."""
+    split: list[Move] = field(default_factory=list)
+    """The lifted moves (the very objects in ``passed``) that take one piece out of a stack whose
+    province keeps an order of its own (pieces stay behind, or another lift moves the first
+    piece): each moves from a stand-in province (ruling H2: one lift per piece)."""
 
 
 @dataclass(frozen=True)
@@ -208,7 +211,7 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         plan.source.append(i)
         origin = hitcher.unit.province
         if len(lifted[origin]) < _stack_size(position, origin) or lifted[origin][0] != i:
-            plan.split.append(len(plan.passed) - 1)  # a further piece: from a stand-in (stacks.park_lifts)
+            plan.split.append(plan.passed[-1])  # type: ignore[arg-type]  # a further piece: from a stand-in
         else:
             plan.off_graph[origin] = lift.dest.province
     _set_joins_aside(position, orders, plan)
@@ -232,7 +235,11 @@ def _set_joins_aside(position: Position, orders: Sequence[AnyOrder], plan: Plan)
         if not joinable(position, dest, plan.passed, origins):
             continue
         plan.aside.append(dest)
-        keep = [(o, s) for o, s in zip(plan.passed, plan.source) if o.unit.province != dest]  # type: ignore[union-attr]
+        for o, s in zip(plan.passed, plan.source):
+            if isinstance(o, SupportHold) and o.target.province == dest and s is not None:
+                plan.aside_supports[s] = o
+        keep = [(o, s) for o, s in zip(plan.passed, plan.source) if o.unit.province != dest  # type: ignore[union-attr]
+                and s not in plan.aside_supports]
         for o, s in zip(plan.passed, plan.source):
             if o.unit.province == dest and s is not None:  # type: ignore[union-attr]
                 plan.results[s] = OrderResult(o, Result.STANDS, "stands: a hitch-hiker joins its stack (ruling H9)")
