@@ -14,7 +14,7 @@ order it stands for), the results already decided, and the off-graph destination
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from dipsat.model.kinds import Moves
 from dipsat.model.types import Hold, Move, Order, OrderResult, Piece, Position, Result, SupportHold, SupportMove
@@ -60,6 +60,9 @@ class Plan:
     aside_supports: dict[int, SupportHold] = field(default_factory=dict)
     """Supports to hold a stack set aside (ruling H9), by given order index: the model does not
     see them; each is given, or cut by an attack on its supporter (the engine tells)."""
+    first_lifts: dict[str, int] = field(default_factory=dict)
+    """Province of a stack whose pieces are all lifted -> the lift (given order index) that moves
+    its first piece from the province itself; the others are ``split``."""
     split: list[Move] = field(default_factory=list)
     """The lifted moves (the very objects in ``passed``) that take one piece out of a stack whose
     province keeps an order of its own (pieces stay behind, or another lift moves the first
@@ -130,8 +133,12 @@ def _turn_problem(turn: Turn, position: Position, piece: Piece, dest: str) -> st
     return ""
 
 
-def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], turn: Turn = Turn()) -> Plan:
-    """The orders in force, the results decided before the model, the off-graph moves."""
+def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], turn: Turn = Turn(),
+              first: Mapping[str, int] | None = None) -> Plan:
+    """The orders in force, the results decided before the model, the off-graph moves.
+
+    ``first``: per stack whose pieces are all lifted, the lift that moves its first piece from the
+    province itself (by default the first written)."""
     gmap = variant.board(position)
     plan = Plan()
     lifted: dict[str, list[int]] = {}
@@ -210,7 +217,10 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         plan.passed.append(Move(hitcher.power, hitcher.unit, lift.dest))
         plan.source.append(i)
         origin = hitcher.unit.province
-        if len(lifted[origin]) < _stack_size(position, origin) or lifted[origin][0] != i:
+        everyone = len(lifted[origin]) >= _stack_size(position, origin)
+        if everyone:
+            plan.first_lifts[origin] = (first or {}).get(origin, lifted[origin][0])
+        if not everyone or plan.first_lifts[origin] != i:
             plan.split.append(plan.passed[-1])  # type: ignore[arg-type]  # a further piece: from a stand-in
         else:
             plan.off_graph[origin] = lift.dest.province
