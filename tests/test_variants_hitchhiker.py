@@ -71,8 +71,6 @@ XFAIL_IDS: set[str] = set()
 
 
 KNOWN_LIMITS = {
-    "hh.H.27": "a stack gives one order between the pieces that stay: a piece's different support is "
-               "refused (ruling H2's limit: the model holds one order per province)",
     "hh.B.17": "bubble_attack=all_half subtracts the half of a support from the defender's own power "
                "even from the attack on that power's unit, where it counts for nothing (rules.py's known "
                "limit; fix described in the rulings, row B4)",

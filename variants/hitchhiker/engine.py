@@ -38,6 +38,7 @@ from dipsat.variants.hitchhiker.stacks import (
     add_stack_supports, dislodge_stacks, extra_supports, park_lifts, put_back, set_aside, settle_retreats, unpark,
 )
 from dipsat.variants.framework.removals import cutting_unit
+from dipsat.variants.hitchhiker.stack_orders import park_piece_supports
 from dipsat.variants.hitchhiker.stack_retreats import apply_own_retreats, take_own_retreats
 from dipsat.variants.hitchhiker.state import EMPTY, HitchState
 from dipsat.variants.hitchhiker.vogons import play_ships
@@ -156,6 +157,9 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         modules = insert_before(modules, "strengths", {
             "half_supports": partial(add_half_supports, provinces=tuple(plan.halved))})
     board, parked = park_lifts(variant.board(position), position, board, plan)
+    if plan.piece_supports:
+        board = park_piece_supports(variant.board(position), board, plan, parked)
+        decided.update((i, r) for i, r in plan.results.items() if i in plan.piece_supports)
     res = adjudicate_movement(variant.map, board, plan.passed, rules, modules, off_graph=plan.off_graph)
     if parked:
         res = replace(res, after=unpark(res.after, parked),

@@ -22,6 +22,7 @@ from dipsat.variants.framework.engine import illegal
 from dipsat.variants.framework.orders import AnyOrder
 from dipsat.variants.hitchhiker.kinds import BUBBLE_CAR, DESTRUCTOR, HITCH_HIKER, HITCHHIKER_UNIT
 from dipsat.variants.hitchhiker.orders import Lift
+from dipsat.variants.hitchhiker.stack_orders import take_piece_orders
 from dipsat.variants.hitchhiker.stacks import joinable
 from dipsat.variants.hitchhiker.vogons import ship_move_problem
 
@@ -60,6 +61,9 @@ class Plan:
     aside_supports: dict[int, SupportHold] = field(default_factory=dict)
     """Supports to hold a stack set aside (ruling H9), by given order index: the model does not
     see them; each is given, or cut by an attack on its supporter (the engine tells)."""
+    piece_supports: dict[int, Order] = field(default_factory=dict)
+    """Given order index -> a support a further piece of a stack gives, different from its first
+    piece's order (``stack_orders.py``): the model sees it from a stand-in province."""
     first_lifts: dict[str, int] = field(default_factory=dict)
     """Province of a stack whose pieces are all lifted -> the lift (given order index) that moves
     its first piece from the province itself; the others are ``split``."""
@@ -225,6 +229,7 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         else:
             plan.off_graph[origin] = lift.dest.province
     _set_joins_aside(position, orders, plan)
+    take_piece_orders(position, plan)
     return plan
 
 

@@ -14,9 +14,9 @@ The board holds a stack as its first piece (the one the model sees) plus the fur
   so the pieces left hold with a unit's strength; it is put back after (:func:`unpark`).
 * Each piece may be lifted once a turn (one lift per piece): a lift that takes a piece out of a
   stack whose province keeps an order moves from a stand-in too (``Plan.split``).
-* The pieces that stay give one order between them: the same support written once per piece
-  counts once per piece (:func:`extra_supports`, :func:`add_stack_supports`: the support's
-  literal weighted by the number of pieces); any other order after the first is illegal.
+* The pieces that stay give an order each: the same support written once per piece counts once
+  per piece (:func:`extra_supports`, :func:`add_stack_supports`: the support's literal weighted by
+  the number of pieces); a different order is a further piece's own (:mod:`.stack_orders`).
 """
 from __future__ import annotations
 
