@@ -456,6 +456,8 @@ class _Reader:
                 raise self.fail(f"duplicate case id {quote(rest)}")
             self.draft = _Draft(rest, self.lineno)
             self.gmap = self.default_gmap
+            if self.map_for is not None:  # the default VARIANT's map (an order reader for one variant: its own)
+                self.use_map_of(self.draft.head["variant"])
         elif d is None:
             raise self.fail(f"expected 'CASE <id>', got {quote(line)}{other_format(line)}")
         elif key in ("TITLE", "VARIANT", "RULES"):
