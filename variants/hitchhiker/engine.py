@@ -36,7 +36,7 @@ from dipsat.variants.hitchhiker.plan import GIVES_LIFT, Turn, make_plan
 from dipsat.variants.hitchhiker.rules import add_half_supports
 from dipsat.variants.hitchhiker.setup import is_setup, play_setup
 from dipsat.variants.hitchhiker.stacks import (
-    dislodge_stacks, park_lifts, put_back, set_aside, settle_retreats, unpark,
+    add_stack_supports, dislodge_stacks, extra_supports, park_lifts, put_back, set_aside, settle_retreats, unpark,
 )
 from dipsat.variants.hitchhiker.state import EMPTY, HitchState
 from dipsat.variants.hitchhiker.vogons import play_ships
@@ -143,6 +143,10 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
                                  Tag.DESTROYED)
     modules = insert_before(variant.movement_rules, "strengths", {
         "ships": partial(_ships_hold, provinces=tuple(sorted(ships)))})
+    extra = extra_supports(position, plan)
+    if extra:
+        modules = insert_before(modules, "strengths", {
+            "stack_supports": partial(add_stack_supports, extra=tuple(sorted(extra.items())))})
     if variant.choice("bubble_attack") == "all_half" and plan.halved:
         modules = insert_before(modules, "strengths", {
             "half_supports": partial(add_half_supports, provinces=tuple(plan.halved))})
