@@ -114,51 +114,109 @@ def _phase(index: int, raw: dict[str, Any], gmap: GameMap) -> PhaseRecord:
     name = str(raw["name"])
     phase = parse_phase_name(name)
     state = raw["state"]
-    position = _position(state, phase, gmap)
+    read = _read_on(gmap)
+    position = _position(state, phase, gmap, read)
     if phase is None:  # COMPLETED: the final board; its phase is unknown
         return PhaseRecord(index, name, position.phase, position, phase_known=False)
     results = raw.get("results") or {}
     orders = []
+    kind = phase.kind
     for power_name, texts in sorted((raw.get("orders") or {}).items()):
         power = gmap.resolve_power(power_name)
         for text in texts or ():
-            recorded = _recorded(results, text)
+            recorded = _recorded(results, text, read.named)
             try:
-                order = parse_order(text, gmap, power, position, phase.kind)
+                order = parse_order(text, gmap, power, position, kind)
                 orders.append(RecordedOrder(text, order, recorded=recorded))
             except InputError as exc:
                 orders.append(RecordedOrder(text, None, exc.message, recorded=recorded))
     return PhaseRecord(index, name, phase, position, tuple(orders))
 
 
-def _recorded(results: dict[str, Any], text: str) -> str | None:
-    """The package's result codes for the unit an order names (``"bounce"``, ``""`` for none)."""
-    words = text.upper().split()
-    codes = results.get(" ".join(words[:2])) if len(words) >= 2 else None
+def _recorded(results: dict[str, Any], text: str, named: dict[str, str]) -> str | None:
+    """The package's result codes for the unit an order names (``"bounce"``, ``""`` for none);
+    ``named`` remembers the unit each order text names (its first two words)."""
+    unit = named.get(text) if type(text) is str else None
+    if unit is None:
+        words = text.upper().split()
+        if len(words) < 2:
+            return None
+        unit = " ".join(words[:2])
+        if type(text) is str and len(named) < _READ_LIMIT:
+            named[text] = unit
+    codes = results.get(unit)
     if codes is None:
         return None
     return ", ".join(str(c) for c in codes if str(c))
 
 
-def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap) -> Position:
+class _Read:
+    """What the texts of saved games on one board read as: a saved game repeats them in every phase."""
+
+    __slots__ = ("gmap", "pieces", "centres", "named")
+
+    def __init__(self, gmap: GameMap) -> None:
+        self.gmap = gmap
+        self.pieces: dict[tuple[str, str], tuple[str, bool, Piece | Dislodged]] = {}
+        """(power, unit text) -> (province, dislodged, the piece)."""
+        self.centres: dict[str, str] = {}
+        """Centre text -> its supply centre."""
+        self.named: dict[str, str] = {}
+        """Order text -> the unit it names, as the saved game's results name it (``F STP/SC``)."""
+
+
+_READS: dict[int, _Read] = {}
+_READ_LIMIT: Final = 1 << 16
+"""Most texts remembered per board (then the memory starts again)."""
+
+
+def _read_on(gmap: GameMap) -> _Read:
+    read = _READS.get(id(gmap))
+    if read is None or read.gmap is not gmap or len(read.pieces) >= _READ_LIMIT or len(read.centres) >= _READ_LIMIT:
+        if len(_READS) >= 16:
+            _READS.clear()
+        read = _READS[id(gmap)] = _Read(gmap)
+    return read
+
+
+def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap, read: _Read) -> Position:
     units: dict[str, Piece] = {}
     dislodged: dict[str, Dislodged] = {}
+    pieces = read.pieces
     for power_name, texts in sorted(state["units"].items()):
         power = gmap.resolve_power(power_name)
         for text in texts or ():
-            flag = text.startswith("*")
-            unit = parse_unit(text.lstrip("*"), gmap)
+            found = pieces.get((power, text)) if type(text) is str else None
+            if found is None:
+                found = _piece(power, text, gmap)
+                pieces[(power, text)] = found
+            province, flag, piece = found
             table: dict[str, Any] = dislodged if flag else units
-            if unit.province in table:
-                raise InputError(f"two units in {unit.province}: {text!r}")
-            table[unit.province] = Dislodged(Piece(power, unit), None) if flag else Piece(power, unit)
+            if province in table:
+                raise InputError(f"two units in {province}: {text!r}")
+            table[province] = piece
     centres: dict[str, str] = {}
+    known = read.centres
     for power_name, names in sorted(state["centers"].items()):
         power = gmap.resolve_power(power_name)
         for name in names or ():
-            province = gmap.resolve(name).province
-            if province not in gmap.supply_centres:
-                raise InputError(f"{province} is not a supply centre")
+            province = known.get(name) if type(name) is str else None
+            if province is None:
+                province = gmap.resolve(name).province
+                if province not in gmap.supply_centres:
+                    raise InputError(f"{province} is not a supply centre")
+                known[name] = province
             centres[province] = power
     when = phase or Phase(0, Season.SPRING, PhaseKind.MOVEMENT)
     return Position(when, units, centres, dislodged)
+
+
+def _piece(power: str, text: str, gmap: GameMap) -> tuple[str, bool, Piece | Dislodged]:
+    """A unit of the state (``*A WAR``: dislodged) as (province, dislodged, piece).
+
+    Raises:
+        InputError: an unknown unit or province.
+    """
+    flag = text.startswith("*")
+    unit = parse_unit(text.lstrip("*"), gmap)
+    return unit.province, flag, Dislodged(Piece(power, unit), None) if flag else Piece(power, unit)
