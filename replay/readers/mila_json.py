@@ -142,11 +142,13 @@ def _recorded(results: dict[str, Any], text: str, named: dict[str, str]) -> str 
         if len(words) < 2:
             return None
         unit = " ".join(words[:2])
-        if type(text) is str and len(named) < _READ_LIMIT:
+        if type(text) is str:
             named[text] = unit
     codes = results.get(unit)
     if codes is None:
         return None
+    if type(codes) is list and not codes:
+        return ""
     return ", ".join(str(c) for c in codes if str(c))
 
 
@@ -157,12 +159,16 @@ class _Read:
 
     def __init__(self, gmap: GameMap) -> None:
         self.gmap = gmap
-        self.pieces: dict[tuple[str, str], tuple[str, bool, Piece | Dislodged]] = {}
-        """(power, unit text) -> (province, dislodged, the piece)."""
-        self.centres: dict[str, str] = {}
-        """Centre text -> its supply centre."""
+        self.pieces: dict[str, dict[str, tuple[str, bool, Piece | Dislodged]]] = {}
+        """Power -> unit text -> (province, dislodged, the piece)."""
+        self.centres: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
+        """(power, the centres the state lists for it) -> the supply centres."""
         self.named: dict[str, str] = {}
         """Order text -> the unit it names, as the saved game's results name it (``F STP/SC``)."""
+
+    def size(self) -> int:
+        """How many texts are remembered."""
+        return len(self.named) + len(self.centres) + sum(map(len, self.pieces.values()))
 
 
 _READS: dict[int, _Read] = {}
@@ -172,7 +178,7 @@ _READ_LIMIT: Final = 1 << 16
 
 def _read_on(gmap: GameMap) -> _Read:
     read = _READS.get(id(gmap))
-    if read is None or read.gmap is not gmap or len(read.pieces) >= _READ_LIMIT or len(read.centres) >= _READ_LIMIT:
+    if read is None or read.gmap is not gmap or read.size() >= _READ_LIMIT:
         if len(_READS) >= 16:
             _READS.clear()
         read = _READS[id(gmap)] = _Read(gmap)
@@ -182,33 +188,52 @@ def _read_on(gmap: GameMap) -> _Read:
 def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap, read: _Read) -> Position:
     units: dict[str, Piece] = {}
     dislodged: dict[str, Dislodged] = {}
-    pieces = read.pieces
     for power_name, texts in sorted(state["units"].items()):
         power = gmap.resolve_power(power_name)
+        known = read.pieces.get(power)
+        if known is None:
+            known = read.pieces[power] = {}
         for text in texts or ():
-            found = pieces.get((power, text)) if type(text) is str else None
+            found = known.get(text) if type(text) is str else None
             if found is None:
                 found = _piece(power, text, gmap)
-                pieces[(power, text)] = found
+                known[text] = found
             province, flag, piece = found
             table: dict[str, Any] = dislodged if flag else units
             if province in table:
                 raise InputError(f"two units in {province}: {text!r}")
             table[province] = piece
     centres: dict[str, str] = {}
-    known = read.centres
     for power_name, names in sorted(state["centers"].items()):
         power = gmap.resolve_power(power_name)
-        for name in names or ():
-            province = known.get(name) if type(name) is str else None
-            if province is None:
-                province = gmap.resolve(name).province
-                if province not in gmap.supply_centres:
-                    raise InputError(f"{province} is not a supply centre")
-                known[name] = province
+        try:
+            key = (power, tuple(names)) if type(names) is list else None
+            owned = read.centres.get(key)
+        except TypeError:  # unhashable: no list of names; reading it says what is wrong
+            key, owned = None, None
+        if owned is None:
+            owned = _centres(names, gmap)
+            if key is not None:
+                read.centres[key] = owned
+        for province in owned:
             centres[province] = power
     when = phase or Phase(0, Season.SPRING, PhaseKind.MOVEMENT)
     return Position(when, units, centres, dislodged)
+
+
+def _centres(names: Any, gmap: GameMap) -> tuple[str, ...]:
+    """The supply centres a power owns, as the state lists them.
+
+    Raises:
+        InputError: an unknown province, or one that is no supply centre.
+    """
+    found = []
+    for name in names or ():
+        province = gmap.resolve(name).province
+        if province not in gmap.supply_centres:
+            raise InputError(f"{province} is not a supply centre")
+        found.append(province)
+    return tuple(found)
 
 
 def _piece(power: str, text: str, gmap: GameMap) -> tuple[str, bool, Piece | Dislodged]:
