@@ -38,6 +38,7 @@ from dipsat.variants.hitchhiker.setup import is_setup, play_setup
 from dipsat.variants.hitchhiker.stacks import (
     add_stack_supports, dislodge_stacks, extra_supports, park_lifts, put_back, set_aside, settle_retreats, unpark,
 )
+from dipsat.variants.hitchhiker.stack_retreats import apply_own_retreats, take_own_retreats
 from dipsat.variants.hitchhiker.state import EMPTY, HitchState
 from dipsat.variants.hitchhiker.vogons import play_ships
 from dipsat.variants.hitchhiker.wanderers import find_wanderer, play_wanderers
@@ -179,7 +180,9 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     after = put_back(position, res.after, plan.aside) if plan.aside else res.after
     moved_out = frozenset(orders[i].hitchhiker.province for i in plan.lifters.values()  # type: ignore[union-attr]
                           if decided[i].result is Result.SUCCEEDS)
-    after, carried, destroyed = dislodge_stacks(after, moved_out)
+    came_from = {r.order.dest.province: r.order.unit.province for r in res.results  # type: ignore[union-attr]
+                 if isinstance(r.order, Move) and r.result is Result.SUCCEEDS and r.order.unit.province not in parked}
+    after, carried, destroyed = dislodge_stacks(after, moved_out, came_from)
     generated += destroyed
     moves = {r.order.unit.province: r.order.dest.province for r in (*res.results,)
              if isinstance(r.order, Move) and r.result is Result.SUCCEEDS}
@@ -256,9 +259,15 @@ def _retreats(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
             decided[i] = illegal(o, "units refuse to move to the province Marvin occupies (rule 9)")
         else:
             passed.append((i, o))
+    passed, own = take_own_retreats(position, passed, state.carried)
     res = adjudicate_retreats(variant.map, position, [o for _, o in passed], rules)
+    after, own_results, core, gone, left = apply_own_retreats(variant.map, position, res.after, res.results, own,
+                                                              state.carried, rules)
+    res = replace(res, results=tuple(core))
     decided.update((i, r) for (i, _), r in zip(passed, res.results))
-    after, gone = settle_retreats(position, res.after, [*res.results, *res.generated], dict(state.carried))
+    decided.update(own_results)
+    after, more_gone = settle_retreats(position, after, [*res.results, *res.generated], left)
+    gone += more_gone
     moves = {r.order.unit.province: r.order.dest.province for r in res.results
              if isinstance(r.order, Retreat) and r.result is Result.SUCCEEDS}
     state = follow(replace(state, carried={}), moves, after)

@@ -73,12 +73,13 @@ def put_back(before: Position, after: Position, provinces: Sequence[str]) -> Pos
     return replace(after, units=units, stacked=stacked)
 
 
-def dislodge_stacks(after: Position, moved_out: frozenset[str]) -> tuple[Position, dict[str, int], list[OrderResult]]:
+def dislodge_stacks(after: Position, moved_out: frozenset[str], came_from: dict[str, str] | None = None
+                    ) -> tuple[Position, dict[str, int], list[OrderResult]]:
     """Hitch-hikers left standing under another power's unit go with their stack's first piece.
 
     If it was dislodged, they are dislodged with it; if it was destroyed (no retreat), they are
     destroyed too; if it left (``moved_out``: its lift succeeded) and the province was taken,
-    they are dislodged. Returns the board, per province how many hitch-hikers travel with its
+    they are dislodged (from ``came_from[province]``, the origin of the unit that moved in). Returns the board, per province how many hitch-hikers travel with its
     dislodged unit, and the results of the pieces destroyed.
     """
     units, stacked, dislodged = dict(after.units), dict(after.stacked), dict(after.dislodged)
@@ -99,7 +100,7 @@ def dislodge_stacks(after: Position, moved_out: frozenset[str]) -> tuple[Positio
                           for p in hitchers]
             continue
         if province not in dislodged:  # the first piece left and the province was taken
-            dislodged[province] = Dislodged(hitchers[0], None)
+            dislodged[province] = Dislodged(hitchers[0], (came_from or {}).get(province))
             hitchers = hitchers[1:]
         if hitchers:
             carried[province] = len(hitchers)
@@ -136,14 +137,19 @@ def park_lifts(gmap: GameMap, position: Position, board: Position, plan: Plan) -
     free = [p for p in sorted(gmap.provinces) if gmap.provinces[p].terrain.value != "sea"
             and not board.pieces_at(p) and p not in touched]
     parked: dict[str, str] = {}
+    leaving: dict[str, int] = {}  # province -> pieces split off it (lifted from stand-ins)
+    for k in plan.split:
+        leaving[plan.passed[k].unit.province] = leaving.get(plan.passed[k].unit.province, 0) + 1  # type: ignore[union-attr]
+    staying = {p: sum(1 for pc in board.stacked.get(p, ()) if pc.unit.kind == HITCHHIKER_UNIT) - leaving.get(p, 0)
+               for p in board.stacked}
     for k, o in enumerate(plan.passed):
         origin = o.unit.province  # type: ignore[union-attr]
         if k in plan.split and isinstance(o, Move):
             if not free:
                 raise RuntimeError("no free province left to stand in for a lifted hitch-hiker")
         elif (not isinstance(o, Move) or plan.off_graph.get(origin) != o.dest.province or origin not in attacked
-                or not any(p.unit.kind == HITCHHIKER_UNIT for p in board.stacked.get(origin, ())) or not free):
-            continue
+                or staying.get(origin, 0) <= 0 or not free):
+            continue  # the first piece moves from its province when every piece of the stack is lifted
         stand_in = free.pop(0)
         piece = board.units[origin]
         board = board.without_piece(piece).with_piece(Piece(piece.power, replace(piece.unit, location=Location(stand_in))))
