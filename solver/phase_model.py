@@ -234,31 +234,29 @@ class PhaseModel:
     def equal_and(self, target: IntVar, lits: Iterable[Lit]) -> None:
         """target <-> AND(lits)."""
         t = 2 * target.index
-        add = self.model.add_clause
         codes = []
         for lit in lits:
             if lit is True:
                 continue
             if lit is False:
-                add([t + 1])
+                self.model.add_clause([t + 1])
                 return
             codes.append(code(lit))  # type: ignore[arg-type]
-        for c in codes:
-            add([t + 1, c])
-        add([c ^ 1 for c in codes] + [t])
+        clauses = [[t + 1, c] for c in codes]
+        clauses.append([c ^ 1 for c in codes] + [t])
+        self.model.add_clauses(clauses)
 
     def equal_or(self, target: IntVar, lits: Iterable[Lit]) -> None:
         """target <-> OR(lits)."""
         t = 2 * target.index
-        add = self.model.add_clause
         codes = []
         for lit in lits:
             if lit is False:
                 continue
             if lit is True:
-                add([t])
+                self.model.add_clause([t])
                 return
             codes.append(code(lit))  # type: ignore[arg-type]
-        for c in codes:
-            add([c ^ 1, t])
-        add(codes + [t + 1])
+        clauses = [[c ^ 1, t] for c in codes]
+        clauses.append(codes + [t + 1])
+        self.model.add_clauses(clauses)

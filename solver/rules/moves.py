@@ -56,7 +56,6 @@ def add_moves(pm: PhaseModel) -> None:
                 beats.append(attack > strength)
                 continue
             beat = pm.model.new_bool_var((BEATS, src, what, whose))
-            pm.model.add_difference(attack, strength, 1, None, [beat])
-            pm.model.add_difference(attack, strength, None, 0, [~beat])
+            pm.model.add_greater(attack, strength, beat)
             beats.append(beat)
         pm.equal_and(lit, [pm.path(src), *beats])
