@@ -114,7 +114,6 @@ class PhaseModel:
         lit = self.decisions.get(key)
         if lit is None:
             lit = self.decisions[key] = self.model.new_bool_var(key)
-            self._reads[key] = []
             self._graph = None
             if self.overrides and key in self.overrides:
                 self.model.add_clause([2 * lit.index + (0 if self.overrides[key] else 1)])
@@ -133,8 +132,10 @@ class PhaseModel:
             return False
         if callable(reads):
             self._later[key] = reads
-        else:
+        elif key in self._reads:
             self._reads[key].extend(reads)
+        else:
+            self._reads[key] = list(reads)
         self._graph = None
         return True
 
@@ -147,11 +148,11 @@ class PhaseModel:
             import networkx as nx
 
             for key, later in self._later.items():
-                self._reads[key].extend(later())
+                self._reads.setdefault(key, []).extend(later())
             self._later.clear()
             graph = nx.DiGraph()
-            graph.add_nodes_from(self._reads)
-            graph.add_edges_from((r, key) for key, reads in self._reads.items() for r in reads)
+            graph.add_nodes_from(self.decisions)
+            graph.add_edges_from((r, key) for key in self.decisions for r in self._reads.get(key, ()))
             self._graph = graph
         return self._graph
 
