@@ -86,7 +86,7 @@ class PhaseModel:
         self._reads: dict[Key, list[Key]] = {}
         """Decision -> the decisions its definition reads (the decision graph, kept as a dict)."""
         self._graph: nx.DiGraph | None = None
-        self._later: dict[Key, Callable[[], Iterable[Key]]] = {}
+        self._later: dict[Key, Callable[[PhaseModel], Iterable[Key]]] = {}
         self.overrides = dict(overrides or {})
         """Decisions fixed by a backup rule, by key."""
         self.decisions: dict[Key, IntVar] = {}
@@ -119,11 +119,12 @@ class PhaseModel:
                 self.model.add_clause([2 * lit.index + (0 if self.overrides[key] else 1)])
         return lit
 
-    def defines(self, key: Key, reads: Iterable[Key] | Callable[[], Iterable[Key]] = ()) -> bool:
+    def defines(self, key: Key, reads: Iterable[Key] | Callable[[PhaseModel], Iterable[Key]] = ()) -> bool:
         """Record what decision ``key`` reads; say whether its rule should define it.
 
-        ``reads`` may be a function giving them: it is called only if the decision graph is
-        asked for. An overridden decision (fixed by a backup rule) keeps its node but loses its
+        ``reads`` may be a function of the phase model giving them: it is called only if the
+        decision graph is asked for (holding no reference to the model, it keeps the model free
+        of reference cycles, so a phase's model is freed as soon as it is dropped). An overridden decision (fixed by a backup rule) keeps its node but loses its
         edges and its defining constraints.
         """
         if key not in self.decisions:
@@ -148,7 +149,7 @@ class PhaseModel:
             import networkx as nx
 
             for key, later in self._later.items():
-                self._reads.setdefault(key, []).extend(later())
+                self._reads.setdefault(key, []).extend(later(self))
             self._later.clear()
             graph = nx.DiGraph()
             graph.add_nodes_from(self.decisions)
