@@ -47,6 +47,7 @@ class MoveFacts:
     src: str
     dest: str
     dest_location: Location
+    """Where the unit ends if it moves: a coast for a kind that uses coasts, else the province."""
     convoyed: bool
     routes: list[tuple[str, ...]] = field(default_factory=list)
     blocked: str = ""

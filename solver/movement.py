@@ -65,35 +65,23 @@ def next_position(facts: Facts, solution: Solution,
     ``label`` names the order of a province as the model does (the phase model's cached
     :meth:`~dipsat.solver.phase_model.PhaseModel.label`); by default it is written anew."""
     gmap, position = facts.gmap, facts.position
+    decisions = solution.decisions
     if label is None:
         label = lambda province: _label(facts, province)  # noqa: E731
-    moved = {src: mf for src, mf in facts.moves.items()
-             if solution.decisions.get(f"moves[{label(src)}]", False)}
-    units: dict[str, Piece] = {}
-    for src, piece in position.units.items():
-        if src in moved:
-            continue
-        if solution.decisions.get(f"dislodged[{src}]", False):
-            continue
-        units[src] = piece
-    for src, mf in moved.items():
-        loc = mf.dest_location if mf.piece.unit.kind.uses_coasts else Location(mf.dest)
-        units[mf.dest] = Piece(mf.piece.power, Unit(mf.piece.unit.kind, loc))
-    standoffs = set()
-    for dest, origins in facts.attackers.items():
-        if dest in units:
-            continue
-        if any(solution.strengths.get(f"prevent[{label(o)}]", 0) > 0 for o in origins):
-            standoffs.add(dest)
+    moved = {src: mf for src, mf in facts.moves.items() if decisions.get(f"moves[{label(src)}]", False)}
+    gone = [p for p in position.units if decisions.get(f"dislodged[{p}]", False)]
+    units = {src: piece for src, piece in position.units.items() if src not in moved and src not in gone}
+    for mf in moved.values():
+        units[mf.dest] = Piece(mf.piece.power, Unit(mf.piece.unit.kind, mf.dest_location))
     dislodged: dict[str, Dislodged] = {}
     fates: dict[str, Tag] = {}
-    for province, piece in position.units.items():
-        if not solution.decisions.get(f"dislodged[{province}]", False):
-            continue
+    standoffs = _standoffs(facts, solution, label, units) if gone else set()
+    for province in gone:
+        piece = position.units[province]
         origin = next(o for o in facts.attackers[province] if o in moved)
         # by_convoy[...] exists only for an army that may fall back to its land route (4.A.3,
         # convoy_adjacent=2000_fallback): when it walked, it came over the border.
-        convoyed = (facts.moves[origin].convoyed and solution.decisions.get(f"by_convoy[{_label(facts, origin)}]", True)) \
+        convoyed = (facts.moves[origin].convoyed and decisions.get(f"by_convoy[{_label(facts, origin)}]", True)) \
             or facts.moves[origin].off_graph
         rule = RETREAT_AFTER_CONVOY[facts.rules.retreat_to_convoy_origin] if convoyed else NOT_CONVOYED
         options = retreat_options(gmap, piece.unit, {} if rule.occupied_offered else units,
@@ -104,11 +92,27 @@ def next_position(facts: Facts, solution: Solution,
             fates[province] = Tag.DISLODGED
         else:
             fates[province] = Tag.DESTROYED
-    kind = PhaseKind.RETREAT if dislodged else PhaseKind.MOVEMENT
     phase = position.phase
-    after = replace(position, phase=Phase(phase.year, phase.season, kind), units=units, dislodged=dislodged,
+    if dislodged:
+        phase = Phase(phase.year, phase.season, PhaseKind.RETREAT)
+    elif phase.kind is not PhaseKind.MOVEMENT:
+        phase = Phase(phase.year, phase.season, PhaseKind.MOVEMENT)
+    after = replace(position, phase=phase, units=units, dislodged=dislodged,
                     standoffs=frozenset(standoffs) if dislodged else frozenset())
     return after, fates
+
+
+def _standoffs(facts: Facts, solution: Solution, label: Callable[[str], str], units: Mapping[str, Piece]) -> set[str]:
+    """The provinces left empty after a standoff: moved into, entered by none, with some prevent
+    strength against them."""
+    strengths = solution.strengths
+    found = set()
+    for dest, origins in facts.attackers.items():
+        if dest in units:
+            continue
+        if any(strengths.get(f"prevent[{label(o)}]", 0) > 0 for o in origins):
+            found.add(dest)
+    return found
 
 
 def _label(facts: Facts, province: str) -> str:
