@@ -7,14 +7,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from dipsat.cli.options import rules_argument, solver_argument, variant_argument
-from dipsat.render.graph import decision_graph_svg
-from dipsat.render.pictures import position_svg, cycle_orders
 from dipsat.cli.report import case_json, case_text, summary
 from dipsat.cli.runner import CaseReport, run_case
 from dipsat.model.casefiles import load_any
 from dipsat.model.errors import InputError, OutputError
 from dipsat.model.files import check_writable, write_text_atomic
-from dipsat.solver.export import export_model
 from dipsat.solver import route
 from dipsat.variants import find_variant, read_order, reader_for
 
@@ -105,6 +102,11 @@ def _check_outputs(export: str | None, graph: str | None, board: str | None = No
 
 
 def _write_files(reports: list[CaseReport], export: str | None, graph: str | None) -> None:
+    if export is None and graph is None:
+        return
+    from dipsat.render.graph import decision_graph_svg  # networkx, only for pictures
+    from dipsat.solver.export import export_model  # OR-Tools' Python layer, only for an export
+
     for path, res, title in _targets(export, reports):
         export_model(res, path)  # type: ignore[arg-type]
     for path, res, title in _targets(graph, reports):
@@ -115,6 +117,8 @@ def _write_maps(variants: list[str], reports: list[CaseReport], pattern: str | N
     """One board picture per phase of every case: the board before it, its orders and results."""
     if pattern is None:
         return
+    from dipsat.render.pictures import cycle_orders, position_svg
+
     phases = [(v, r, i, res) for v, r in zip(variants, reports) for i, res in enumerate(r.resolutions)]
     base = Path(pattern)
     for v, r, i, res in phases:

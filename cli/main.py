@@ -1,6 +1,8 @@
 """The ``dipsat`` command line: one module per command, registered in :data:`COMMANDS`.
 
-Each command module has ``add_parser(subparsers)`` and ``run(args) -> int``. A user's mistake
+Each command module has ``add_parser(subparsers)`` and ``run(args) -> int``; only the module of
+the command named is imported (``dipsat --help`` imports them all), so that a command loads only
+what it uses (issue 11: start-up). A user's mistake
 (unreadable file, unknown province, unknown rules, an output that cannot be written, a bad
 argument) is raised by the command and shown by :mod:`dipsat.cli.errors`: one line, exit 2, no
 traceback; with ``--json``, one JSON document ``{"error": {...}}``.
@@ -10,18 +12,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from importlib import import_module
 from types import ModuleType
 from typing import NoReturn, Sequence
 
-from dipsat.cli import (cmd_adjudicate, cmd_compare, cmd_convert, cmd_datc, cmd_play, cmd_replay, cmd_report,
-                        cmd_rules)
 from dipsat.cli.errors import EXIT_INTERRUPTED, Problem, report, user_errors
 from dipsat.cli.options import apply_solver, check_rules
 from dipsat.model.errors import UsageError
 
-COMMANDS: list[ModuleType] = [cmd_adjudicate, cmd_datc, cmd_compare, cmd_rules, cmd_replay, cmd_play,
-                             cmd_convert, cmd_report]
-"""The commands, in the order ``dipsat --help`` lists them."""
+COMMANDS: tuple[str, ...] = ("adjudicate", "datc", "compare", "rules", "replay", "play", "convert", "report")
+"""The commands, in the order ``dipsat --help`` lists them; ``dipsat NAME`` is run by ``dipsat.cli.cmd_NAME``."""
+
+
+def command_module(name: str) -> ModuleType:
+    """The module of the command ``name`` (imported now)."""
+    return import_module(f"dipsat.cli.cmd_{name}")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -32,10 +37,13 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see {self.prog} --help)")
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The parser of the command named first in ``argv`` if it is one, else of every command."""
     p = _Parser(prog="dipsat", description="A Diplomacy adjudicator built on a CP-SAT model.")
     sub = p.add_subparsers(dest="command", required=True)
-    for command in COMMANDS:
+    named = [argv[0]] if argv and argv[0] in COMMANDS else COMMANDS
+    for name in named:
+        command = command_module(name)
         command.add_parser(sub).set_defaults(run=command.run)
     return p
 
@@ -45,7 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in argv
     try:
-        args = _parser().parse_args(argv)
+        args = _parser(argv).parse_args(argv)
         as_json = bool(getattr(args, "json", as_json))
         check_rules(args)
         apply_solver(args)

@@ -15,10 +15,8 @@ from typing import Iterable
 
 import re
 
-import networkx as nx
-
 from dipsat.model.errors import InputError
-from dipsat.model.gamemap import GameMap, Terrain, _assemble
+from dipsat.model.gamemap import Edge, GameMap, Terrain, _assemble, adjacency, graph_order
 from dipsat.model.types import Phase, PhaseKind, Position, Season
 
 __all__ = ["CloseEdge", "FreezeSea", "RemoveCentre", "AddCentre", "Change", "Lasting", "board_in_play",
@@ -123,7 +121,10 @@ def board_in_play(gmap: GameMap, position: Position) -> GameMap:
 
 def _derive(root: GameMap, changes: frozenset[Change]) -> GameMap:
     provinces = dict(root.provinces)
-    graph = nx.Graph(root.graph)
+    # the root's edges as a copy of its graph holds them, then closed and frozen edges changed in place
+    copied = graph_order(adjacency(provinces, root.edges))
+    graph = adjacency(provinces, copied)
+    added: list[Edge] = []
     frozen = {c.province for c in changes if isinstance(c, FreezeSea) and c.province in provinces
               and provinces[c.province].terrain is Terrain.SEA}  # only a sea freezes
     for c in sorted(changes, key=str):
@@ -132,24 +133,31 @@ def _derive(root: GameMap, changes: frozenset[Change]) -> GameMap:
         elif isinstance(c, AddCentre) and c.province in provinces:
             provinces[c.province] = replace(provinces[c.province], sc=True, home=c.home)
         elif isinstance(c, CloseEdge):
-            for u, v in list(graph.edges()):
+            for u, v, _, _ in graph_order(graph):
                 if {u.partition("/")[0], v.partition("/")[0]} == {c.a, c.b}:
-                    graph.remove_edge(u, v)
+                    _remove(graph, u, v)
     for sea in sorted(frozen):
         provinces[sea] = replace(provinces[sea], terrain=Terrain.LAND)
     for sea in sorted(frozen):
         shore = set()
-        for other in list(graph.neighbors(sea)):
-            attrs = graph.edges[sea, other]
-            if attrs.get("fleet"):
+        for other, edge in list(graph[sea].items()):
+            if edge.fleet:
                 shore.add(other.partition("/")[0])
-                graph.remove_edge(sea, other)
+                _remove(graph, sea, other)
         for province in sorted(shore):
             if provinces[province].terrain is not Terrain.SEA and not _closed(changes, sea, province):
-                graph.add_edge(sea, province, army=True, fleet=False)
-    derived = _assemble(root.name, root.powers, provinces, nx.freeze(graph), f"board in play of {root.name}")
+                edge = Edge(sea, province, army=True, fleet=False)
+                graph[sea][province] = graph[province][sea] = edge
+                added.append(edge)
+    kept = [e for e in copied if graph[e.a].get(e.b) is e]
+    derived = _assemble(root.name, root.powers, provinces, (*kept, *added), f"board in play of {root.name}")
     return replace(derived, kinds=root.kinds, unit_kinds=root.unit_kinds, strength_scale=root.strength_scale,
                    base=root, _derived={})
+
+
+def _remove(graph: dict[str, dict[str, Edge]], a: str, b: str) -> None:
+    del graph[a][b]
+    del graph[b][a]
 
 
 def _closed(changes: Iterable[Change], a: str, b: str) -> bool:

@@ -3,7 +3,8 @@
 One graph node per province (``stp``) and per coast of a split-coast province (``stp/nc``).
 Army edges join provinces, fleet edges join fleet locations (a coast node for a split-coast
 province, the province otherwise). Neighbour sets are precomputed at load time, so the queries
-the adjudicator makes all the time are dictionary look-ups.
+the adjudicator makes all the time are dictionary look-ups. The board is plain dicts and sets:
+networkx is imported only when :attr:`GameMap.graph` is asked for (issue 11: start-up).
 """
 from __future__ import annotations
 
@@ -17,13 +18,14 @@ from enum import StrEnum
 from importlib.resources import files
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from dipsat.model.errors import MapError, UnknownPowerError, UnknownProvinceError, quote
 from dipsat.model.kinds import STANDARD_KINDS, STANDARD_WORDS, Moves, UnitKind, kind_words, strength_scale
 from dipsat.model.types import Location, Unit, UnitType
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 UNREACHABLE: Final = 1_000_000
 """What :meth:`GameMap.distance` returns when no target can be reached."""
@@ -83,14 +85,25 @@ class Province:
     """Other names accepted on input, lower case."""
 
 
+class Edge(NamedTuple):
+    """One edge of the board between two nodes (province ids or coast nodes ``stp/nc``)."""
+
+    a: str
+    b: str
+    army: bool
+    """An army may cross it."""
+    fleet: bool
+    """A fleet may cross it."""
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class GameMap:
     """An immutable game board; build it with :func:`load_map` or :func:`map_from_json`."""
 
     name: str
     powers: tuple[str, ...]
-    graph: nx.Graph
-    """Frozen graph; nodes are province ids and coast nodes, edge attributes ``army``, ``fleet``."""
+    edges: tuple[Edge, ...]
+    """Every edge, in the order it was added (the map file's order for a loaded map)."""
     provinces: Mapping[str, Province]
     supply_centres: frozenset[str]
     army_neighbours: Mapping[str, frozenset[str]]
@@ -119,6 +132,15 @@ class GameMap:
     _derived: dict[Any, GameMap] = field(default_factory=dict, repr=False)
     _all_but: Mapping[str, frozenset[str]] | None = field(default=None, repr=False)
     """Boards in play derived from this map, by the changes in force (see :mod:`dipsat.model.board`)."""
+    _graph: Any = field(default=None, repr=False)
+
+    @property
+    def graph(self) -> nx.Graph:
+        """Frozen networkx graph of the board, built when first asked for; nodes are province ids
+        and coast nodes, edge attributes ``army``, ``fleet``."""
+        if self._graph is None:
+            object.__setattr__(self, "_graph", _networkx_graph(self))
+        return self._graph
 
     def with_kinds(self, kinds: tuple[UnitKind, ...]) -> GameMap:
         """This board for a variant whose units are of ``kinds`` (read and written by letter or name).
@@ -403,11 +425,8 @@ def _build(data: dict[str, Any], source: str) -> GameMap:
     if len(set(powers)) != len(powers) or not all(isinstance(p, str) and p for p in powers):
         raise _fail(source, f"bad or duplicate powers {list(powers)!r}")
     provinces = _read_provinces(data, powers, source)
-    graph = nx.Graph(name=data["name"])
-    for p in provinces.values():
-        graph.add_node(p.id, terrain=p.terrain.value, sc=p.sc, home=p.home)
-        for coast in p.coasts:
-            graph.add_node(f"{p.id}/{coast}", terrain=Terrain.COAST.value, parent=p.id)
+    edges: list[Edge] = []
+    joined: set[frozenset[str]] = set()
     for number, edge in enumerate(data["edges"], start=1):
         where = f"edge {number} {edge!r}"
         if not isinstance(edge, list) or len(edge) != 3 or edge[2] not in ("A", "F", "AF"):
@@ -417,7 +436,7 @@ def _build(data: dict[str, Any], source: str) -> GameMap:
         _check_node(b, provinces, source, where)
         if a.partition("/")[0] == b.partition("/")[0]:
             raise _fail(source, f"{where}: joins a province to itself")
-        if graph.has_edge(a, b):
+        if frozenset((a, b)) in joined:
             raise _fail(source, f"{where}: duplicate edge")
         for node in (a, b):
             p = provinces[node.partition("/")[0]]
@@ -428,8 +447,51 @@ def _build(data: dict[str, Any], source: str) -> GameMap:
                 raise _fail(source, f"{where}: fleet edge touching land province {node!r}")
             if "F" in kinds and "/" not in node and p.coasts:
                 raise _fail(source, f"{where}: split-coast province {node!r} used as a fleet node")
-        graph.add_edge(a, b, army="A" in kinds, fleet="F" in kinds)
-    return _assemble(data["name"], powers, provinces, nx.freeze(graph), source)
+        joined.add(frozenset((a, b)))
+        edges.append(Edge(a, b, "A" in kinds, "F" in kinds))
+    return _assemble(data["name"], powers, provinces, tuple(edges), source)
+
+
+def _nodes(provinces: Mapping[str, Province]) -> Iterable[str]:
+    """The board's nodes in order: each province, then its coasts."""
+    for p in provinces.values():
+        yield p.id
+        for coast in p.coasts:
+            yield f"{p.id}/{coast}"
+
+
+def adjacency(provinces: Mapping[str, Province], edges: Iterable[Edge]) -> dict[str, dict[str, Edge]]:
+    """Node -> neighbour -> the edge joining them, every dict in the order nodes and edges were added."""
+    adjacent: dict[str, dict[str, Edge]] = {node: {} for node in _nodes(provinces)}
+    for edge in edges:
+        adjacent[edge.a][edge.b] = adjacent[edge.b][edge.a] = edge
+    return adjacent
+
+
+def graph_order(adjacent: Mapping[str, Mapping[str, Edge]]) -> list[Edge]:
+    """Every edge once, oriented and ordered as a networkx graph built the same way lists them
+    (``graph.edges()``): by node, then by neighbour, each edge from the node met first."""
+    seen: set[str] = set()
+    found = []
+    for node, near in adjacent.items():
+        for other, edge in near.items():
+            if other not in seen:
+                found.append(edge if edge.a == node else Edge(node, other, edge.army, edge.fleet))
+        seen.add(node)
+    return found
+
+
+def _networkx_graph(gmap: GameMap) -> nx.Graph:
+    import networkx as nx  # only here: the adjudicator needs none of it (issue 11: start-up)
+
+    graph = nx.Graph(name=gmap.name)
+    for p in gmap.provinces.values():
+        graph.add_node(p.id, terrain=p.terrain.value, sc=p.sc, home=p.home)
+        for coast in p.coasts:
+            graph.add_node(f"{p.id}/{coast}", terrain=Terrain.COAST.value, parent=p.id)
+    for edge in gmap.edges:
+        graph.add_edge(edge.a, edge.b, army=edge.army, fleet=edge.fleet)
+    return nx.freeze(graph)
 
 
 def _location(node: str) -> Location:
@@ -438,14 +500,14 @@ def _location(node: str) -> Location:
 
 
 def _assemble(name: str, powers: tuple[str, ...], provinces: dict[str, Province],
-              graph: nx.Graph, source: str) -> GameMap:
+              edges: tuple[Edge, ...], source: str) -> GameMap:
     army: dict[str, set[str]] = {pid: set() for pid in provinces}
     fleet: dict[Location, set[Location]] = {}
-    for a, b, attrs in graph.edges(data=True):
-        if attrs["army"]:
+    for a, b, army_edge, fleet_edge in graph_order(adjacency(provinces, edges)):
+        if army_edge:
             army[a].add(b)
             army[b].add(a)
-        if attrs["fleet"]:
+        if fleet_edge:
             la, lb = _location(a), _location(b)
             fleet.setdefault(la, set()).add(lb)
             fleet.setdefault(lb, set()).add(la)
@@ -472,7 +534,7 @@ def _assemble(name: str, powers: tuple[str, ...], provinces: dict[str, Province]
     return GameMap(
         name=name,
         powers=powers,
-        graph=graph,
+        edges=edges,
         provinces=MappingProxyType(provinces),
         supply_centres=frozenset(p.id for p in provinces.values() if p.sc),
         army_neighbours=MappingProxyType({k: frozenset(v) for k, v in army.items()}),
