@@ -11,7 +11,8 @@ Layout of ``--out DIR``::
 Every file is written to a temporary name in the same folder and renamed into place, so a run
 killed at any moment leaves either a whole part or none: a rerun replays only unfinished tasks,
 and a task replayed twice replaces its part (no duplicate rows). The same input gives the same
-tables byte for byte (rows sorted, no timestamps in the tables).
+tables byte for byte (rows sorted, no timestamps in the tables). The parts a run writes are also
+kept in memory for its consolidation, which reads from disk only the parts of earlier runs.
 """
 from __future__ import annotations
 
@@ -62,6 +63,8 @@ class PartStore:
             raise OutputError("another dipsat replay is writing to this output folder; "
                               "wait for it to finish, or choose another --out", str(out)) from None
         remove_stale(*(out / name for name in RESULTS))
+        self._written: dict[tuple[str, str], pa.Table] = {}
+        """(uid, table name) -> the table this run wrote as that part."""
 
     def close(self) -> None:
         """Release the folder's lock."""
@@ -86,11 +89,20 @@ class PartStore:
         """Store the tables of a finished task: orders first, then phases (the finish mark)."""
         write_table(orders, self._path(uid, "orders"))
         write_table(phases, self._path(uid, "phases"))
+        self._written[uid, "orders"] = orders
+        self._written[uid, "phases"] = phases
 
     def read(self, uids: Iterable[str], table: str) -> list[pa.Table]:
         """The ``table`` parts (``phases`` or ``orders``) of the finished tasks among ``uids``."""
         schema = PHASE_SCHEMA if table == "phases" else ORDER_SCHEMA
-        return [_read_part(self._path(u, table), schema) for u in uids if self.done(u)]
+        found = []
+        for uid in uids:
+            kept = self._written.get((uid, table))
+            if kept is not None:
+                found.append(kept)
+            elif self.done(uid):
+                found.append(_read_part(self._path(uid, table), schema))
+        return found
 
 
 def _read_part(path: Path, schema: pa.Schema) -> pa.Table:
