@@ -71,10 +71,6 @@ XFAIL_IDS: set[str] = set()
 
 
 KNOWN_LIMITS = {
-    "hh.H.27": "a stack gives one order between the pieces that stay: a piece's different support is "
-               "refused (ruling H2's limit: the model holds one order per province)",
-    "hh.H.29": "when every piece of a stack is lifted, the province's hold in the model is the first piece's "
-               "(0 if it leaves): a further piece whose lift fails is back, but the model saw the province empty",
     "hh.B.17": "bubble_attack=all_half subtracts the half of a support from the defender's own power "
                "even from the attack on that power's unit, where it counts for nothing (rules.py's known "
                "limit; fix described in the rulings, row B4)",

@@ -193,6 +193,13 @@ def test_unreadable_spells_raise_an_order_error(text):
         SORCEROUS.parse_order(text, "France", None, PhaseKind.MOVEMENT)
 
 
+@pytest.mark.parametrize("text", ["W Paris FAMILIAR", "W Paris CAST", "W Paris - Atlantis"])
+def test_unreadable_wizard_order_quotes_the_text_as_written(text):
+    """An order naming a wizard is read as an army's; its error still quotes the ``W`` written."""
+    with pytest.raises(OrderError, match=re.escape(text)):
+        SORCEROUS.parse_order(text, "France", None, PhaseKind.MOVEMENT)
+
+
 def _dipsat(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "dipsat.cli.main", *args], capture_output=True, text=True,
                           cwd=ROOT, env=env)
