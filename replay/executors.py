@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from multiprocessing import connection
 from typing import Any
 
+from dipsat.replay.collector import settle_for_a_long_run
 from dipsat.replay.records import Task
 from dipsat.replay.work import TaskOutcome, replay_task, replay_tasks
 
@@ -80,6 +81,7 @@ class _Worker:
 def _serve(conn: Any, rules_text: str | None) -> None:
     """A worker's life: receive tasks, send back their outcomes, until told ``None``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the main process, which stops us
+    settle_for_a_long_run()
     while (task := conn.recv()) is not None:
         conn.send(replay_task(task, rules_text))
 
