@@ -14,8 +14,15 @@ and every child it waited for):
    ``python -m benchmarks.peer_replay GAMES.jsonl`` (the peer loading each saved phase, setting
    its orders, ``process()``, comparing with the next recorded phase).
 2. **The archived Droidippy games** (``../shared/archives/droidippy``), dipsat alone:
-   ``dipsat replay ... --rules droidippy --workers 1``; CPU seconds per 1,000 phases.
+   ``dipsat replay ... --rules droidippy --workers 1``; CPU seconds per 1,000 phases. Then the
+   same with ``--workers 2`` (scale-out): its wall time against one worker's. Its CPU column
+   leaves out the workers (children of the pool's fork server, which this process does not wait
+   for); the workers' own CPU is in the report (``archive_two_workers``, from the run's summary).
 3. **One DATC case** (start-up): ``dipsat adjudicate datacases/datc_6A_basic.txt --case 6.A.1``.
+
+dipsat's modules are compiled to bytecode first, as an installed package has them (the peer's
+are, in site-packages): with an editable install Python writes no bytecode where
+``PYTHONDONTWRITEBYTECODE`` is set, and every dipsat process would compile ~100 modules again.
 
 Each row gives the median and the min-max over the runs; the ratios are peer / dipsat, on medians,
 from the same run. Optional ``--solver cpsat`` adds dipsat runs that send every movement phase to
@@ -41,6 +48,16 @@ ROOT = Path(__file__).resolve().parents[1]
 ARCHIVE = ROOT.parent / "shared" / "archives" / "droidippy"
 DATC_CASE = ("datacases/datc_6A_basic.txt", "6.A.1")
 OUT = ROOT / "benchmarks" / "out" / "wholeprocess.json"
+SOURCES = ("cli", "model", "solver", "variants", "replay", "render", "datacases", "benchmarks")
+"""The folders of dipsat's modules (and of the peer's harness), compiled before timing."""
+
+
+def compile_bytecode() -> None:
+    """Write the bytecode of every module under :data:`SOURCES` (py_compile writes it whatever
+    ``PYTHONDONTWRITEBYTECODE`` says; an up-to-date file is left as it is)."""
+    import compileall
+    for folder in SOURCES:
+        compileall.compile_dir(ROOT / folder, quiet=2)
 
 
 @dataclass
@@ -72,15 +89,23 @@ def _bin(name: str) -> str:
     return str(found) if found.exists() else (shutil.which(name) or name)
 
 
-def dipsat_replay(paths: list[str], rules: str, out: Path, solver: str | None = None) -> list[str]:
-    """The replay command a user types (one worker, a fresh output folder)."""
-    argv = [_bin("dipsat"), "replay", *paths, "--rules", rules, "--workers", "1", "--out", str(out), "--json"]
+def dipsat_replay(paths: list[str], rules: str, out: Path, solver: str | None = None, workers: int = 1) -> list[str]:
+    """The replay command a user types (one worker unless told, a fresh output folder)."""
+    argv = [_bin("dipsat"), "replay", *paths, "--rules", rules, "--workers", str(workers), "--out", str(out), "--json"]
     return argv + (["--solver", solver] if solver else [])
 
 
 def peer_replay(games: Path) -> list[str]:
     """The peer replaying the same saved games (:mod:`benchmarks.peer_replay`)."""
     return [sys.executable, "-m", "benchmarks.peer_replay", str(games), "--json"]
+
+
+def worker_cpu(run: Run) -> float | None:
+    """CPU seconds the workers spent, from ``dipsat replay --json``'s summary."""
+    try:
+        return float(json.loads(run.output[run.output.index("{"):])["run"]["worker_cpu_seconds"])
+    except (ValueError, KeyError, TypeError):
+        return None
 
 
 def replayed_phases(run: Run) -> int | None:
@@ -161,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     report: dict[str, Any] = {"cpus": os.cpu_count(), "load_before": os.getloadavg(), "seed": args.seed,
                               "games": args.games, "max_year": args.max_year, "runs": args.runs}
     say = lambda *a: print(*a, flush=True)  # noqa: E731
+    compile_bytecode()
     peer = _has_peer()
     with tempfile.TemporaryDirectory(prefix="dipsat-wholeprocess-") as tmp_text:
         tmp = Path(tmp_text)
@@ -212,6 +238,11 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(summarise(f"40 archived games: dipsat replay --workers 1 ({n} phases)", runs))
             if n:
                 report["archive_cpu_s_per_1000_phases"] = 1000 * statistics.median([r.cpu for r in runs]) / n
+            two = [measure(dipsat_replay([str(ARCHIVE)], "droidippy", fresh(), workers=2)) for _ in range(args.runs)]
+            rows.append(summarise("40 archived games: dipsat replay --workers 2 (CPU: main process only)", two))
+            report["archive_two_workers"] = {
+                "speedup_wall": statistics.median([r.wall for r in runs]) / statistics.median([r.wall for r in two]),
+                "worker_cpu": statistics.median([c for r in two if (c := worker_cpu(r)) is not None] or [0.0])}
         case, case_id = DATC_CASE
         runs = [measure([_bin("dipsat"), "adjudicate", case, "--case", case_id]) for _ in range(max(args.runs, 3))]
         rows.append(summarise(f"one DATC case: dipsat adjudicate {case} --case {case_id}", runs))
@@ -225,6 +256,10 @@ def main(argv: list[str] | None = None) -> int:
             f"CPU {ratio['cpu']:.2f}x")
     if "archive_cpu_s_per_1000_phases" in report:
         say(f"archived games: {report['archive_cpu_s_per_1000_phases']:.2f} CPU s per 1,000 phases")
+    if "archive_two_workers" in report:
+        two = report["archive_two_workers"]
+        say(f"archived games on 2 workers: {two['speedup_wall']:.2f}x the wall speed of 1 "
+            f"(workers' CPU {two['worker_cpu']:.2f} s; meaningful only on a quiet machine)")
     say(f"load average {report['load_before'][0]:.2f} before, {report['load_after'][0]:.2f} after; "
         f"{report['cpus']} CPUs")
     args.out.parent.mkdir(parents=True, exist_ok=True)

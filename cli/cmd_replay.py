@@ -80,7 +80,10 @@ def run(args: argparse.Namespace) -> int:
         InputError: a path does not exist, the output folder cannot be written or is in use,
             the cluster cannot be reached.
     """
+    from dipsat.replay.collector import settle_for_a_long_run
     from dipsat.replay.run import RunConfig, default_workers, run_replay
+
+    settle_for_a_long_run()
 
     config = RunConfig(paths=tuple(args.paths), out=Path(args.out), rules_text=args.rules,
                        workers=args.workers or default_workers(), dask=args.dask,

@@ -6,6 +6,8 @@ worker died too often, the cluster lost it). A bounded number of tasks is in fli
 an archive of any size streams through in constant memory. The local pool is a few lines of our
 own rather than ``ProcessPoolExecutor``, whose whole pool breaks when one worker is killed (and
 whose ``submit`` then raises): here each worker has its own pipe, and a dead one is replaced.
+On a Dask cluster, tasks travel in batches of a few games (:func:`batch_size`), so that the
+cluster's own cost per submission (a few milliseconds) is shared by several games.
 """
 from __future__ import annotations
 
@@ -17,8 +19,9 @@ from collections.abc import Callable, Iterable, Iterator
 from multiprocessing import connection
 from typing import Any
 
+from dipsat.replay.collector import settle_for_a_long_run
 from dipsat.replay.records import Task
-from dipsat.replay.work import TaskOutcome, replay_task
+from dipsat.replay.work import TaskOutcome, replay_task, replay_tasks
 
 Done = Callable[[TaskOutcome], None]
 Lost = Callable[[Task, str], None]
@@ -26,7 +29,12 @@ Lost = Callable[[Task, str], None]
 MAX_ATTEMPTS = 3
 """Times a task is started before its loss is reported (a worker may die under it)."""
 IN_FLIGHT_PER_WORKER = 4
-"""Tasks handed to the Dask cluster per worker thread at a time, so no worker waits for the next."""
+"""Batches handed to the Dask cluster per worker thread at a time, so no worker waits for the next."""
+BATCHES_PER_THREAD = 4
+"""A run is cut into at least this many batches per Dask worker thread, so that the last batches
+to finish leave no worker idle for long."""
+MAX_BATCH_GAMES = 16
+"""At most this many games in one Dask batch (a JSON-lines chunk task alone may hold 16)."""
 
 
 def run_inline(tasks: Iterable[Task], rules_text: str | None, done: Done, lost: Lost) -> int:
@@ -73,14 +81,15 @@ class _Worker:
 def _serve(conn: Any, rules_text: str | None) -> None:
     """A worker's life: receive tasks, send back their outcomes, until told ``None``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the main process, which stops us
+    settle_for_a_long_run()
     while (task := conn.recv()) is not None:
         conn.send(replay_task(task, rules_text))
 
 
 def _context() -> Any:
-    """Processes forked from a server that has already imported the adjudicator (fast, thread-safe)."""
+    """Processes forked from a server that has already imported and warmed the adjudicator (fast, thread-safe)."""
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["dipsat.replay.work"])
+    context.set_forkserver_preload(["dipsat.replay.warm"])
     return context
 
 
@@ -182,21 +191,45 @@ def check_address(address: str) -> str:
     return address
 
 
-def run_dask(tasks: Iterable[Task], rules_text: str | None, client: Any, done: Done, lost: Lost) -> int:
-    """Run the tasks on the Dask cluster of ``client``; return 0 (Dask itself restarts the tasks
-    of dead workers, and reports a task lost after its own retries)."""
+def batch_size(games: int, threads: int) -> int:
+    """Games per Dask batch for a run of ``games`` games on ``threads`` worker threads: as many
+    as keep :data:`BATCHES_PER_THREAD` batches per thread, between 1 and :data:`MAX_BATCH_GAMES`."""
+    return max(1, min(MAX_BATCH_GAMES, games // (max(1, threads) * BATCHES_PER_THREAD)))
+
+
+def batches(tasks: Iterable[Task], games: int) -> Iterator[list[Task]]:
+    """The tasks in order, in lists of about ``games`` games (never empty; a task is never split)."""
+    batch: list[Task] = []
+    count = 0
+    for task in tasks:
+        batch.append(task)
+        count += task.games
+        if count >= games:
+            yield batch
+            batch, count = [], 0
+    if batch:
+        yield batch
+
+
+def run_dask(tasks: Iterable[Task], rules_text: str | None, client: Any, done: Done, lost: Lost,
+             games: int = 0) -> int:
+    """Run the tasks on the Dask cluster of ``client``, in batches sized for a run of ``games``
+    games (0: unknown, one task a batch); return 0 (Dask itself restarts the batches of dead
+    workers, and a batch is reported lost, task by task, after its own retries)."""
     from distributed import as_completed
 
-    width = max(1, sum(client.nthreads().values())) * IN_FLIGHT_PER_WORKER
-    source: Iterator[Task] = iter(tasks)
-    pending: dict[str, tuple[Task, Any]] = {}
+    threads = max(1, sum(client.nthreads().values()))
+    width = threads * IN_FLIGHT_PER_WORKER
+    source: Iterator[list[Task]] = batches(tasks, batch_size(games, threads))
+    pending: dict[str, tuple[list[Task], Any]] = {}
 
     def submit() -> Any:
-        task = next(source, None)
-        if task is None:
+        batch = next(source, None)
+        if batch is None:
             return None
-        future = client.submit(replay_task, task, rules_text, pure=False)
-        pending[future.key] = (task, future)
+        future = (client.submit(replay_task, batch[0], rules_text, pure=False) if len(batch) == 1
+                  else client.submit(replay_tasks, batch, rules_text, pure=False))
+        pending[future.key] = (batch, future)
         return future
 
     first = [f for f in (submit() for _ in range(width)) if f is not None]
@@ -205,11 +238,15 @@ def run_dask(tasks: Iterable[Task], rules_text: str | None, client: Any, done: D
     queue = as_completed(first, loop=client.loop)  # type: ignore[no-untyped-call]
     try:
         for future in queue:
-            task, _ = pending.pop(future.key)
+            batch, _ = pending.pop(future.key)
             if future.status == "finished":
-                done(future.result())
+                result = future.result()
+                for outcome in result if isinstance(result, list) else [result]:
+                    done(outcome)
             else:
-                lost(task, f"the Dask cluster could not run it: {future.exception()!r}")
+                why = f"the Dask cluster could not run it: {future.exception()!r}"
+                for task in batch:
+                    lost(task, why)
             future.release()
             following = submit()
             if following is not None:

@@ -148,7 +148,7 @@ def _run(config: RunConfig, store: PartStore) -> dict[str, Any]:
     start = time.perf_counter()
     try:
         if client is not None:
-            restarts = run_dask(_todo(config, store), config.rules_text, client, done, lost)
+            restarts = run_dask(_todo(config, store), config.rules_text, client, done, lost, scan.todo_games)
         elif config.workers <= 1 or todo <= 1:
             restarts = run_inline(_todo(config, store), config.rules_text, done, lost)
         else:

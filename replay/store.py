@@ -11,7 +11,8 @@ Layout of ``--out DIR``::
 Every file is written to a temporary name in the same folder and renamed into place, so a run
 killed at any moment leaves either a whole part or none: a rerun replays only unfinished tasks,
 and a task replayed twice replaces its part (no duplicate rows). The same input gives the same
-tables byte for byte (rows sorted, no timestamps in the tables).
+tables byte for byte (rows sorted, no timestamps in the tables). The parts a run writes are also
+kept in memory for its consolidation, which reads from disk only the parts of earlier runs.
 """
 from __future__ import annotations
 
@@ -62,6 +63,8 @@ class PartStore:
             raise OutputError("another dipsat replay is writing to this output folder; "
                               "wait for it to finish, or choose another --out", str(out)) from None
         remove_stale(*(out / name for name in RESULTS))
+        self._written: dict[tuple[str, str], pa.Table] = {}
+        """(uid, table name) -> the table this run wrote as that part."""
 
     def close(self) -> None:
         """Release the folder's lock."""
@@ -86,21 +89,40 @@ class PartStore:
         """Store the tables of a finished task: orders first, then phases (the finish mark)."""
         write_table(orders, self._path(uid, "orders"))
         write_table(phases, self._path(uid, "phases"))
+        self._written[uid, "orders"] = orders
+        self._written[uid, "phases"] = phases
 
     def read(self, uids: Iterable[str], table: str) -> list[pa.Table]:
         """The ``table`` parts (``phases`` or ``orders``) of the finished tasks among ``uids``."""
         schema = PHASE_SCHEMA if table == "phases" else ORDER_SCHEMA
-        return [pq.read_table(self._path(u, table), schema=schema) for u in uids if self.done(u)]
+        found = []
+        for uid in uids:
+            kept = self._written.get((uid, table))
+            if kept is not None:
+                found.append(kept)
+            elif self.done(uid):
+                found.append(_read_part(self._path(uid, table), schema))
+        return found
+
+
+def _read_part(path: Path, schema: pa.Schema) -> pa.Table:
+    """One part, read as a single file (``pq.read_table`` goes through pyarrow's datasets, which import pandas)."""
+    table = pq.ParquetFile(path).read()
+    return table if table.schema == schema else table.cast(schema)
 
 
 def consolidate(store: PartStore, uids: list[str], extra_phases: pa.Table | None = None) -> tuple[pa.Table, pa.Table]:
     """Gather the parts of ``uids`` (plus rows for unreadable files) into sorted tables and write them."""
     phase_parts = store.read(uids, "phases") + ([extra_phases] if extra_phases is not None else [])
-    phases = _sorted(pa.concat_tables(phase_parts or [PHASE_SCHEMA.empty_table()]), PHASE_SORT)
-    orders = _sorted(pa.concat_tables(store.read(uids, "orders") or [ORDER_SCHEMA.empty_table()]), ORDER_SORT)
+    phases = _sorted(pa.concat_tables(phase_parts or [_empty(PHASE_SCHEMA)]), PHASE_SORT)
+    orders = _sorted(pa.concat_tables(store.read(uids, "orders") or [_empty(ORDER_SCHEMA)]), ORDER_SORT)
     write_table(phases, store.out / "phases.parquet")
     write_table(orders, store.out / "orders.parquet")
     return phases, orders
+
+
+def _empty(schema: pa.Schema) -> pa.Table:
+    return pa.Table.from_batches([], schema=schema)  # schema.empty_table() imports pandas
 
 
 def _sorted(table: pa.Table, keys: list[tuple[str, str]]) -> pa.Table:

@@ -6,7 +6,10 @@ Each configuration replays the whole input into a fresh temporary folder (nothin
 prints one JSON line: the phases replayed, the replay time (from the first task submitted to the
 last finished: pool or cluster start-up included) and the wall time of the whole run (scan and
 consolidation included), and phases per CPU second of the workers, which other load on the
-machine does not change. The LocalCluster runs its two workers as processes on loopback.
+machine does not change; and the load average when it started (the machine's other work: on 2
+cores, a load above about 1 makes the wall times say more about the neighbours than about dipsat).
+The LocalCluster runs its two workers as processes on loopback; tasks go to it in batches of a
+few games (:func:`dipsat.replay.executors.batch_size`).
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from dipsat.replay.run import RunConfig, run_replay
 
 def measure(paths: tuple[str, ...], rules: str | None, workers: int = 1, dask: str | None = None) -> dict[str, Any]:
     """Replay ``paths`` once into a temporary folder; return phases, times and rates."""
+    load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="dipsat-throughput-") as out:
         start = time.perf_counter()
         summary = run_replay(RunConfig(paths, Path(out), rules_text=rules, workers=workers, dask=dask))
@@ -30,7 +34,8 @@ def measure(paths: tuple[str, ...], rules: str | None, workers: int = 1, dask: s
     run = summary["run"]
     return {"executor": run["executor"], "phases": run["phases_replayed"], "replay_seconds": run["seconds"],
             "phases_per_second": run["phases_per_second"], "wall_seconds": round(wall, 3),
-            "phases_per_cpu_second": run["phases_per_cpu_second"], "agreement": summary["agreement"]}
+            "phases_per_cpu_second": run["phases_per_cpu_second"], "agreement": summary["agreement"],
+            "load_average": round(load, 2)}
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -2,10 +2,14 @@
 
 :func:`replay_task` never raises for bad input or an adjudicator bug: both become error rows.
 It returns Arrow tables, which travel cheaply back to the process that writes them.
+:func:`replay_tasks` runs a batch of tasks (one Dask submission); :func:`warm_up` does in advance
+what every first task of a process would (the local pool's fork server calls it once, so that
+its workers start warm).
 """
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -76,3 +80,15 @@ def replay_task(task: Task, rules_text: str | None) -> TaskOutcome:
                                               task.line), rules_text or "")
     return TaskOutcome(task.uid, to_table(phases, PHASE_SCHEMA), to_table(orders, ORDER_SCHEMA),
                        time.thread_time() - start)
+
+
+def replay_tasks(tasks: Sequence[Task], rules_text: str | None) -> list[TaskOutcome]:
+    """Replay a batch of tasks one after the other; their outcomes, in the same order."""
+    return [replay_task(task, rules_text) for task in tasks]
+
+
+def warm_up() -> None:
+    """Load what the first task of a process would: the standard map and the table machinery."""
+    _variant("standard").map  # noqa: B018 - loaded once, kept by the variant
+    to_table([], PHASE_SCHEMA)
+    to_table([], ORDER_SCHEMA)

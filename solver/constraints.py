@@ -9,7 +9,7 @@ Rule modules add constraints to a :class:`ConstraintModel` exactly as they would
    value it fixes is implied by the constraints, so when it fixes every variable without a
    conflict that assignment is the one and only solution of the model;
 2. otherwise (a cycle that propagation cannot break, or a paradox) hands the same constraints,
-   with the same names, to CP-SAT (:meth:`ConstraintModel.to_cpsat`), which finds solutions and
+   its variables named, to CP-SAT (:meth:`ConstraintModel.to_cpsat`), which finds solutions and
    proves uniqueness or its absence.
 
 So CP-SAT decides exactly the phases that need search, while most phases (no cycle, or cycles
@@ -18,26 +18,24 @@ place, the constraints; the two stages only evaluate them.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, Union
 
 if TYPE_CHECKING:  # ortools (and the pandas and numpy it imports) only when a phase reaches CP-SAT
     from ortools.sat.python import cp_model
 
 
 class IntVar:
-    """An integer variable ``lb..ub``; booleans are ``0..1``."""
+    """An integer variable ``lb..ub``; booleans are ``0..1``. ``key`` names it: a name, or a key
+    that the model's namer turns into one when a name is shown (:meth:`ConstraintModel.name`)."""
 
-    __slots__ = ("index", "name", "_not")
+    __slots__ = ("index", "key")
 
-    def __init__(self, index: int, name: str) -> None:
+    def __init__(self, index: int, key: object) -> None:
         self.index = index
-        self.name = name
-        self._not: NotVar | None = None
+        self.key = key
 
     def __invert__(self) -> NotVar:
-        if self._not is None:
-            self._not = NotVar(self)
-        return self._not
+        return NotVar(self)
 
     def __hash__(self) -> int:
         return self.index
@@ -75,7 +73,7 @@ class IntVar:
         return self.expr() <= other
 
     def __repr__(self) -> str:
-        return self.name
+        return str(self.key)
 
 
 class NotVar:
@@ -88,11 +86,6 @@ class NotVar:
 
     def __invert__(self) -> IntVar:
         return self.var
-
-    @property
-    def name(self) -> str:
-        """``not(x)``."""
-        return f"not({self.var.name})"
 
     def expr(self) -> LinearExpr:
         """1 - x."""
@@ -194,8 +187,6 @@ class Constraint:
         for lit in literals:
             flat.extend(lit if isinstance(lit, (list, tuple)) else [lit])  # type: ignore[arg-type]
         self.model._linear[self.index][4].extend(_code(lit) for lit in flat)
-        for lit in flat:
-            self.model._watch(_var(lit), self.index)
         return self
 
 
@@ -205,10 +196,6 @@ def code(lit: Literal) -> int:
 
 
 _code = code
-
-
-def _var(lit: Literal) -> int:
-    return lit.index if isinstance(lit, IntVar) else lit.var.index
 
 
 _BIG = 1 << 40
@@ -236,43 +223,44 @@ class Conflict(Exception):
 
 
 class ConstraintModel:
-    """Variables and constraints with CP-SAT's API; see the module docstring."""
+    """Variables and constraints with CP-SAT's API; see the module docstring.
 
-    def __init__(self) -> None:
-        self.names: list[str] = []
+    A variable is created with a name or with a key; ``namer`` turns a key into the name that
+    CP-SAT, an export or an explanation shows (:meth:`name`), only when one is asked for.
+    Building only appends: which constraints watch which variable is worked out when
+    propagation starts.
+    """
+
+    def __init__(self, namer: Callable[[Any], str] = str) -> None:
+        self.namer = namer
+        self.keys: list[object] = []
         self.lb: list[int] = []
         self.ub: list[int] = []
-        self.vars: list[IntVar] = []
         # linear: (terms as [(var, coeff)], const, lo, hi, enforcement codes)
         self._linear: list[tuple[list[tuple[int, int]], int, int, int, list[int]]] = []
         self._clauses: list[list[int]] = []
-        self._watches: list[list[int]] = []  # var -> constraint ids (linear: id, clause: -id-1)
 
     # -- building -------------------------------------------------------------------------
-    def new_int_var(self, lb: int, ub: int, name: str) -> IntVar:
-        """A new integer variable."""
-        var = IntVar(len(self.names), name)
-        self.names.append(name)
+    def name(self, index: int) -> str:
+        """The name of variable ``index``: its key as the namer writes it."""
+        key = self.keys[index]
+        return key if isinstance(key, str) else self.namer(key)
+
+    def new_int_var(self, lb: int, ub: int, name: object) -> IntVar:
+        """A new integer variable, named by ``name`` (a name or a key)."""
+        index = len(self.keys)
+        self.keys.append(name)
         self.lb.append(lb)
         self.ub.append(ub)
-        self.vars.append(var)
-        self._watches.append([])
-        return var
+        return IntVar(index, name)
 
-    def new_bool_var(self, name: str) -> IntVar:
-        """A new boolean variable."""
-        var = IntVar(len(self.names), name)
-        self.names.append(name)
+    def new_bool_var(self, name: object) -> IntVar:
+        """A new boolean variable, named by ``name`` (a name or a key)."""
+        index = len(self.keys)
+        self.keys.append(name)
         self.lb.append(0)
         self.ub.append(1)
-        self.vars.append(var)
-        self._watches.append([])
-        return var
-
-    def _watch(self, var: int, cid: int) -> None:
-        watches = self._watches[var]
-        if not watches or watches[-1] != cid:
-            watches.append(cid)
+        return IntVar(index, name)
 
     def add(self, bounded: Bounded) -> Constraint:
         """Add ``lo <= expr <= hi``."""
@@ -280,32 +268,24 @@ class ConstraintModel:
         terms = [(v, c) for v, c in e.terms.items() if c]
         lo = -_BIG if bounded.lo is None else bounded.lo
         hi = _BIG if bounded.hi is None else bounded.hi
-        cid = len(self._linear)
         self._linear.append((terms, e.const, lo, hi, []))
-        for v, _ in terms:
-            self._watch(v, cid)
-        return Constraint(self, cid)
+        return Constraint(self, len(self._linear) - 1)
 
     def add_bool_or(self, literals: Sequence[Literal]) -> None:
         """At least one of ``literals`` is true."""
-        cid = -len(self._clauses) - 1
         self._clauses.append([_code(lit) for lit in literals])
-        for lit in literals:
-            self._watch(_var(lit), cid)
 
     def add_implication(self, a: Literal, b: Literal) -> None:
         """a implies b."""
-        self.add_clause([_code(a) ^ 1, _code(b)])
+        self._clauses.append([_code(a) ^ 1, _code(b)])
 
     def add_clause(self, codes: list[int]) -> None:
         """At least one of the literals, given as codes (2v: v true, 2v+1: v false)."""
-        cid = -len(self._clauses) - 1
         self._clauses.append(codes)
-        watches = self._watches
-        for code in codes:
-            watching = watches[code >> 1]
-            if not watching or watching[-1] != cid:
-                watching.append(cid)
+
+    def add_clauses(self, clauses: Iterable[list[int]]) -> None:
+        """Several clauses at once, in order (see :meth:`add_clause`)."""
+        self._clauses.extend(clauses)
 
     def add_difference(self, x: object, y: object, lo: int | None, hi: int | None,
                        enforce: Sequence[Literal] = ()) -> None:
@@ -328,20 +308,37 @@ class ConstraintModel:
             const -= ey.const
             for v, c in ey.terms.items():
                 terms[v] = terms.get(v, 0) - c
-        cid = len(self._linear)
-        items = [(v, c) for v, c in terms.items() if c]
-        codes = [2 * lit.index if type(lit) is IntVar else 2 * lit.var.index + 1  # type: ignore[union-attr]
-                 for lit in enforce]
-        self._linear.append((items, const, -_BIG if lo is None else lo, _BIG if hi is None else hi, codes))
-        watches = self._watches
-        for v, _ in items:
-            watching = watches[v]
-            if not watching or watching[-1] != cid:
-                watching.append(cid)
-        for c in codes:
-            watching = watches[c >> 1]
-            if not watching or watching[-1] != cid:
-                watching.append(cid)
+        self._linear.append(([(v, c) for v, c in terms.items() if c], const,
+                             -_BIG if lo is None else lo, _BIG if hi is None else hi,
+                             [2 * lit.index if type(lit) is IntVar else 2 * lit.var.index + 1  # type: ignore[union-attr]
+                              for lit in enforce]))
+
+    def add_greater(self, x: object, y: object, lit: IntVar) -> None:
+        """lit <-> x > y, as two enforced differences: x - y >= 1 when ``lit``, x - y <= 0 when not."""
+        self.add_difference(x, y, 1, None, [lit])
+        terms, const = self._linear[-1][0], self._linear[-1][1]
+        self._linear.append((terms, const, -_BIG, 0, [2 * lit.index + 1]))
+
+    def _watches(self) -> list[list[int]]:
+        """Variable -> the constraints that read it (linear: id, clause j: -j-1), each once."""
+        watches: list[list[int]] = [[] for _ in self.lb]
+        for cid, (terms, _, _, _, enforce) in enumerate(self._linear):
+            for v, _ in terms:
+                watching = watches[v]
+                if not watching or watching[-1] != cid:
+                    watching.append(cid)
+            for c in enforce:
+                watching = watches[c >> 1]
+                if not watching or watching[-1] != cid:
+                    watching.append(cid)
+        cid = 0
+        for clause in self._clauses:
+            cid -= 1
+            for c in clause:
+                watching = watches[c >> 1]
+                if not watching or watching[-1] != cid:
+                    watching.append(cid)
+        return watches
 
     # -- stage 1: propagation ---------------------------------------------------------------
     def propagate(self) -> tuple[list[int], list[int]] | None:
@@ -350,7 +347,7 @@ class ConstraintModel:
         n_linear = len(self._linear)
         queue = list(range(n_linear)) + [-i - 1 for i in range(len(self._clauses))]
         queued = bytearray(b"\x01") * len(queue)  # slot: linear i -> i, clause -j-1 -> n_linear + j
-        watches, line, clauses = self._watches, self._line, self._clauses
+        watches, line, clauses = self._watches(), self._line, self._clauses
         try:
             while queue:
                 cid = queue.pop()
@@ -444,7 +441,7 @@ class ConstraintModel:
 
         proto = cp_model_helper.CpModelProto()
         variables = proto.variables
-        for lo, hi, name in zip(self.lb, self.ub, self.names):
+        for lo, hi, name in zip(self.lb, self.ub, map(self.name, range(len(self.keys)))):
             var = variables.add()
             var.domain.extend((lo, hi))
             var.name = name
@@ -471,7 +468,7 @@ class ConstraintModel:
         from ortools.sat.python import cp_model
 
         model = cpsat_model_class()()
-        xs = [model.new_int_var(lo, hi, name) for lo, hi, name in zip(self.lb, self.ub, self.names)]
+        xs = [model.new_int_var(lo, hi, self.name(i)) for i, (lo, hi) in enumerate(zip(self.lb, self.ub))]
 
         def lit(code: int) -> cp_model.IntVar:
             return ~xs[code >> 1] if code & 1 else xs[code >> 1]

@@ -69,6 +69,19 @@ def test_droidippy_bad_position_line_is_a_phase_error_with_its_line():
     assert isinstance(retreat, PhaseError) and retreat.line == 12 and "tank kie" in retreat.message
 
 
+@pytest.mark.parametrize("old, new, line, message", [
+    ("Germany: army mun\n", "Germany: army mun\nGermany: army mun\n", 6, "two units in mun: 'Germany: army mun'"),
+    ("Russia: fleet bot\nORDERS\nbuild", "Russia: fleet bot\nRussia: supply bot\nORDERS\nbuild", 19,
+     "bot is not a supply centre: 'Russia: supply bot'"),
+])
+def test_droidippy_position_lines_read_before_keep_their_problems(old, new, line, message):
+    """A POSITIONS line read well before (and remembered) still gives its problem, at its own line."""
+    assert all(isinstance(p, PhaseRecord) for p in _phases(SMALL))
+    phases = _phases(SMALL.replace(old, new, 1))
+    bad = next(p for p in phases if isinstance(p, PhaseError))
+    assert bad.line == line and bad.message == message
+
+
 def test_droidippy_unreadable_order_is_kept_with_its_problem():
     """An order for a province without a unit is kept unread, with why, and the phase still reads."""
     first = _phases(SMALL.replace("mun move kie", "hol move kie"))[0]
@@ -118,6 +131,28 @@ def test_mila_bad_json_and_bad_phase():
     game = read_mila(json.dumps(saved), "a.json", "", default_maps)
     assert isinstance(game, GameRecord) and isinstance(game.phases[1], PhaseError)
     assert "xyz" in game.phases[1].message.lower()
+
+
+@pytest.mark.parametrize("where, value, message", [
+    (("state", "units", "FRANCE", 0), 7, "AttributeError: 'int' object has no attribute 'startswith'"),
+    (("state", "units", "FRANCE", 0), ["A PAR"], "AttributeError: 'list' object has no attribute 'startswith'"),
+    (("state", "units", "FRANCE", 1), "A PAR", "two units in par: 'A PAR'"),
+    (("state", "centers", "FRANCE", 0), ["PAR"], "TypeError: unhashable type: 'list'"),
+    (("state", "centers", "FRANCE", 0), "NTH", "nth is not a supply centre"),
+    (("orders", "FRANCE", 0), 5, "AttributeError: 'int' object has no attribute 'upper'"),
+])
+def test_mila_texts_read_before_do_not_hide_a_problem(where, value, message):
+    """A phase whose state or orders are broken reports the same problem after the same texts were read well."""
+    saved = json.loads((FIXTURES / "mila_game.json").read_text())
+    assert isinstance(read_mila(json.dumps(saved), "a.json", "", default_maps), GameRecord)  # remembers the texts
+    place = saved["phases"][0]
+    for key in where[:-1]:
+        place = place[key]
+    place[where[-1]] = value
+    for _ in range(2):
+        game = read_mila(json.dumps(saved), "a.json", "", default_maps)
+        assert isinstance(game, GameRecord) and isinstance(game.phases[0], PhaseError)
+        assert message in game.phases[0].message
 
 
 def test_case_file_cases_are_games_with_expectations():

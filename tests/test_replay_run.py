@@ -97,6 +97,20 @@ def test_dask_local_cluster_writes_the_same_tables(archive: Path, reference: Pat
     assert _tables(tmp_path) == _tables(reference)
 
 
+def test_dask_batches_of_several_games_write_the_same_tables(archive: Path, reference: Path, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch):
+    """Games sent to the cluster two to a batch (one submission) give byte-identical tables."""
+    distributed = pytest.importorskip("distributed")
+    from dipsat.replay import executors
+
+    monkeypatch.setattr(executors, "batch_size", lambda games, threads: 2)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol="tcp://",
+                                  host="127.0.0.1", dashboard_address=None) as cluster:
+        summary = run_replay(RunConfig((str(archive),), tmp_path, dask=cluster.scheduler_address))
+    assert summary["run"]["tasks_replayed"] == 3 and summary["run"]["tasks_lost"] == 0
+    assert _tables(tmp_path) == _tables(reference)
+
+
 def test_mila_games_agree_but_for_documented_judge_options(tmp_path: Path):
     """The package's own games replay under --rules mila; each difference is a documented option of its judge."""
     summary = run_replay(RunConfig((str(FIXTURES / "mila_game.json"), str(FIXTURES / "mila_games.jsonl")),

@@ -70,11 +70,7 @@ XFAIL_IDS: set[str] = set()
 """Cases the rulings cite that are not in the file (none)."""
 
 
-KNOWN_LIMITS = {
-    "hh.B.17": "bubble_attack=all_half subtracts the half of a support from the defender's own power "
-               "even from the attack on that power's unit, where it counts for nothing (rules.py's known "
-               "limit; fix described in the rulings, row B4)",
-}
+KNOWN_LIMITS: dict[str, str] = {}
 """Cases of the file that state the reading of the text dipsat does not yet reach, with the reason."""
 
 

@@ -103,8 +103,7 @@ def test_every_option_choice_changes_a_case(option, choice):
 def _variable_names(res) -> set[str]:
     """The names of the variables of a resolved movement phase's model."""
     model = res.model.model
-    names = getattr(model, "names", None)
-    return set(names) if names is not None else {v.name for v in model.proto.variables}
+    return {model.name(i) for i in range(len(model.lb))}
 
 
 def _stasis_position() -> Position:

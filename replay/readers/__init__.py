@@ -19,6 +19,7 @@ from typing import Final
 from dipsat.model.errors import InputError
 from dipsat.model.files import decode_utf8, open_lines, read_input
 from dipsat.model.gamemap import GameMap
+from dipsat.replay.collector import no_cycle_collection
 from dipsat.replay.readers.cases import read_case_file
 from dipsat.replay.readers.droidippy import looks_like_droidippy, read_droidippy
 from dipsat.replay.readers.mila_json import read_mila
@@ -176,9 +177,13 @@ def _json_tasks(shown: str, text: str, identity: str, rules_text: str) -> Iterat
 
 
 def read_task(task: Task, rules_text: str | None, maps: Callable[[str], GameMap]) -> list[GameRecord | GameError]:
-    """Read the games of a task (a case file holds several)."""
+    """Read the games of a task (a case file holds several).
+
+    Python's cycle collector is paused meanwhile (:mod:`dipsat.replay.collector`).
+    """
     from dipsat.replay.checks import check_game
-    return [check_game(game, maps) for game in _read_task(task, rules_text, maps)]
+    with no_cycle_collection():
+        return [check_game(game, maps) for game in _read_task(task, rules_text, maps)]
 
 
 def _read_task(task: Task, rules_text: str | None, maps: Callable[[str], GameMap]) -> list[GameRecord | GameError]:

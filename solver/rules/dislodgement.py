@@ -1,19 +1,20 @@
 """Dislodgement: a unit is dislodged when a move into its province succeeds and it did not leave."""
 from __future__ import annotations
 
-from dipsat.solver.phase_model import PhaseModel
+from dipsat.solver.phase_model import DISLODGED, ENTERED, PhaseModel
 
 
 def add_dislodgement(pm: PhaseModel) -> None:
     """dislodged[p] <-> OR(moves[a] for the attackers a of p) and not moves[p]."""
+    attacked = pm.facts.attackers
     for province in pm.facts.orders:
+        if province not in attacked:
+            continue  # nobody attacks it: never dislodged, no literal
         dislodged = pm.dislodged(province)
-        if dislodged is False:
-            continue
         attackers = [pm.moves(a) for a in pm.attackers(province)]
         left = pm.moves(province)
-        reads = [pm.name_of(x) for x in [*attackers, left]]
-        if not pm.defines(dislodged.name, [r for r in reads if r]):
+        reads = pm.keys_of([*attackers, left])
+        if not pm.defines((DISLODGED, province), reads):
             continue
         stayed = (not left) if isinstance(left, bool) else ~left
         live = [a for a in attackers if a is not False]
@@ -21,6 +22,6 @@ def add_dislodgement(pm: PhaseModel) -> None:
             entered = True if any(a is True for a in live) else live[0] if live else False
             pm.equal_and(dislodged, [entered, stayed])
             continue
-        entered = pm.model.new_bool_var(f"entered[{province}]")
+        entered = pm.model.new_bool_var((ENTERED, province))
         pm.equal_or(entered, live)
         pm.equal_and(dislodged, [entered, stayed])

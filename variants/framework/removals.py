@@ -50,7 +50,8 @@ def convoy_removed(result: OrderResult, gmap: GameMap, before: Position, removed
 
 def _was_possible(gmap: GameMap, before: Position, order: Order, move: Move, rules: Rules) -> bool:
     orders = [order] if order is move else [order, move]
-    return check_orders(gmap, before, orders, rules).status_of.get(id(order), ILLEGAL) != ILLEGAL
+    verdicts = check_orders(gmap, before, orders, rules).verdicts
+    return next((v.status for v in verdicts if v.order is order), ILLEGAL) != ILLEGAL
 
 
 def cutting_unit(support: SupportMove | SupportHold, results: Sequence[OrderResult]) -> Unit | None:

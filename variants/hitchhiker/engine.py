@@ -22,6 +22,7 @@ from dipsat.model.types import (
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import adjudicate_adjustments, adjustments_due
 from dipsat.solver.movement import adjudicate_movement
+from dipsat.solver.phase_model import HOLD
 from dipsat.solver.phases import after_adjustments, after_movement, after_retreats
 from dipsat.solver.retreat import adjudicate_retreats
 from dipsat.variants.framework.engine import add_constant_term, illegal, insert_before, merge_results
@@ -271,7 +272,7 @@ def _tag_given(events: Sequence[OrderResult], ends: dict[tuple[str, str], int],
 def _ships_hold(pm: object, provinces: tuple[str, ...] = ()) -> None:
     """Rule 12: nothing dislodges a destructor ship in the normal step."""
     for p in provinces:
-        add_constant_term(pm, [f"hold[{p}]"], f"ship[{p}]", "ship", SHIP_HOLD)  # type: ignore[arg-type]
+        add_constant_term(pm, [(HOLD, p)], f"ship[{p}]", "ship", SHIP_HOLD)  # type: ignore[arg-type]
 
 
 def _retreats(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,

@@ -210,6 +210,8 @@ def add_stack_supports(pm: object, extra: tuple[tuple[str, int], ...] = ()) -> N
     ``given`` literal, weighted by the further pieces, is added to the strengths it feeds
     (``stack_support[...]``). Known limit: against a unit of the Hitch-hiker's own the further
     pieces are not added to the attack at all (they count for nothing against it, DATC 5.B.8)."""
+    from dipsat.solver.phase_model import ATTACK, DEFEND, HOLD, PREVENT  # the solver only when a model is built
+
     facts = pm.facts  # type: ignore[attr-defined]
     for province, more in extra:
         order = facts.orders.get(province)
@@ -220,14 +222,13 @@ def add_stack_supports(pm: object, extra: tuple[tuple[str, int], ...] = ()) -> N
         term = weight if lit is True else lit * weight
         target = order.target.province
         if isinstance(order, SupportHold):
-            pm.add_term(f"hold[{target}]", "stack_support", term, 0, weight)  # type: ignore[attr-defined]
+            pm.add_term((HOLD, target), "stack_support", term, 0, weight)  # type: ignore[attr-defined]
             continue
         if target not in facts.moves:
             continue
-        label = pm.label(target)  # type: ignore[attr-defined]
         defender = facts.position.units.get(order.dest.province)
-        names = ["defend", "prevent"]
+        kinds = [DEFEND, PREVENT]
         if defender is None or defender.power != HITCH_HIKER:
-            names.append("attack")
-        for name in names:
-            pm.add_term(f"{name}[{label}]", "stack_support", term, 0, weight)  # type: ignore[attr-defined]
+            kinds.append(ATTACK)
+        for kind in kinds:
+            pm.add_term((kind, target), "stack_support", term, 0, weight)  # type: ignore[attr-defined]
