@@ -319,26 +319,29 @@ class ConstraintModel:
         terms, const = self._linear[-1][0], self._linear[-1][1]
         self._linear.append((terms, const, -_BIG, 0, [2 * lit.index + 1]))
 
-    def _watches(self) -> list[list[int]]:
-        """Variable -> the constraints that read it (linear: id, clause j: -j-1), each once."""
-        watches: list[list[int]] = [[] for _ in self.lb]
+    def _watches(self) -> tuple[list[list[int]], list[list[int]]]:
+        """Who to look at again when a variable is fixed or narrowed: variable -> the linear
+        constraints that read it; literal code -> the clauses it is in (looked at again only when
+        that literal becomes false: a literal that becomes true satisfies its clauses)."""
+        linear: list[list[int]] = [[] for _ in self.lb]
         for cid, (terms, _, _, _, enforce) in enumerate(self._linear):
             for v, _ in terms:
-                watching = watches[v]
+                watching = linear[v]
                 if not watching or watching[-1] != cid:
                     watching.append(cid)
             for c in enforce:
-                watching = watches[c >> 1]
+                watching = linear[c >> 1]
                 if not watching or watching[-1] != cid:
                     watching.append(cid)
+        clauses: list[list[int]] = [[] for _ in range(2 * len(self.lb))]
         cid = 0
         for clause in self._clauses:
             cid -= 1
             for c in clause:
-                watching = watches[c >> 1]
+                watching = clauses[c]
                 if not watching or watching[-1] != cid:
                     watching.append(cid)
-        return watches
+        return linear, clauses
 
     # -- stage 1: propagation ---------------------------------------------------------------
     def propagate(self) -> tuple[list[int], list[int]] | None:
@@ -347,7 +350,7 @@ class ConstraintModel:
         n_linear = len(self._linear)
         queue = list(range(n_linear)) + [-i - 1 for i in range(len(self._clauses))]
         queued = bytearray(b"\x01") * len(queue)  # slot: linear i -> i, clause -j-1 -> n_linear + j
-        watches, line, clauses = self._watches(), self._line, self._clauses
+        (linear_watch, clause_watch), line, clauses = self._watches(), self._line, self._clauses
         try:
             while queue:
                 cid = queue.pop()
@@ -370,19 +373,30 @@ class ConstraintModel:
                         if free < 0:
                             raise Conflict
                         v = free >> 1
-                        lb[v] = ub[v] = 0 if free & 1 else 1
-                        for other in watches[v]:
-                            slot = other if other >= 0 else n_linear - other - 1
+                        value = 0 if free & 1 else 1
+                        lb[v] = ub[v] = value
+                        for other in linear_watch[v]:
+                            if not queued[other]:
+                                queued[other] = 1
+                                queue.append(other)
+                        for other in clause_watch[2 * v + value]:  # the literal of v now false
+                            slot = n_linear - other - 1
                             if not queued[slot]:
                                 queued[slot] = 1
                                 queue.append(other)
                     continue
                 for v in changed:
-                    for other in watches[v]:
-                        slot = other if other >= 0 else n_linear - other - 1
-                        if not queued[slot]:
-                            queued[slot] = 1
+                    for other in linear_watch[v]:
+                        if not queued[other]:
+                            queued[other] = 1
                             queue.append(other)
+                    value = lb[v]
+                    if value == ub[v] and 0 <= value <= 1:  # a literal of v became false
+                        for other in clause_watch[2 * v + value]:
+                            slot = n_linear - other - 1
+                            if not queued[slot]:
+                                queued[slot] = 1
+                                queue.append(other)
         except Conflict:
             return None
         return lb, ub
@@ -394,9 +408,8 @@ class ConstraintModel:
             v = code >> 1
             if lb[v] != ub[v]:
                 if open_lit >= 0:
-                    open_lit = -2
-                else:
-                    open_lit = code if open_lit == -1 else open_lit
+                    return []  # two open enforcement literals: nothing to infer yet
+                open_lit = code
                 continue
             if (lb[v] == 1) == bool(code & 1):
                 return []  # an enforcement literal is false: the constraint is off
@@ -408,8 +421,8 @@ class ConstraintModel:
             else:
                 low += c * ub[v]
                 high += c * lb[v]
-        if open_lit != -1:  # not enforced for sure: only a violation tells something
-            if open_lit >= 0 and (low > hi or high < lo):
+        if open_lit >= 0:  # not enforced for sure: only a violation tells something
+            if low > hi or high < lo:
                 v = open_lit >> 1
                 lb[v] = ub[v] = 1 if open_lit & 1 else 0
                 return [v]

@@ -93,7 +93,9 @@ class PhaseModel:
         self.strengths: dict[Key, IntVar | LinearExpr | int] = {}
         self.terms: dict[Key, list[tuple[str, LinearExpr | int, int, int]]] = {}
         """Strength key -> extra terms (what, expression, lowest, highest) added by variants."""
+        self._moves: dict[str, Lit] = {}
         self._given: dict[str, Lit] = {}
+        self._dislodged: dict[str, Lit] = {}
         self.cut_by: dict[str, list[str]] = {}
         """Supporter province -> origins of the moves that cut its support if they have a path."""
 
@@ -159,9 +161,9 @@ class PhaseModel:
 
     def moves(self, src: str) -> Lit:
         """``moves[...]``: the move of the unit in ``src`` succeeds (False when it has none)."""
-        lit = self.decisions.get((MOVES, src))
+        lit = self._moves.get(src)
         if lit is None:
-            return self.decision((MOVES, src)) if src in self.facts.moves else False
+            lit = self._moves[src] = self.decision((MOVES, src)) if src in self.facts.moves else False
         return lit
 
     def path(self, src: str) -> Lit:
@@ -187,9 +189,10 @@ class PhaseModel:
 
     def dislodged(self, province: str) -> Lit:
         """``dislodged[prov]``: the unit in ``province`` is dislodged (False if nobody attacks)."""
-        lit = self.decisions.get((DISLODGED, province))
+        lit = self._dislodged.get(province)
         if lit is None:
-            return self.decision((DISLODGED, province)) if province in self.facts.attackers else False
+            lit = self._dislodged[province] = (self.decision((DISLODGED, province))
+                                               if province in self.facts.attackers else False)
         return lit
 
     def attackers(self, province: str) -> list[str]:

@@ -23,6 +23,8 @@ def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | No
     """``base`` + the given supports among ``supporters`` (those of ``excluding_power`` left out),
     each weighted by its unit's support strength when a variant's kinds differ (see
     :attr:`~dipsat.solver.legality.Facts.strengths`)."""
+    if not supporters:
+        return base
     kept = [s for s in supporters
             if excluding_power is None or pm.facts.position.units[s].power != excluding_power]
     lits = [pm.given(s) for s in kept]
@@ -111,6 +113,7 @@ def _upper(pm: PhaseModel, value: LinearExpr | int) -> int:
 def add_strengths(pm: PhaseModel) -> None:
     """Define the hold, attack, defend and prevent strengths that the moves read."""
     facts = pm.facts
+    own_support_counts = OWN_SUPPORT_COUNTS[facts.rules.own_support_via]
     for province in facts.attackers:
         order = facts.orders.get(province)
         if order is None:
@@ -149,13 +152,12 @@ def add_strengths(pm: PhaseModel) -> None:
         if defender is None:  # 5.B.8
             _choose(pm, (ATTACK, src), [([_neg(path)], 0), ([path], full)])
             continue
-        excluded = None if OWN_SUPPORT_COUNTS[facts.rules.own_support_via](mf.order, mf.convoyed) else defender.power
-        if defender.power == mf.piece.power:
+        if defender.power == mf.piece.power:  # never dislodges its own power's unit
             restricted: LinearExpr | int = 0
-        elif excluded is None:
+        elif own_support_counts(mf.order, mf.convoyed):  # the defender's power's supports count too
             restricted = full
         else:
-            restricted = _plus(support_sum(pm, supporters, excluding_power=excluded, base=attack),
+            restricted = _plus(support_sum(pm, supporters, excluding_power=defender.power, base=attack),
                                _extra(pm, ATTACK, src))
         leaves = pm.moves(mf.dest) if src not in facts.opponent else False
         _choose(pm, (ATTACK, src), [([_neg(path)], 0), ([path, leaves], full),
