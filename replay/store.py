@@ -36,6 +36,17 @@ def write_table(table: pa.Table, path: Path) -> None:
     write_atomic(path, lambda temp: pq.write_table(table, temp, compression="zstd"))
 
 
+def _write_part(table: pa.Table, path: Path) -> None:
+    """Write a part: only consolidation reads it, so no column statistics; a small part is also
+    written without dictionaries (below a few thousand rows they cost more time and space than
+    they save)."""
+    write_atomic(path, lambda temp: pq.write_table(table, temp, compression="zstd", write_statistics=False,
+                                                   use_dictionary=table.num_rows >= _DICTIONARY_ROWS))
+
+
+_DICTIONARY_ROWS = 4096
+
+
 RESULTS = ("summary.json", "phases.parquet", "orders.parquet")
 """The files of a finished run; removed when a run starts, so that none outlives a failed run."""
 
@@ -87,8 +98,8 @@ class PartStore:
 
     def write(self, uid: str, phases: pa.Table, orders: pa.Table) -> None:
         """Store the tables of a finished task: orders first, then phases (the finish mark)."""
-        write_table(orders, self._path(uid, "orders"))
-        write_table(phases, self._path(uid, "phases"))
+        _write_part(orders, self._path(uid, "orders"))
+        _write_part(phases, self._path(uid, "phases"))
         self._written[uid, "orders"] = orders
         self._written[uid, "phases"] = phases
 
