@@ -8,21 +8,25 @@ own rather than ``ProcessPoolExecutor``, whose whole pool breaks when one worker
 whose ``submit`` then raises): here each worker has its own pipe, and a dead one is replaced.
 On a Dask cluster, tasks travel in batches of a few games (:func:`batch_size`), so that the
 cluster's own cost per submission (a few milliseconds) is shared by several games.
+
+This module imports the adjudicator (:mod:`dipsat.replay.work`) only when it runs tasks, so that
+:func:`start_pool_server` can be called before the rest of a run is imported.
 """
 from __future__ import annotations
 
-import multiprocessing
+import os
 import re
 import signal
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
-from multiprocessing import connection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dipsat.replay.records import Task
-from dipsat.replay.work import TaskOutcome, replay_task, replay_tasks
 
-Done = Callable[[TaskOutcome], None]
+if TYPE_CHECKING:
+    from dipsat.replay.work import TaskOutcome
+
+Done = Callable[["TaskOutcome"], None]
 Lost = Callable[[Task, str], None]
 
 MAX_ATTEMPTS = 3
@@ -36,8 +40,18 @@ MAX_BATCH_GAMES = 16
 """At most this many games in one Dask batch (a JSON-lines chunk task alone may hold 16)."""
 
 
+def default_workers() -> int:
+    """Every core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
 def run_inline(tasks: Iterable[Task], rules_text: str | None, done: Done, lost: Lost) -> int:
     """Run every task in this process, one after the other; return 0 (no worker to restart)."""
+    from dipsat.replay.work import replay_task
+
     for task in tasks:
         done(replay_task(task, rules_text))
     return 0
@@ -79,6 +93,8 @@ class _Worker:
 
 def _serve(conn: Any, rules_text: str | None) -> None:
     """A worker's life: receive tasks, send back their outcomes, until told ``None``."""
+    from dipsat.replay.work import replay_task
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the main process, which stops us
     while (task := conn.recv()) is not None:
         conn.send(replay_task(task, rules_text))
@@ -86,9 +102,20 @@ def _serve(conn: Any, rules_text: str | None) -> None:
 
 def _context() -> Any:
     """Processes forked from a server that has already imported and warmed the adjudicator (fast, thread-safe)."""
+    import multiprocessing  # only for a pool: a run in this process needs none of it
+
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["dipsat.replay.warm"])
     return context
+
+
+def start_pool_server() -> None:
+    """Start the local pool's fork server now rather than with the first worker: it imports and
+    warms the adjudicator while this process goes on starting (both cores busy at once)."""
+    from multiprocessing import forkserver
+
+    _context()
+    forkserver.ensure_running()
 
 
 def run_pool(tasks: Iterable[Task], rules_text: str | None, workers: int, done: Done, lost: Lost) -> int:
@@ -97,6 +124,8 @@ def run_pool(tasks: Iterable[Task], rules_text: str | None, workers: int, done: 
     Each worker has its own pipe and one task at a time: a worker that dies costs only its own
     task, which is started again (at most :data:`MAX_ATTEMPTS` times, then reported lost).
     """
+    from multiprocessing import connection
+
     context = _context()
     source: Iterator[Task] = iter(tasks)
     retry: deque[Task] = deque()
@@ -215,6 +244,8 @@ def run_dask(tasks: Iterable[Task], rules_text: str | None, client: Any, done: D
     games (0: unknown, one task a batch); return 0 (Dask itself restarts the batches of dead
     workers, and a batch is reported lost, task by task, after its own retries)."""
     from distributed import as_completed
+
+    from dipsat.replay.work import replay_task, replay_tasks
 
     threads = max(1, sum(client.nthreads().values()))
     width = threads * IN_FLIGHT_PER_WORKER
