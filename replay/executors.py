@@ -242,7 +242,8 @@ def run_dask(tasks: Iterable[Task], rules_text: str | None, client: Any, done: D
              games: int = 0) -> int:
     """Run the tasks on the Dask cluster of ``client``, in batches sized for a run of ``games``
     games (0: unknown, one task a batch); return 0 (Dask itself restarts the batches of dead
-    workers, and a batch is reported lost, task by task, after its own retries)."""
+    workers). A batch the cluster could not run is sent again task by task, so that only the
+    task that cannot be run is reported lost (after Dask's own retries)."""
     from distributed import as_completed
 
     from dipsat.replay.work import replay_task, replay_tasks
@@ -252,8 +253,7 @@ def run_dask(tasks: Iterable[Task], rules_text: str | None, client: Any, done: D
     source: Iterator[list[Task]] = batches(tasks, batch_size(games, threads))
     pending: dict[str, tuple[list[Task], Any]] = {}
 
-    def submit() -> Any:
-        batch = next(source, None)
+    def submit(batch: list[Task] | None) -> Any:
         if batch is None:
             return None
         future = (client.submit(replay_task, batch[0], rules_text, pure=False) if len(batch) == 1
@@ -261,7 +261,7 @@ def run_dask(tasks: Iterable[Task], rules_text: str | None, client: Any, done: D
         pending[future.key] = (batch, future)
         return future
 
-    first = [f for f in (submit() for _ in range(width)) if f is not None]
+    first = [f for f in (submit(next(source, None)) for _ in range(width)) if f is not None]
     if not first:
         return 0
     queue = as_completed(first, loop=client.loop)  # type: ignore[no-untyped-call]
@@ -272,14 +272,18 @@ def run_dask(tasks: Iterable[Task], rules_text: str | None, client: Any, done: D
                 result = future.result()
                 for outcome in result if isinstance(result, list) else [result]:
                     done(outcome)
-            else:
-                why = f"the Dask cluster could not run it: {future.exception()!r}"
+                following = submit(next(source, None))
+                if following is not None:
+                    queue.add(following)  # type: ignore[no-untyped-call]
+            elif len(batch) > 1:
                 for task in batch:
-                    lost(task, why)
+                    queue.add(submit([task]))  # type: ignore[no-untyped-call]
+            else:
+                lost(batch[0], f"the Dask cluster could not run it: {future.exception()!r}")
+                following = submit(next(source, None))
+                if following is not None:
+                    queue.add(following)  # type: ignore[no-untyped-call]
             future.release()
-            following = submit()
-            if following is not None:
-                queue.add(following)  # type: ignore[no-untyped-call]
         return 0
     finally:
         if pending:
