@@ -11,7 +11,7 @@ The case-file format is line-oriented; a person writes one in a minute::
     TITLE Move to own province with convoy
     VARIANT standard                    # optional, default "standard"
     RULES datc                          # optional, default "datc"
-    PHASE Spring 1901 Movement          # <Season> <Year> <Movement|Retreat|Adjustment>
+    PHASE Spring 1901 Movement          # <Spring|Summer|Fall|Autumn|Winter> <Year> <Movement|Retreat|Adjustment>
     UNITS
     England: F North Sea
     France: A Portugal dislodged from Spain     # only when the case starts in a retreat phase
@@ -93,6 +93,10 @@ class VariantReader:
 
     read: OrderReader
     map_for: Callable[[str], GameMap]
+    board_problem: Callable[[str, Position], tuple[tuple[str, ...], str] | None] | None = None
+    """``(VARIANT, start board) -> (provinces, why)`` when the case's start board cannot arise in
+    that variant (two wizards of one power, Marvin twice); the reader reports it with the last
+    line that placed a piece in one of the provinces."""
 
     def __call__(self, text: str, power: str, position: Position | None, kind: PhaseKind, variant: str) -> Order:
         return self.read(text, power, position, kind, variant)
@@ -259,17 +263,25 @@ MAX_YEAR: Final = 9999
 """The years a phase may name."""
 
 
+SEASON_WORDS: Final = MappingProxyType({**{s.value.lower(): s for s in Season}, "autumn": Season.FALL})
+"""The season words a phase may use: ``Autumn`` is the British (and the seed texts') ``Fall``."""
+PHASE_KIND_WORDS: Final = MappingProxyType({**{k.value.lower(): k for k in PhaseKind}, "retreats": PhaseKind.RETREAT,
+                                            "adjustments": PhaseKind.ADJUSTMENT})
+"""The phase-kind words a phase may use (the plurals too)."""
+
+
 def parse_phase(text: str) -> Phase:
-    """Read ``Spring 1901 Movement`` (case-insensitive; ``Spring 1901, Movement`` too).
+    """Read ``Spring 1901 Movement`` (case-insensitive; ``Spring 1901, Movement``, ``Autumn 1901
+    Retreats`` too: see :data:`SEASON_WORDS`, :data:`PHASE_KIND_WORDS`).
 
     Raises:
         ValueError: the text is not a phase.
     """
     m = _PHASE_RE.fullmatch(text.strip())
-    seasons = {s.value.lower(): s for s in Season}
-    kinds = {k.value.lower(): k for k in PhaseKind}
+    seasons, kinds = SEASON_WORDS, PHASE_KIND_WORDS
     if m is None or m[1].lower() not in seasons or m[3].lower() not in kinds:
-        raise ValueError(f"not a phase (want e.g. 'Spring 1901 Movement'): {quote(text.strip())}")
+        raise ValueError(f"not a phase (want e.g. 'Spring 1901 Movement', 'Autumn 1901 Retreat'): "
+                         f"{quote(text.strip())}")
     if not MIN_YEAR <= int(m[2][:8]) <= MAX_YEAR:
         raise ValueError(f"year out of range ({MIN_YEAR}-{MAX_YEAR}): {quote(m[2])}")
     return Phase(int(m[2]), seasons[m[1].lower()], kinds[m[3].lower()])
@@ -338,6 +350,8 @@ class _Board:
     standoffs: set[str] = field(default_factory=set)
     stacked: dict[str, list[Piece]] = field(default_factory=dict)
     changes: list[Any] = field(default_factory=list)
+    line_of: dict[str, tuple[int, str]] = field(default_factory=dict)
+    """Province -> the line (number, text) that last placed a piece there."""
 
     def position(self, phase: Phase) -> Position:
         return Position(phase, self.units, self.centres, self.dislodged, frozenset(self.standoffs),
@@ -389,6 +403,8 @@ class _Reader:
         self.source, self.gmap, self.order_reader = source, gmap, order_reader
         self.default_gmap = gmap
         self.map_for: Callable[[str], GameMap] | None = getattr(order_reader, "map_for", None)
+        self.board_problem: Callable[[str, Position], tuple[tuple[str, ...], str] | None] | None = getattr(
+            order_reader, "board_problem", None)
         self.cases: list[Case] = []
         self.draft: _Draft | None = None
         self.lineno = 0
@@ -476,7 +492,9 @@ class _Reader:
             if d.phase is None:
                 raise self.fail(f"case {d.id} has no PHASE")
             self.check_placements()
-            self.cases.append(d.case(self.source))
+            case = d.case(self.source)
+            self.check_start(case, d.start.line_of)
+            self.cases.append(case)
             self.draft = None
         elif key == "PHASE":
             try:
@@ -518,6 +536,7 @@ class _Reader:
             raise self.fail(f"unknown power {quote(power)} in {quote(line)}")
         assert self.draft is not None and self.draft.phase is not None
         self.placements.append((board, self.draft.phase, piece.unit, rest, self.lineno))
+        board.line_of[piece.unit.province] = (self.lineno, line)
         where = piece.unit.province
         if m:
             if where in board.dislodged:
@@ -556,6 +575,19 @@ class _Reader:
             if problem:
                 raise self.fail(f"{problem}: {quote(rest)}", lineno)
         self.placements = []
+
+    def check_start(self, case: Case, line_of: dict[str, tuple[int, str]]) -> None:
+        """The case's start board can arise in its variant (the variant's board check)."""
+        if self.board_problem is None:
+            return
+        try:
+            found = self.board_problem(case.variant, case.start)
+        except (InputError, ValueError):
+            return  # an unknown VARIANT: reported with its first order, as before
+        if found is not None:
+            provinces, why = found
+            lineno, text = max((line_of[p] for p in provinces if p in line_of), default=(case.steps[0].line, ""))
+            raise self.fail(f"impossible start board: {why}" + (f": {quote(text)}" if text else ""), lineno)
 
     def owner(self, line: str) -> tuple[str, str]:
         """The power of a unit line (a piece of no power: the name written) and the rest."""

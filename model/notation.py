@@ -116,10 +116,9 @@ def parse_order(text: str, gmap: GameMap, power: str | None = None, position: Po
         UnknownPowerError: the prefix names no power.
         OrderError: no unit at a province whose unit type is omitted, or no power can be found.
     """
-    key = (id(gmap), text, power, kind, position is None)
+    key = (id(gmap), text, power, kind._value_, position is None)  # _value_: a plain attribute, quick to hash
     hit = _PARSED.get(key)
-    if hit is not None and hit[0] is gmap and all(
-            _board_piece(position, kind, province, ordered) == piece for province, ordered, piece in hit[2]):
+    if hit is not None and hit[0] is gmap and _same_pieces(position, kind, hit[2]):
         return hit[1]
     body = text
     if ":" in text:
@@ -141,6 +140,16 @@ parse looked at). An archive repeats the same order texts thousands of times; a 
 the same order whenever the pieces it looked at on the board are the same, which is checked on
 every hit, so the cache never changes a result. Failed parses are not kept."""
 _PARSED_LIMIT: Final = 1 << 16
+
+
+def _same_pieces(position: Position | None, kind: PhaseKind,
+                 looked_at: tuple[tuple[str, bool, Piece | None], ...]) -> bool:
+    """The board has the pieces a parse looked at (the same object, or an equal one)."""
+    for province, ordered, piece in looked_at:
+        found = _board_piece(position, kind, province, ordered)
+        if found is not piece and found != piece:
+            return False
+    return True
 
 
 def _board_piece(position: Position | None, kind: PhaseKind, province: str, ordered: bool) -> Piece | None:

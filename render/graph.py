@@ -29,13 +29,15 @@ def decision_graph_svg(res: Resolution, title: str = "") -> str:
     pm, solution = res.model, res.values
     if pm is None or solution is None:
         raise ValueError("only movement phases have a decision graph")
-    graph: nx.DiGraph = solution.graph if solution.graph is not None else pm.graph
+    graph: nx.DiGraph = nx.relabel_nodes(solution.graph if solution.graph is not None else pm.graph, pm.name)
+    values = {pm.name(key): value for key, value in solution.decisions.items()}
     cyclic = {m for c in nx.strongly_connected_components(graph) if len(c) > 1 for m in c}
     fixed = {n: p.rule for p in solution.paradoxes for n, _ in p.fixed}
     drawing = nx.DiGraph(graph)
     orders = {}
     for i, r in enumerate(res.results + res.generated):
-        d = decision_of(pm, r.order)
+        key = decision_of(pm, r.order)
+        d = pm.name(key) if key is not None else None
         if d is not None and d in graph:
             orders[f"order#{i}"] = (r, d)
             drawing.add_edge(d, f"order#{i}")
@@ -59,7 +61,7 @@ def decision_graph_svg(res: Resolution, title: str = "") -> str:
     for node, (r, d) in orders.items():
         out.append(_edge(at[node], at[d], "#4a6fa5", "a", dashed=True))
     for name in graph.nodes:
-        value = solution.decisions.get(name, False)
+        value = values.get(name, False)
         how = f"{fixed[name]} rule" if name in fixed else "equations"
         stroke = "#e67e22" if name in fixed else ("#c0392b" if name in cyclic else "#666")
         fill = "#d5f5e3" if value else "#f2f3f4"

@@ -14,15 +14,19 @@ from typing import Callable
 from dipsat.model.cases import MAX_YEAR, MIN_YEAR, STANDARD_PHASES, placement_problem
 from dipsat.model.errors import quote
 from dipsat.model.gamemap import GameMap
-from dipsat.model.types import Position
+from dipsat.model.types import Position, Unit
 from dipsat.replay.compare import phase_key
 from dipsat.replay.records import GameError, GameRecord, PhaseError, PhaseRecord
 
 
-def _board_problem(position: Position, gmap: GameMap) -> str:
+def _board_problem(position: Position, gmap: GameMap, known: dict[int, str]) -> str:
     """Why a recorded board cannot be, or ``""``; with lasting changes, as the case reader rules: a
     unit is out of place only if it is on the map and on the board in play (a frozen sea holds
-    an army and a fleet)."""
+    an army and a fleet). ``known`` holds the placement problem on ``gmap`` of each unit already
+    checked, by ``id``: a reader hands the same unit object to many phases."""
+    if not position.changes and not any(_placement(p.unit, gmap, known) for p in position.units.values()) \
+            and not any(_placement(d.piece.unit, gmap, known) for d in position.dislodged.values()):
+        return ""
     in_play = None
     if position.changes:
         from dipsat.model.board import board_in_play  # the board imports the case reader
@@ -30,12 +34,19 @@ def _board_problem(position: Position, gmap: GameMap) -> str:
     pieces = [(p, "") for _, p in sorted(position.units.items())]
     pieces += [(d.piece, " (dislodged)") for _, d in sorted(position.dislodged.items())]
     for piece, note in pieces:
-        problem = placement_problem(piece.unit, gmap, coast_required=False)
+        problem = _placement(piece.unit, gmap, known)
         if problem and in_play is not None and not placement_problem(piece.unit, in_play, coast_required=False):
             problem = ""
         if problem:
             return f"{problem}: {piece}{note}"
     return ""
+
+
+def _placement(unit: Unit, gmap: GameMap, known: dict[int, str]) -> str:
+    problem = known.get(id(unit))
+    if problem is None:
+        problem = known[id(unit)] = placement_problem(unit, gmap, coast_required=False)
+    return problem
 
 
 def _phase_problem(rec: PhaseRecord, last: PhaseRecord | None, standard_sequence: bool) -> str:
@@ -61,12 +72,13 @@ def check_game(game: GameRecord | GameError, maps: Callable[[str], GameMap]) -> 
         return game  # the replay says the variant is unknown
     phases: list[PhaseRecord | PhaseError] = []
     last: PhaseRecord | None = None
+    known: dict[int, str] = {}  # by id: every unit stays alive, in ``game``, while this runs
     for rec in game.phases:
         if isinstance(rec, PhaseRecord):
             problem = ""
             for board in (rec.position, rec.after):
                 if board is not None and not problem:
-                    problem = _board_problem(board, gmap)
+                    problem = _board_problem(board, gmap, known)
             if not problem and rec.phase_known:
                 problem = _phase_problem(rec, last if not game.chained else None, standard_sequence)
             if problem:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from dipsat.model.types import Order, Phase, Position
 
@@ -59,9 +60,8 @@ class Task:
         return len(self.lines) or 1
 
 
-@dataclass(frozen=True, slots=True)
-class RecordedOrder:
-    """One order as the archive holds it, read or not."""
+class RecordedOrder(NamedTuple):
+    """One order as the archive holds it, read or not (a named tuple: an archive holds many)."""
 
     text: str
     """The order text as recorded."""

@@ -1,12 +1,14 @@
 """The rows of the two output tables: one per phase, one per order.
 
-Rows are plain frozen dataclasses (they travel between processes and machines by pickle);
-:mod:`dipsat.replay.store` turns lists of them into Arrow tables with the schemas below.
+Rows are named tuples (immutable values, quick to make: a replay makes one per order);
+:func:`to_table` turns lists of them into Arrow tables with the schemas below (those travel
+between processes and machines, and are stored as Parquet).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Final
+from array import array
+from collections.abc import Sequence
+from typing import Any, Final, NamedTuple
 
 import pyarrow as pa
 
@@ -21,8 +23,7 @@ ERROR: Final = "error"
 STATUSES: Final = (AGREE, DIFFER, UNCHECKED, ERROR)
 
 
-@dataclass(frozen=True, slots=True)
-class PhaseRow:
+class PhaseRow(NamedTuple):
     """One phase of one game, replayed."""
 
     file: str
@@ -50,8 +51,7 @@ class PhaseRow:
     line: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class OrderRow:
+class OrderRow(NamedTuple):
     """One order of one phase: as recorded, and as adjudicated."""
 
     file: str
@@ -79,8 +79,8 @@ class OrderRow:
     line: int | None
 
 
-def _schema(cls: type, types: dict[str, pa.DataType]) -> pa.Schema:
-    return pa.schema([pa.field(f.name, types[f.name], nullable=True) for f in fields(cls)])
+def _schema(cls: type[PhaseRow] | type[OrderRow], types: dict[str, pa.DataType]) -> pa.Schema:
+    return pa.schema([pa.field(name, types[name], nullable=True) for name in cls._fields])
 
 
 PHASE_SCHEMA: Final = _schema(PhaseRow, {
@@ -102,7 +102,33 @@ ORDER_SORT: Final = PHASE_SORT + [("seq", "ascending")]
 
 
 def to_table(rows: list[PhaseRow] | list[OrderRow], schema: pa.Schema) -> pa.Table:
-    """Return the rows as an Arrow table of ``schema`` (column by column, no pandas)."""
-    names = schema.names
-    columns = {name: [getattr(r, name) for r in rows] for name in names}
-    return pa.table(columns, schema=schema)
+    """Return the rows as an Arrow table of ``schema``, column by column.
+
+    The columns are built from buffers, never by ``pa.array`` on Python lists: that call makes
+    pyarrow import pandas (0.3 s and 60 MB) just to ask whether a list is a pandas object.
+    """
+    values = list(zip(*rows)) or [() for _ in schema]  # rows are tuples in the schema's order
+    return pa.Table.from_arrays([_column(v, f.type) for v, f in zip(values, schema)], schema=schema)
+
+
+def _column(values: Sequence[Any], kind: pa.DataType) -> pa.Array:
+    """One column of ``values`` (``None`` for null) as an Arrow array of type ``kind``."""
+    if kind == pa.string():
+        builder = pa.lib.StringBuilder()
+        builder.append_values(values)  # str or None; a C++ builder, no pandas
+        return builder.finish()
+    valid = [v is not None for v in values]
+    nulls = valid.count(False)
+    validity = _bits(valid) if nulls else None
+    if kind == pa.bool_():
+        return pa.Array.from_buffers(kind, len(values), [validity, _bits([bool(v) for v in values])], nulls)
+    if kind == pa.int32():
+        data = array("i", [0 if v is None else v for v in values])
+        return pa.Array.from_buffers(kind, len(values), [validity, pa.py_buffer(data)], nulls)
+    raise TypeError(f"no column of type {kind} in the replay tables")
+
+
+def _bits(flags: list[bool]) -> pa.Buffer:
+    """``flags`` packed the Arrow way: eight a byte, the first in the least significant bit."""
+    bits = int("".join("1" if f else "0" for f in reversed(flags)) or "0", 2)
+    return pa.py_buffer(bits.to_bytes((len(flags) + 7) // 8, "little"))

@@ -90,17 +90,27 @@ class PartStore:
     def read(self, uids: Iterable[str], table: str) -> list[pa.Table]:
         """The ``table`` parts (``phases`` or ``orders``) of the finished tasks among ``uids``."""
         schema = PHASE_SCHEMA if table == "phases" else ORDER_SCHEMA
-        return [pq.read_table(self._path(u, table), schema=schema) for u in uids if self.done(u)]
+        return [_read_part(self._path(u, table), schema) for u in uids if self.done(u)]
+
+
+def _read_part(path: Path, schema: pa.Schema) -> pa.Table:
+    """One part, read as a single file (``pq.read_table`` goes through pyarrow's datasets, which import pandas)."""
+    table = pq.ParquetFile(path).read()
+    return table if table.schema == schema else table.cast(schema)
 
 
 def consolidate(store: PartStore, uids: list[str], extra_phases: pa.Table | None = None) -> tuple[pa.Table, pa.Table]:
     """Gather the parts of ``uids`` (plus rows for unreadable files) into sorted tables and write them."""
     phase_parts = store.read(uids, "phases") + ([extra_phases] if extra_phases is not None else [])
-    phases = _sorted(pa.concat_tables(phase_parts or [PHASE_SCHEMA.empty_table()]), PHASE_SORT)
-    orders = _sorted(pa.concat_tables(store.read(uids, "orders") or [ORDER_SCHEMA.empty_table()]), ORDER_SORT)
+    phases = _sorted(pa.concat_tables(phase_parts or [_empty(PHASE_SCHEMA)]), PHASE_SORT)
+    orders = _sorted(pa.concat_tables(store.read(uids, "orders") or [_empty(ORDER_SCHEMA)]), ORDER_SORT)
     write_table(phases, store.out / "phases.parquet")
     write_table(orders, store.out / "orders.parquet")
     return phases, orders
+
+
+def _empty(schema: pa.Schema) -> pa.Table:
+    return pa.Table.from_batches([], schema=schema)  # schema.empty_table() imports pandas
 
 
 def _sorted(table: pa.Table, keys: list[tuple[str, str]]) -> pa.Table:

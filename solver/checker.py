@@ -1,7 +1,7 @@
 """An independent check of a resolution: the DATC chapter-5 equations evaluated in plain Python.
 
-It shares nothing with the constraint model but the facts (which orders are legal and valid):
-given the decisions of a solved phase, it recomputes every strength from the equations and says
+It shares nothing with the constraint model but the facts (which orders are legal and valid)
+and the decisions' keys: given the decisions of a solved phase (by key, ``(MOVES, "par")``), it recomputes every strength from the equations and says
 which decision disagrees with the value its equation gives. Decisions fixed by a backup rule
 are taken as they are. An empty list means the resolution is consistent.
 """
@@ -9,32 +9,35 @@ from __future__ import annotations
 
 from dipsat.model.types import Move, SupportHold
 from dipsat.solver.legality import Facts
+from dipsat.solver.phase_model import AVAILABLE, DISLODGED, GIVEN, MOVES, PATH, Key
 
 ATTACK, HOLD, DEFEND, PREVENT = 0, 1, 2, 3
 """Indices in :class:`~dipsat.model.kinds.Strengths`."""
 
 
-def check_resolution(facts: Facts, decisions: dict[str, bool], fixed: frozenset[str] = frozenset()) -> list[str]:
-    """Return the decisions that break an equation of DATC 5.B, in words (empty: consistent)."""
+def check_resolution(facts: Facts, decisions: dict[Key, bool], fixed: frozenset[str] = frozenset()) -> list[str]:
+    """Return the decisions that break an equation of DATC 5.B, in words (empty: consistent).
+
+    ``fixed`` names the decisions a backup rule fixed (``moves[A par - bur]``)."""
     label = {p: str(o) for p, o in facts.orders.items()}
 
     def moves(src: str) -> bool:
-        return src in facts.moves and decisions.get(f"moves[{label[src]}]", False)
+        return src in facts.moves and decisions.get((MOVES, src), False)
 
     def path(src: str) -> bool:
         mf = facts.moves.get(src)
         if mf is None or mf.blocked:
             return False
-        return decisions.get(f"path[{label[src]}]", False) if mf.convoyed else True
+        return decisions.get((PATH, src), False) if mf.convoyed else True
 
     def given(p: str) -> bool:
-        return p in facts.supports and decisions.get(f"given[{label[p]}]", False)
+        return p in facts.supports and decisions.get((GIVEN, p), False)
 
     def dislodged(p: str) -> bool:
-        return decisions.get(f"dislodged[{p}]", False)
+        return decisions.get((DISLODGED, p), False)
 
     def available(p: str) -> bool:
-        return p in facts.convoys and decisions.get(f"available[{label[p]}]", False)
+        return p in facts.convoys and decisions.get((AVAILABLE, p), False)
 
     kinds = facts.strengths  # None: every unit a standard army or fleet, every strength 1
 
@@ -78,27 +81,28 @@ def check_resolution(facts: Facts, decisions: dict[str, bool], fixed: frozenset[
 
     wrong: list[str] = []
 
-    def expect(name: str, value: bool) -> None:
-        if name not in fixed and decisions.get(name, False) != value:
-            wrong.append(f"{name} is {decisions.get(name, False)}, the equations say {value}")
+    def expect(key: Key, value: bool) -> None:
+        name = f"{key[0]}[{key[1] if key[0] == DISLODGED else label[key[1]]}]"
+        if name not in fixed and decisions.get(key, False) != value:
+            wrong.append(f"{name} is {decisions.get(key, False)}, the equations say {value}")
 
     for src, mf in facts.moves.items():  # 5.B.1
         a = attack(src)
         opponent = facts.opponent.get(src)
         against = base(opponent, DEFEND) + support_count(opponent) if opponent is not None else hold(mf.dest)
         rivals = [prevent(r) for r in facts.attackers.get(mf.dest, []) if r != src]
-        expect(f"moves[{label[src]}]", path(src) and a > against and all(a > x for x in rivals))
+        expect((MOVES, src), path(src) and a > against and all(a > x for x in rivals))
         if mf.convoyed:  # 5.B.4
             ok = any(all(available(f) for f in route) for route in mf.routes)
-            expect(f"path[{label[src]}]", ok and not mf.blocked)
+            expect((PATH, src), ok and not mf.blocked)
     for p, o in facts.supports.items():  # 5.B.2
         into = o.target.province if isinstance(o, SupportHold) else o.dest.province
         cut = any(path(a) for a in facts.attackers.get(p, [])
                   if a != into and facts.position.units[a].power != o.power and facts.position.units[a].unit.kind.cuts)
-        expect(f"given[{label[p]}]", not cut and not dislodged(p))
+        expect((GIVEN, p), not cut and not dislodged(p))
     for p in facts.convoys:  # 5.B.3
-        expect(f"available[{label[p]}]", not dislodged(p))
+        expect((AVAILABLE, p), not dislodged(p))
     for p in facts.position.units:
         entered = any(moves(a) for a in facts.attackers.get(p, []))
-        expect(f"dislodged[{p}]", entered and not moves(p))
+        expect((DISLODGED, p), entered and not moves(p))
     return wrong

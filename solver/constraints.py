@@ -9,7 +9,7 @@ Rule modules add constraints to a :class:`ConstraintModel` exactly as they would
    value it fixes is implied by the constraints, so when it fixes every variable without a
    conflict that assignment is the one and only solution of the model;
 2. otherwise (a cycle that propagation cannot break, or a paradox) hands the same constraints,
-   with the same names, to CP-SAT (:meth:`ConstraintModel.to_cpsat`), which finds solutions and
+   its variables named, to CP-SAT (:meth:`ConstraintModel.to_cpsat`), which finds solutions and
    proves uniqueness or its absence.
 
 So CP-SAT decides exactly the phases that need search, while most phases (no cycle, or cycles
@@ -18,20 +18,21 @@ place, the constraints; the two stages only evaluate them.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, Union
 
 if TYPE_CHECKING:  # ortools (and the pandas and numpy it imports) only when a phase reaches CP-SAT
     from ortools.sat.python import cp_model
 
 
 class IntVar:
-    """An integer variable ``lb..ub``; booleans are ``0..1``."""
+    """An integer variable ``lb..ub``; booleans are ``0..1``. ``key`` names it: a name, or a key
+    that the model's namer turns into one when a name is shown (:meth:`ConstraintModel.name`)."""
 
-    __slots__ = ("index", "name", "_not")
+    __slots__ = ("index", "key", "_not")
 
-    def __init__(self, index: int, name: str) -> None:
+    def __init__(self, index: int, key: object) -> None:
         self.index = index
-        self.name = name
+        self.key = key
         self._not: NotVar | None = None
 
     def __invert__(self) -> NotVar:
@@ -75,7 +76,7 @@ class IntVar:
         return self.expr() <= other
 
     def __repr__(self) -> str:
-        return self.name
+        return str(self.key)
 
 
 class NotVar:
@@ -88,11 +89,6 @@ class NotVar:
 
     def __invert__(self) -> IntVar:
         return self.var
-
-    @property
-    def name(self) -> str:
-        """``not(x)``."""
-        return f"not({self.var.name})"
 
     def expr(self) -> LinearExpr:
         """1 - x."""
@@ -236,10 +232,15 @@ class Conflict(Exception):
 
 
 class ConstraintModel:
-    """Variables and constraints with CP-SAT's API; see the module docstring."""
+    """Variables and constraints with CP-SAT's API; see the module docstring.
 
-    def __init__(self) -> None:
-        self.names: list[str] = []
+    A variable is created with a name or with a key; ``namer`` turns a key into the name that
+    CP-SAT, an export or an explanation shows (:meth:`name`), only when one is asked for.
+    """
+
+    def __init__(self, namer: Callable[[Any], str] = str) -> None:
+        self.namer = namer
+        self.keys: list[object] = []
         self.lb: list[int] = []
         self.ub: list[int] = []
         self.vars: list[IntVar] = []
@@ -249,20 +250,25 @@ class ConstraintModel:
         self._watches: list[list[int]] = []  # var -> constraint ids (linear: id, clause: -id-1)
 
     # -- building -------------------------------------------------------------------------
-    def new_int_var(self, lb: int, ub: int, name: str) -> IntVar:
-        """A new integer variable."""
-        var = IntVar(len(self.names), name)
-        self.names.append(name)
+    def name(self, index: int) -> str:
+        """The name of variable ``index``: its key as the namer writes it."""
+        key = self.keys[index]
+        return key if isinstance(key, str) else self.namer(key)
+
+    def new_int_var(self, lb: int, ub: int, name: object) -> IntVar:
+        """A new integer variable, named by ``name`` (a name or a key)."""
+        var = IntVar(len(self.keys), name)
+        self.keys.append(name)
         self.lb.append(lb)
         self.ub.append(ub)
         self.vars.append(var)
         self._watches.append([])
         return var
 
-    def new_bool_var(self, name: str) -> IntVar:
-        """A new boolean variable."""
-        var = IntVar(len(self.names), name)
-        self.names.append(name)
+    def new_bool_var(self, name: object) -> IntVar:
+        """A new boolean variable, named by ``name`` (a name or a key)."""
+        var = IntVar(len(self.keys), name)
+        self.keys.append(name)
         self.lb.append(0)
         self.ub.append(1)
         self.vars.append(var)
@@ -444,7 +450,7 @@ class ConstraintModel:
 
         proto = cp_model_helper.CpModelProto()
         variables = proto.variables
-        for lo, hi, name in zip(self.lb, self.ub, self.names):
+        for lo, hi, name in zip(self.lb, self.ub, map(self.name, range(len(self.keys)))):
             var = variables.add()
             var.domain.extend((lo, hi))
             var.name = name
@@ -471,7 +477,7 @@ class ConstraintModel:
         from ortools.sat.python import cp_model
 
         model = cpsat_model_class()()
-        xs = [model.new_int_var(lo, hi, name) for lo, hi, name in zip(self.lb, self.ub, self.names)]
+        xs = [model.new_int_var(lo, hi, self.name(i)) for i, (lo, hi) in enumerate(zip(self.lb, self.ub))]
 
         def lit(code: int) -> cp_model.IntVar:
             return ~xs[code >> 1] if code & 1 else xs[code >> 1]

@@ -9,39 +9,72 @@ ordered illegally (DATC 4.E.1, test case 6.G.19).
 """
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Final, Iterable, Iterator, Mapping
 
 from dipsat.model.gamemap import GameMap
+from dipsat.solver.map_tables import tables
+
+_EMPTY: Final[frozenset[str]] = frozenset()
 
 
 def routes(gmap: GameMap, src: str, dst: str, fleets: Iterable[str],
            limit: int = 256) -> list[tuple[str, ...]]:
     """List the minimal chains of sea provinces in ``fleets`` that carry an army ``src -> dst``."""
-    seas = frozenset(f for f in fleets if gmap.is_sea(f))
+    t = tables(gmap)
+    terrain = t.terrain
+    seas = tuple(sorted({f for f in fleets if terrain[f] == "sea"}))
     if src == dst or not seas:
         return []
-    found: list[tuple[str, ...]] = []
-    for route in _walk(gmap, src, dst, seas, ()):
-        found.append(route)
-        if len(found) >= limit:
-            break
-    return found
+    key = (src, dst, seas, limit)
+    known = t.routes.get(key)
+    if known is None:
+        found: list[tuple[str, ...]] = []
+        for route in _walk(t.sea_adjacent, src, dst, seas, ()):
+            found.append(route)
+            if len(found) >= limit:
+                break
+        known = t.remember(t.routes, key, tuple(found))
+    return list(known)
 
 
-def _walk(gmap: GameMap, src: str, dst: str, seas: frozenset[str],
+def _walk(adjacent: Mapping[str, frozenset[str]], src: str, dst: str, seas: tuple[str, ...],
           path: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
     here = path[-1] if path else src
     earlier = (src,) + path[:-1] if path else ()
-    for sea in sorted(seas):
-        if sea in path or not gmap.fleet_provinces_adjacent(here, sea):
+    reached = adjacent.get(here, _EMPTY)
+    for sea in seas:
+        if sea in path or sea not in reached:
             continue
-        if any(gmap.fleet_provinces_adjacent(e, sea) for e in earlier):
+        if any(sea in adjacent.get(e, _EMPTY) for e in earlier):
             continue  # a shortcut exists: this chain is not minimal
         route = path + (sea,)
-        if gmap.fleet_provinces_adjacent(sea, dst):
+        if dst in adjacent.get(sea, _EMPTY):
             yield route  # going further would leave dst as a shortcut
         else:
-            yield from _walk(gmap, src, dst, seas, route)
+            yield from _walk(adjacent, src, dst, seas, route)
+
+
+def route_exists(gmap: GameMap, src: str, dst: str, fleets: Iterable[str]) -> bool:
+    """Whether :func:`routes` finds any route: some chain of the seas in ``fleets`` joins ``src``
+    to ``dst`` (a shortest chain is minimal, so any chain will do)."""
+    t = tables(gmap)
+    terrain, adjacent = t.terrain, t.sea_adjacent
+    seas = {f for f in fleets if terrain[f] == "sea"}
+    if src == dst or not seas:
+        return False
+    start = adjacent.get(src, _EMPTY)
+    frontier = [s for s in seas if s in start]
+    seen = set(frontier)
+    while frontier:
+        here = frontier.pop()
+        reached = adjacent.get(here, _EMPTY)
+        if dst in reached:
+            return True
+        for sea in seas:
+            if sea in reached and sea not in seen:
+                seen.add(sea)
+                frontier.append(sea)
+    return False
 
 
 def fleets_needed(gmap: GameMap, src: str, dst: str, fleets: Iterable[str]) -> frozenset[str]:

@@ -6,7 +6,9 @@ from dipsat.model.types import (
 )
 from dipsat.solver.legality import ILLEGAL, INVALID, Verdict
 from dipsat.solver.paradox import Solution
-from dipsat.solver.phase_model import PhaseModel
+from dipsat.solver.phase_model import (
+    ATTACK, AVAILABLE, DEFEND, DISLODGED, GIVEN, HOLD, MOVES, PATH, PREVENT, Key, PhaseModel,
+)
 
 
 def explain_order(pm: PhaseModel, solution: Solution, v: Verdict, fate: Tag | None) -> OrderResult:
@@ -24,15 +26,15 @@ def explain_order(pm: PhaseModel, solution: Solution, v: Verdict, fate: Tag | No
     d = solution.decisions
     match order:
         case Move():
-            ok = d.get(f"moves[{pm.label(province)}]", False)
+            ok = d.get((MOVES, province), False)
             return OrderResult(order, Result.SUCCEEDS if ok else Result.FAILS,
                                _move_reason(pm, solution, province, ok), fate)
         case SupportHold() | SupportMove():
-            ok = d.get(f"given[{pm.label(province)}]", False)
+            ok = d.get((GIVEN, province), False)
             return OrderResult(order, Result.GIVEN if ok else Result.CUT,
                                _support_reason(pm, solution, province, ok), fate)
         case Convoy():
-            ok = d.get(f"available[{pm.label(province)}]", False)
+            ok = d.get((AVAILABLE, province), False)
             return OrderResult(order, Result.AVAILABLE if ok else Result.DISRUPTED,
                                _convoy_reason(pm, solution, province, ok), fate)
         case Hold():
@@ -42,13 +44,13 @@ def explain_order(pm: PhaseModel, solution: Solution, v: Verdict, fate: Tag | No
 
 def _winner(pm: PhaseModel, solution: Solution, province: str) -> str | None:
     for a in pm.attackers(province):
-        if solution.decisions.get(f"moves[{pm.label(a)}]", False):
+        if solution.decisions.get((MOVES, a), False):
             return pm.label(a)
     return None
 
 
 def _hold_reason(pm: PhaseModel, solution: Solution, province: str, fate: Tag | None) -> str:
-    hold = solution.strengths.get(f"hold[{province}]", 1)
+    hold = solution.strengths.get((HOLD, province), 1)
     if fate is not None:
         return f"{fate.value}: dislodged by {_winner(pm, solution, province)}"
     return f"stands: hold strength {hold}"
@@ -57,29 +59,28 @@ def _hold_reason(pm: PhaseModel, solution: Solution, province: str, fate: Tag | 
 def _move_reason(pm: PhaseModel, solution: Solution, src: str, ok: bool) -> str:
     facts, s, d = pm.facts, solution.strengths, solution.decisions
     mf = facts.moves[src]
-    label = pm.label(src)
-    attack = s.get(f"attack[{label}]", 0)
-    for name, fixed in _fixed_by_backup(solution, f"moves[{label}]"):
+    attack = s.get((ATTACK, src), 0)
+    for name, fixed in _fixed_by_backup(pm, solution, (MOVES, src)):
         return f"{'succeeds' if fixed else 'fails'}: {name}"
     if ok:
         defender = facts.position.units.get(mf.dest)
-        if defender is not None and d.get(f"dislodged[{mf.dest}]", False):
+        if defender is not None and d.get((DISLODGED, mf.dest), False):
             return f"succeeds: dislodges {defender.unit} ({attack} against {_opposition(pm, solution, src)})"
         return f"succeeds: attack {attack}, nothing as strong opposes it"
-    if mf.convoyed and not d.get(f"path[{label}]", False):
+    if mf.convoyed and not d.get((PATH, src), False):
         return f"fails: no convoy path ({_path_culprits(pm, solution, src)})"
     opponent = facts.opponent.get(src)
     for rival in pm.attackers(mf.dest):
         if rival == src:
             continue
-        prevent = s.get(f"prevent[{pm.label(rival)}]", 0)
+        prevent = s.get((PREVENT, rival), 0)
         if prevent >= attack:
             return f"fails: bounced with {pm.label(rival)} ({attack} against {prevent})"
     if opponent is not None:
-        defend = s.get(f"defend[{pm.label(opponent)}]", 0)
+        defend = s.get((DEFEND, opponent), 0)
         return f"fails: lost the head-to-head battle with {pm.label(opponent)} ({attack} against {defend})"
     defender = facts.position.units.get(mf.dest)
-    hold = s.get(f"hold[{mf.dest}]", 0)
+    hold = s.get((HOLD, mf.dest), 0)
     if defender is not None and defender.power == mf.piece.power and attack == 0:
         return f"fails: cannot dislodge {defender.unit} of its own power"
     what = f"{defender.unit}" if defender else mf.dest
@@ -89,14 +90,14 @@ def _move_reason(pm: PhaseModel, solution: Solution, src: str, ok: bool) -> str:
 def _opposition(pm: PhaseModel, solution: Solution, src: str) -> str:
     opponent = pm.facts.opponent.get(src)
     if opponent is not None:
-        return f"defend {solution.strengths.get(f'defend[{pm.label(opponent)}]', 0)}"
-    return f"hold {solution.strengths.get(f'hold[{pm.facts.moves[src].dest}]', 0)}"
+        return f"defend {solution.strengths.get((DEFEND, opponent), 0)}"
+    return f"hold {solution.strengths.get((HOLD, pm.facts.moves[src].dest), 0)}"
 
 
 def _path_culprits(pm: PhaseModel, solution: Solution, src: str) -> str:
     lost = []
     for f in sorted({f for r in pm.facts.moves[src].routes for f in r}):
-        if not solution.decisions.get(f"available[{pm.label(f)}]", False):
+        if not solution.decisions.get((AVAILABLE, f), False):
             lost.append(_convoy_reason(pm, solution, f, False).removeprefix("disrupted: "))
     return "; ".join(lost) or "convoy disrupted"
 
@@ -106,62 +107,65 @@ def _support_reason(pm: PhaseModel, solution: Solution, province: str, ok: bool)
     target = f"{order.target}" + (f" - {order.dest}" if isinstance(order, SupportMove) else "")
     if ok:
         return f"given to {target}"
-    if solution.decisions.get(f"dislodged[{province}]", False):
+    if solution.decisions.get((DISLODGED, province), False):
         return f"cut: dislodged by {_winner(pm, solution, province)}"
     for a in pm.cut_by.get(province, []):
         mf = pm.facts.moves[a]
-        if not mf.convoyed or solution.decisions.get(f"path[{pm.label(a)}]", False):
+        if not mf.convoyed or solution.decisions.get((PATH, a), False):
             return f"cut: attacked by {mf.piece.unit}"
     return "cut"
 
 
 def _convoy_reason(pm: PhaseModel, solution: Solution, province: str, ok: bool) -> str:
-    label = pm.label(province)
     if ok:
         return f"available to {pm.facts.orders[province].target}"  # type: ignore[union-attr]
-    for name, _ in _fixed_by_backup(solution, f"available[{label}]"):
+    for name, _ in _fixed_by_backup(pm, solution, (AVAILABLE, province)):
         return f"disrupted: {name}"
-    if solution.decisions.get(f"dislodged[{province}]", False):
+    if solution.decisions.get((DISLODGED, province), False):
         return f"disrupted: {pm.facts.position.units[province].unit} dislodged by {_winner(pm, solution, province)}"
     return "disrupted"
 
 
-def _fixed_by_backup(solution: Solution, decision: str) -> list[tuple[str, bool]]:
+def _fixed_by_backup(pm: PhaseModel, solution: Solution, decision: Key) -> list[tuple[str, bool]]:
+    if not solution.paradoxes:
+        return []
+    named = pm.name(decision)
     return [(f"paradox settled by the {p.rule} rule", value)
-            for p in solution.paradoxes for name, value in p.fixed if name == decision]
+            for p in solution.paradoxes for name, value in p.fixed if name == named]
 
 
-def decision_chain(pm: PhaseModel, solution: Solution, name: str, depth: int = 3) -> list[tuple[int, str, bool, str]]:
-    """The decisions that fixed ``name``, depth first: (depth, decision, value, how it was fixed).
+def decision_chain(pm: PhaseModel, solution: Solution, key: Key, depth: int = 3) -> list[tuple[int, str, bool, str]]:
+    """The decisions that fixed decision ``key``, depth first: (depth, decision name, value, how
+    it was fixed).
 
     How: ``equations`` for a decision its DATC equation fixed, or the backup rule that fixed it.
     A decision already listed is not followed again, so cycles end.
     """
     fixed = {n: p.rule for p in solution.paradoxes for n, _ in p.fixed}
-    seen: set[str] = set()
+    seen: set[Key] = set()
     found: list[tuple[int, str, bool, str]] = []
 
-    def walk(node: str, level: int) -> None:
+    def walk(node: Key, level: int) -> None:
         if node in seen or level > depth:
             return
         seen.add(node)
-        how = f"{fixed[node]} rule" if node in fixed else "equations"
-        found.append((level, node, solution.decisions.get(node, False), how))
-        if node in fixed:
+        name = pm.name(node)
+        how = f"{fixed[name]} rule" if name in fixed else "equations"
+        found.append((level, name, solution.decisions.get(node, False), how))
+        if name in fixed:
             return
-        for pred in sorted(pm.graph.predecessors(node)) if node in pm.graph else ():
+        for pred in sorted(pm.graph.predecessors(node), key=pm.name) if node in pm.graph else ():
             walk(pred, level + 1)
 
-    walk(name, 0)
+    walk(key, 0)
     return found
 
 
-def decision_of(pm: PhaseModel, order: object) -> str | None:
-    """The decision that gives an order its result: moves, given, available or dislodged."""
+def decision_of(pm: PhaseModel, order: object) -> Key | None:
+    """The key of the decision that gives an order its result: moves, given, available or dislodged."""
     unit = getattr(order, "unit", None)
     if unit is None or pm.facts.orders.get(unit.province) != order:
         return None
-    prefix = {"Move": "moves", "SupportHold": "given", "SupportMove": "given", "Convoy": "available"}
-    kind = prefix.get(type(order).__name__)
-    name = f"{kind}[{pm.label(unit.province)}]" if kind else f"dislodged[{unit.province}]"
-    return name if name in pm.decisions else None
+    prefix = {"Move": MOVES, "SupportHold": GIVEN, "SupportMove": GIVEN, "Convoy": AVAILABLE}
+    key = (prefix.get(type(order).__name__, DISLODGED), unit.province)
+    return key if key in pm.decisions else None

@@ -41,7 +41,8 @@ def settled_model(res: Resolution) -> cp_model.CpModel | None:
     if not paradoxes:
         return None
     model, xs = res.model.model.to_cpsat()
-    decisions = res.model.decisions
+    pm = res.model
+    decisions = {pm.name(key): var for key, var in pm.decisions.items()}
     for paradox in paradoxes:
         for name, value in paradox.fixed:
             var = decisions.get(name)

@@ -14,18 +14,22 @@ from typing import Mapping, Sequence
 from dipsat.model.gamemap import GameMap
 from dipsat.model.kinds import ARMY, FLEET, Moves, Strengths, UnitKind
 from dipsat.model.types import (
-    Convoy, Hold, Location, Move, Order, Piece, Position, SupportHold, SupportMove, Unit, UnitType,
+    MOVEMENT_ORDERS, Convoy, Hold, Location, Move, Order, Piece, Position, SupportHold, SupportMove, Unit, UnitType,
 )
-from dipsat.solver.convoy_routes import routes
+from dipsat.solver.convoy_routes import route_exists, routes
+from dipsat.solver.map_tables import tables
 from dipsat.solver.options import Rules
 from dipsat.solver.order_choices import (
-    CONVOY_ADJACENT, CONVOYING_FLEET, SEVERAL_ORDERS, VIA_CONVOY_MAY_WALK, on_a_minimal_route, fleet_destination, support_mismatch,
+    CONVOY_ADJACENT, CONVOYING_FLEET, SEVERAL_ORDERS, VIA_CONVOY_MAY_WALK, fleet_destination, on_a_minimal_route,
+    support_mismatch,
 )
 
 LEGAL, ILLEGAL, INVALID = "legal", "illegal", "invalid"
 
+_EMPTY: frozenset[str] = frozenset()
 
-@dataclass
+
+@dataclass(slots=True)
 class Verdict:
     """What the checks said of one given order."""
 
@@ -34,7 +38,7 @@ class Verdict:
     reason: str = ""
 
 
-@dataclass
+@dataclass(slots=True)
 class MoveFacts:
     """A legal move and what is fixed about it before the resolution."""
 
@@ -66,7 +70,6 @@ class Facts:
     moves: dict[str, MoveFacts] = field(default_factory=dict)
     supports: dict[str, SupportHold | SupportMove] = field(default_factory=dict)
     convoys: dict[str, Convoy] = field(default_factory=dict)
-    status_of: dict[int, str] = field(default_factory=dict)
     attackers: dict[str, list[str]] = field(default_factory=dict)
     """Province -> origins of the moves into it, sorted."""
     opponent: dict[str, str] = field(default_factory=dict)
@@ -102,22 +105,48 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
     by_unit = _by_unit(position, verdicts, rules)
     facts = Facts(gmap, position, rules, verdicts, {}, [], off_graph=dict(off_graph or {}),
                   strengths=_strengths(gmap, position))
+    board = _Board(gmap, position, rules, facts.off_graph)
+    choose = SEVERAL_ORDERS[rules.several_orders]
+    orders, generated = facts.orders, facts.generated
     for province, piece in position.units.items():
-        legal = [v for v in by_unit.get(province, ())
-                 if _legal_alone(gmap, position, v, rules, facts.off_graph)]
-        chosen = SEVERAL_ORDERS[rules.several_orders](legal) if legal else None
+        named = by_unit.get(province)
+        if named is None:
+            chosen = None
+        elif len(named) == 1:  # one order: nothing to choose (DATC 4.D.3 is about several)
+            chosen = named[0] if _legal_alone(board, named[0]) else None
+        else:
+            legal = [v for v in named if _legal_alone(board, v)]
+            chosen = choose(legal) if legal else None
         if chosen is not None:
-            facts.orders[province] = chosen.order
+            orders[province] = chosen.order
         else:
             hold = Hold(piece.power, piece.unit)
-            facts.orders[province] = hold
-            facts.generated.append(hold)
-    _classify_moves(facts)
-    _classify_supports_and_convoys(facts)
+            orders[province] = hold
+            generated.append(hold)
+    _classify_moves(facts, board, by_unit)
+    _classify_supports_and_convoys(facts, by_unit)
     _index_moves(facts)
-    for v in verdicts:
-        facts.status_of[id(v.order)] = v.status
     return facts
+
+
+class _Board:
+    """The board of one phase as the checks read it: its tables, its units, the rules in force."""
+
+    __slots__ = ("gmap", "t", "units", "rules", "off_graph", "_convoyers")
+
+    def __init__(self, gmap: GameMap, position: Position, rules: Rules, off_graph: Mapping[str, str]) -> None:
+        self.gmap = gmap
+        self.t = tables(gmap)
+        self.units = position.units
+        self.rules = rules
+        self.off_graph = off_graph
+        self._convoyers: list[str] | None = None
+
+    def convoyers(self) -> list[str]:
+        """The provinces of the units that can convoy, in board order."""
+        if self._convoyers is None:
+            self._convoyers = [p for p, piece in self.units.items() if piece.unit.kind.can_convoy]
+        return self._convoyers
 
 
 def _strengths(gmap: GameMap, position: Position) -> dict[str, Strengths] | None:
@@ -134,23 +163,32 @@ def _by_unit(position: Position, verdicts: list[Verdict], rules: Rules) -> dict[
     A wrong unit letter is ignored or makes the order invalid (option ``unit_designation``,
     DATC 4.C.2); a wrong coast is dealt with when the move is classified (4.B.5).
     """
+    units = position.units
+    kind_counts = rules.unit_designation == "invalid"
+    coast_counts = rules.unit_coast == "illegal"
     by_unit: dict[str, list[Verdict]] = {}
     for v in verdicts:
         o = v.order
-        if not isinstance(o, (Hold, Move, SupportHold, SupportMove, Convoy)):
+        if not isinstance(o, MOVEMENT_ORDERS):
             v.status, v.reason = ILLEGAL, "not an order of a movement phase"
             continue
-        piece = position.units.get(o.unit.province)
+        named = o.unit
+        province = named.location.province
+        piece = units.get(province)
         if piece is None:
-            v.status, v.reason = ILLEGAL, f"no unit in {o.unit.location}"
+            v.status, v.reason = ILLEGAL, f"no unit in {named.location}"
         elif piece.power != o.power:
             v.status, v.reason = ILLEGAL, f"{piece.unit} belongs to {piece.power}, not {o.power}"
-        elif _other_kind(piece.unit.kind, o.unit.kind) and rules.unit_designation == "invalid":
-            v.status, v.reason = INVALID, f"the unit in {o.unit.province} is {piece.unit}"
-        elif rules.unit_coast == "illegal" and _wrong_coast(o.unit, piece.unit):
-            v.status, v.reason = ILLEGAL, f"the order names {o.unit.location}, the fleet is in {piece.unit.location} (DATC 4.B.5)"
+        elif kind_counts and _other_kind(piece.unit.kind, named.kind):
+            v.status, v.reason = INVALID, f"the unit in {province} is {piece.unit}"
+        elif coast_counts and _wrong_coast(named, piece.unit):
+            v.status, v.reason = ILLEGAL, f"the order names {named.location}, the fleet is in {piece.unit.location} (DATC 4.B.5)"
         else:
-            by_unit.setdefault(o.unit.province, []).append(v)
+            found = by_unit.get(province)
+            if found is None:
+                by_unit[province] = [v]
+            else:
+                found.append(v)
     return by_unit
 
 
@@ -164,8 +202,8 @@ def _a(kind: UnitKind) -> str:
     return ("an " if kind.name[:1].lower() in "aeiou" else "a ") + kind.name
 
 
-def _cannot_stand(gmap: GameMap, kind: UnitKind, province: str) -> str:
-    terrain = gmap.provinces[province].terrain.value
+def _cannot_stand(board: _Board, kind: UnitKind, province: str) -> str:
+    terrain = board.t.terrain[province]
     if terrain == "sea":
         return f"{_a(kind)} cannot move to sea"
     if terrain == "land":
@@ -173,10 +211,16 @@ def _cannot_stand(gmap: GameMap, kind: UnitKind, province: str) -> str:
     return f"{_a(kind)} cannot move to a coastal province"
 
 
-def _stranded(gmap: GameMap, unit: Unit) -> bool:
-    """The unit stands where its kind may not (a fleet on land, on a frozen sea): it may not move,
-    support or convoy, but it may be supported to hold."""
-    return not gmap.can_stand(unit.kind, unit.province)
+def _fleet_destination(board: _Board, src: Location, dest: Location) -> tuple[Location, str]:
+    """:func:`~dipsat.solver.order_choices.fleet_destination` under the rules in force, worked
+    out once per board and question."""
+    rules = board.rules
+    key = (src.province, src.coast, dest.province, dest.coast, rules.coast_omitted, rules.coast_impossible)
+    found = board.t.destinations.get(key)
+    if found is None:
+        found = board.t.destinations[key] = fleet_destination(board.gmap, src, dest, rules.coast_omitted,
+                                                              rules.coast_impossible)
+    return found
 
 
 def _wrong_coast(named: Unit, actual: Unit) -> bool:
@@ -184,234 +228,251 @@ def _wrong_coast(named: Unit, actual: Unit) -> bool:
     return named.location.coast is not None and named.location != actual.location
 
 
-def _legal_alone(gmap: GameMap, position: Position, v: Verdict, rules: Rules,
-                 off_graph: Mapping[str, str]) -> bool:
-    """Check what can be told from the order and the board alone; mark the verdict."""
+def _legal_alone(board: _Board, v: Verdict) -> bool:
+    """Check what can be told from the order and the board alone; mark the verdict.
+
+    A unit standing where its kind may not (a fleet on land, on a frozen sea) may not move,
+    support or convoy, but it may be supported to hold.
+    """
     if v.status != LEGAL:
         return False
     o = v.order
     reason = ""
     match o:
         case Move():
-            actual = position.units[o.unit.province].unit
-            reason = _move_problem(gmap, position, actual, o, rules, off_graph)
-            if reason and _as_named(position, o.unit) != actual:
-                reason = _move_problem(gmap, position, _as_named(position, o.unit), o, rules, off_graph)
+            actual = board.units[o.unit.location.province].unit
+            reason = _move_problem(board, actual, o.dest, o.via_convoy)
+            if reason:
+                named = _as_named(board, o.unit)
+                if named != actual:
+                    reason = _move_problem(board, named, o.dest, o.via_convoy)
         case SupportHold() | SupportMove():
-            reason = _support_problem(gmap, position, o, rules, off_graph)
+            reason = _support_problem(board, o)
         case Convoy():
-            reason = _convoy_problem(gmap, position, o, rules)
+            reason = _convoy_problem(board, o)
     if reason:
         v.status, v.reason = ILLEGAL, reason
         return False
     return True
 
 
-def _as_named(position: Position, named: Unit) -> Unit:
+def _as_named(board: _Board, named: Unit) -> Unit:
     """The unit on the board, at the coast the order names when it names another one.
 
     DATC 4.B.5, 6.B.10 and 6.B.11: a wrongly named coast is ignored when the fleet can make the
     move from where it is; when only the named coast could, the order is legal as written and
     the fleet fails to move (see :func:`_classify_moves`).
     """
-    unit = position.units[named.province].unit
+    unit = board.units[named.location.province].unit
     if named.location.coast and unit.location.coast and named.location != unit.location:
         return Unit(unit.kind, named.location)
     return unit
 
 
-def _move_problem(gmap: GameMap, position: Position, unit: Unit, o: Move, rules: Rules,
-                  off_graph: Mapping[str, str] | None = None) -> str:
-    src, dest = unit.province, o.dest.province
+def _move_problem(board: _Board, unit: Unit, to: Location, via_convoy: bool) -> str:
+    """Why ``unit`` may not be ordered to move to ``to`` (``via convoy`` or not), or ``""``."""
+    rules, terrain = board.rules, board.t.terrain
+    src, dest = unit.location.province, to.province
     kind = unit.kind
     if dest == src:
         return "a unit cannot move to its own province"
-    if off_graph and off_graph.get(src) == dest and not o.via_convoy:  # variant hook
-        return "" if gmap.can_stand(kind, dest) else _cannot_stand(gmap, kind, dest)
-    if _stranded(gmap, unit):
+    if board.off_graph and board.off_graph.get(src) == dest and not via_convoy:  # variant hook
+        return "" if terrain.get(dest) in kind.stands else _cannot_stand(board, kind, dest)
+    if terrain.get(src) not in kind.stands:
         return f"{unit} is out of its element: it cannot move"
-    if kind.moves is not Moves.ARMY and kind.moves is not Moves.FLEET:
-        return _other_move_problem(gmap, unit, o, rules)
-    if kind.moves is Moves.FLEET:
-        if o.via_convoy:
+    moves = kind.moves
+    if moves is Moves.FLEET:
+        if via_convoy:
             return "only armies can be convoyed"
-        _, verdict = fleet_destination(gmap, unit.location, o.dest, rules.coast_omitted,
-                                       rules.coast_impossible)
-        if verdict == ILLEGAL or gmap.is_land(dest):
-            return f"a fleet in {unit.location} cannot reach {o.dest}"
+        _, verdict = _fleet_destination(board, unit.location, to)
+        if verdict == ILLEGAL or terrain[dest] == "land":
+            return f"a fleet in {unit.location} cannot reach {to}"
         return ""
-    if not gmap.can_stand(kind, dest):
-        return _cannot_stand(gmap, kind, dest)
-    if o.dest.coast and rules.irrelevant_coast == "illegal":
-        return f"{_a(kind)} has no coast to move to: {o.dest} (DATC 4.B.6)"
-    if gmap.army_can_move(src, dest) and (not o.via_convoy or VIA_CONVOY_MAY_WALK.get(rules.convoy_adjacent, False)):
+    if moves is not Moves.ARMY:
+        return _other_move_problem(board, unit, to, via_convoy)
+    if terrain.get(dest) not in kind.stands:
+        return _cannot_stand(board, kind, dest)
+    if to.coast and rules.irrelevant_coast == "illegal":
+        return f"{_a(kind)} has no coast to move to: {to} (DATC 4.B.6)"
+    walks = dest in board.t.army.get(src, _EMPTY)
+    if walks and (not via_convoy or VIA_CONVOY_MAY_WALK.get(rules.convoy_adjacent, False)):
         return ""
     if not kind.convoyable:
-        return f"{_a(kind)} cannot be convoyed" if o.via_convoy else f"{_a(kind)} cannot reach {dest} from {src}"
-    if not (gmap.is_coastal(src) and gmap.is_coastal(dest)):
-        if gmap.army_can_move(src, dest):
-            inland = src if gmap.is_land(src) else dest
+        return f"{_a(kind)} cannot be convoyed" if via_convoy else f"{_a(kind)} cannot reach {dest} from {src}"
+    if terrain[src] != "coast" or terrain[dest] != "coast":
+        if walks:
+            inland = src if terrain[src] == "land" else dest
             return f"{_a(kind)} cannot be convoyed from {src} to {dest}: {inland} is inland"
         return f"{_a(kind)} cannot reach {dest} from {src}"
-    seas = [p for p, piece in position.units.items() if piece.unit.kind.can_convoy]
-    if not routes(gmap, src, dest, seas, limit=1) and not gmap.army_can_move(src, dest):
+    if not walks and not route_exists(board.gmap, src, dest, board.convoyers()):
         return f"no fleets stand between {src} and {dest} to convoy"
     return ""
 
 
-def _other_move_problem(gmap: GameMap, unit: Unit, o: Move, rules: Rules) -> str:
+def _other_move_problem(board: _Board, unit: Unit, to: Location, via_convoy: bool) -> str:
     """A move of a kind that moves along any edge, anywhere, or never by itself (never convoyed)."""
-    kind, dest = unit.kind, o.dest.province
-    if o.via_convoy:
+    kind, dest = unit.kind, to.province
+    if via_convoy:
         return f"{_a(kind)} cannot be convoyed"
     if kind.moves is Moves.NONE:
         return f"{_a(kind)} does not move by itself"
-    if dest not in gmap.neighbours(kind, unit.location):
+    if dest not in board.gmap.neighbours(kind, unit.location):
         return f"{_a(kind)} in {unit.location} cannot reach {dest}"
-    if not gmap.can_stand(kind, dest):
-        return _cannot_stand(gmap, kind, dest)
-    if o.dest.coast and rules.irrelevant_coast == "illegal":
-        return f"{_a(kind)} has no coast to move to: {o.dest} (DATC 4.B.6)"
+    if board.t.terrain.get(dest) not in kind.stands:
+        return _cannot_stand(board, kind, dest)
+    if to.coast and board.rules.irrelevant_coast == "illegal":
+        return f"{_a(kind)} has no coast to move to: {to} (DATC 4.B.6)"
     return ""
 
 
-def _support_problem(gmap: GameMap, position: Position, o: SupportHold | SupportMove, rules: Rules,
-                     off_graph: Mapping[str, str]) -> str:
-    supporter = position.units[o.unit.province].unit
-    into = o.target.province if isinstance(o, SupportHold) else o.dest.province
-    if o.target.province == supporter.province:
+def _support_problem(board: _Board, o: SupportHold | SupportMove) -> str:
+    rules = board.rules
+    supporter = board.units[o.unit.location.province].unit
+    here = supporter.location.province
+    named = o.target.location.province
+    to_move = isinstance(o, SupportMove)
+    into = o.dest.province if to_move else named  # type: ignore[union-attr]
+    if named == here:
         return "a unit cannot support itself"
-    if into == supporter.province:
+    if into == here:
         return "a unit cannot support a move into its own province"
     if not supporter.kind.can_support:
         return f"{_a(supporter.kind)} cannot support"
-    if _stranded(gmap, supporter):
+    if board.t.terrain.get(here) not in supporter.kind.stands:
         return f"{supporter} is out of its element: it cannot support"
-    if not _reaches(gmap, supporter, into):
+    if not _reaches(board, supporter, into):
         return f"{supporter} cannot reach {into}"
-    target = position.units.get(o.target.province)
+    target = board.units.get(named)
     if target is None:
-        return f"no unit in {o.target.province} to support"
+        return f"no unit in {named} to support"
     if rules.unit_coast == "illegal" and _wrong_coast(o.target, target.unit):
         return f"the support names {o.target.location}, the fleet is in {target.unit.location} (DATC 4.B.5)"
-    if isinstance(o, SupportMove) and target.unit.kind.uses_coasts and o.dest.coast is None \
-            and gmap.provinces[o.dest.province].coasts:
+    if not to_move:
+        return ""
+    unit, dest = target.unit, o.dest  # type: ignore[union-attr]
+    if unit.kind.uses_coasts and dest.coast is None and dest.province in board.t.split:
         if rules.support_coast == "illegal" or (rules.support_coast == "same_power" and target.power != o.power):
-            return f"the support names no coast of {o.dest.province} (DATC 4.B.4)"
-    if isinstance(o, SupportMove):
-        dest = o.dest
-        if target.unit.kind.uses_coasts and dest.coast is None:
-            reachable = gmap.coasts_reachable(target.unit.location, dest.province)
-            dest = reachable[0] if reachable else dest  # any coast will do for the support
-        move = Move(target.power, target.unit, dest)
-        problem = _move_problem(gmap, position, target.unit, move, rules, off_graph)
-        if problem:
-            return f"the supported move is impossible: {problem}"
-        if off_graph.get(target.unit.province) == into:
-            return ""
-        if target.unit.kind.moves is Moves.ARMY and not gmap.army_can_move(target.unit.province, into):
-            seas = [p for p, pc in position.units.items()
-                    if pc.unit.kind.can_convoy and p != supporter.province]
-            if not routes(gmap, target.unit.province, into, seas, limit=1):
-                return "the supported move needs the supporting fleet as its convoy"
+            return f"the support names no coast of {dest.province} (DATC 4.B.4)"
+        reachable = board.gmap.coasts_reachable(unit.location, dest.province)
+        dest = reachable[0] if reachable else dest  # any coast will do for the support
+    problem = _move_problem(board, unit, dest, False)
+    if problem:
+        return f"the supported move is impossible: {problem}"
+    if board.off_graph.get(named) == into:
+        return ""
+    if unit.kind.moves is Moves.ARMY and not board.t.army_moves(named, into):
+        seas = [p for p in board.convoyers() if p != here]
+        if not route_exists(board.gmap, named, into, seas):
+            return "the supported move needs the supporting fleet as its convoy"
     return ""
 
 
-def _reaches(gmap: GameMap, unit: Unit, province: str) -> bool:
+def _reaches(board: _Board, unit: Unit, province: str) -> bool:
     if unit.kind is UnitType.ARMY:
-        return gmap.army_can_move(unit.province, province)
+        return board.t.army_moves(unit.location.province, province)
     if unit.kind is UnitType.FLEET:
-        return gmap.fleet_reaches(unit.location, province)
-    return gmap.reaches(unit, province)
+        return province in board.t.fleet_reach.get(unit.location, ())
+    return board.gmap.reaches(unit, province)
 
 
-def _convoy_problem(gmap: GameMap, position: Position, o: Convoy, rules: Rules) -> str:
-    fleet = position.units[o.unit.province].unit
-    if not fleet.kind.can_convoy or not gmap.is_sea(fleet.province):
+def _convoy_problem(board: _Board, o: Convoy) -> str:
+    gmap, terrain = board.gmap, board.t.terrain
+    fleet = board.units[o.unit.location.province].unit
+    if not fleet.kind.can_convoy or terrain[fleet.location.province] != "sea":
         return "only fleets at sea can convoy"
-    army = position.units.get(o.target.province)
+    army = board.units.get(o.target.location.province)
     if army is None or not army.unit.kind.convoyable or army.unit.kind.moves is not Moves.ARMY:
-        return f"no army in {o.target.province} to convoy"
-    src, dest = o.target.province, o.dest.province
-    if src == dest or not (gmap.is_coastal(src) and gmap.is_coastal(dest)):
+        return f"no army in {o.target.location.province} to convoy"
+    src, dest = o.target.location.province, o.dest.province
+    if src == dest or terrain[src] != "coast" or terrain[dest] != "coast":
         return f"an army cannot be convoyed from {src} to {dest}"
-    seas = [p for p, pc in position.units.items() if pc.unit.kind.can_convoy]
-    if not CONVOYING_FLEET.get(rules.convoy_adjacent, on_a_minimal_route)(gmap, fleet.province, src, dest, seas):
+    legal = CONVOYING_FLEET.get(board.rules.convoy_adjacent, on_a_minimal_route)
+    if not legal(gmap, fleet.location.province, src, dest, board.convoyers()):
         return f"{fleet} is on no convoy route from {src} to {dest}"
     return ""
 
 
-def _classify_moves(facts: Facts) -> None:
-    gmap, position = facts.gmap, facts.position
-    convoy_orders = [o for o in facts.orders.values() if isinstance(o, Convoy)]
-    for province, o in facts.orders.items():
+def _classify_moves(facts: Facts, board: _Board, by_unit: Mapping[str, list[Verdict]]) -> None:
+    gmap, units, rules = facts.gmap, facts.position.units, facts.rules
+    orders = facts.orders
+    convoy_orders = [o for o in orders.values() if isinstance(o, Convoy)]
+    convoyed_when = CONVOY_ADJACENT[rules.convoy_adjacent]
+    for province, o in orders.items():
         if not isinstance(o, Move):
             continue
-        piece = position.units[province]
-        rules = facts.rules
+        piece = units[province]
+        kind = piece.unit.kind
+        dest = o.dest
         convoyers = [c for c in convoy_orders
-                     if c.target.province == province and c.dest.province == o.dest.province]
+                     if c.target.location.province == province and c.dest.province == dest.province]
         blocked = ""
-        off_graph = facts.off_graph.get(province) == o.dest.province and not o.via_convoy
+        off_graph = facts.off_graph.get(province) == dest.province and not o.via_convoy
         if off_graph:  # variant hook: the destination is reached off the adjacency graph
-            dest_location = o.dest if piece.unit.kind.uses_coasts else Location(o.dest.province)
+            dest_location = dest if kind.uses_coasts else Location(dest.province)
             convoyed = False
-        elif piece.unit.kind.uses_coasts:
-            dest_location, verdict = fleet_destination(gmap, piece.unit.location, o.dest,
-                                                       rules.coast_omitted, rules.coast_impossible)
+        elif kind.uses_coasts:
+            dest_location, verdict = _fleet_destination(board, piece.unit.location, dest)
             if verdict == ILLEGAL:
                 blocked = f"{piece.unit} is not on the coast the order names (DATC 4.B.5)"
             elif verdict == "fails":
-                blocked = f"no coast of {o.dest.province} was named (DATC 4.B.2)"
+                blocked = f"no coast of {dest.province} was named (DATC 4.B.2)"
             convoyed = False
-        elif piece.unit.kind.moves is Moves.ARMY and piece.unit.kind.convoyable:
-            dest_location = Location(o.dest.province)
-            convoyed = CONVOY_ADJACENT[rules.convoy_adjacent](gmap, piece, o, convoyers, facts.orders)
+        elif kind.moves is Moves.ARMY and kind.convoyable:
+            dest_location = dest if dest.coast is None else Location(dest.province)
+            convoyed = convoyed_when(gmap, piece, o, convoyers, orders)
         else:
-            dest_location = Location(o.dest.province)
+            dest_location = dest if dest.coast is None else Location(dest.province)
             convoyed = False
-        mf = MoveFacts(o, piece, province, o.dest.province, dest_location, convoyed, blocked=blocked,
+        mf = MoveFacts(o, piece, province, dest.province, dest_location, convoyed, blocked=blocked,
                        off_graph=off_graph)
         if convoyed:
-            mf.routes = routes(gmap, province, o.dest.province, [c.unit.province for c in convoyers])
+            mf.routes = routes(gmap, province, dest.province, [c.unit.location.province for c in convoyers])
             if not mf.routes:
-                _mark(facts, o, INVALID, "no convoy route was ordered")
+                _mark(by_unit, o, INVALID, "no convoy route was ordered")
                 continue
         facts.moves[province] = mf
 
 
-def _classify_supports_and_convoys(facts: Facts) -> None:
+def _classify_supports_and_convoys(facts: Facts, by_unit: Mapping[str, list[Verdict]]) -> None:
     for province, o in facts.orders.items():
         if isinstance(o, (SupportHold, SupportMove)):
             problem = support_mismatch(facts, o)
             if problem:
-                _mark(facts, o, INVALID, problem)
+                _mark(by_unit, o, INVALID, problem)
             else:
                 facts.supports[province] = o
         elif isinstance(o, Convoy):
-            target = facts.orders.get(o.target.province)
+            target = facts.orders.get(o.target.location.province)
             if not isinstance(target, Move) or target.dest.province != o.dest.province:
-                _mark(facts, o, INVALID, f"{o.target} is not ordered to move to {o.dest.province}")
+                _mark(by_unit, o, INVALID, f"{o.target} is not ordered to move to {o.dest.province}")
             else:
                 facts.convoys[province] = o
 
 
-def _mark(facts: Facts, order: Order, status: str, reason: str) -> None:
-    for v in facts.verdicts:
+def _mark(by_unit: Mapping[str, list[Verdict]], order: Order, status: str, reason: str) -> None:
+    """Give every verdict on ``order`` (the order its unit carries out) the status and reason.
+
+    Equal orders name the same unit and were matched to it alike, so they are all in ``by_unit``
+    under its province."""
+    for v in by_unit[order.unit.location.province]:  # type: ignore[union-attr]
         if v.order == order:
             v.status, v.reason = status, reason
 
 
 def _index_moves(facts: Facts) -> None:
-    for src, mf in sorted(facts.moves.items()):
+    moves = facts.moves
+    for src in sorted(moves):
+        mf = moves[src]
         facts.attackers.setdefault(mf.dest, []).append(src)
-        back = facts.moves.get(mf.dest)
-        if (back is not None and back.dest == src and not mf.convoyed and not back.convoyed
-                and not mf.off_graph and not back.off_graph):
+        back = moves.get(mf.dest)
+        if back is None or back.dest != src:
+            continue
+        if not mf.convoyed and not back.convoyed and not mf.off_graph and not back.off_graph:
             facts.opponent[src] = mf.dest
-        if back is not None and back.dest == src and (
-                src in facts.opponent or facts.rules.dislodged_effect == "never"):
+        if src in facts.opponent or facts.rules.dislodged_effect == "never":
             facts.beaten_by[src] = mf.dest
-    for province, o in sorted(facts.supports.items()):
+    supports = facts.supports
+    for province in sorted(supports):
+        o = supports[province]
         index = facts.hold_supports if isinstance(o, SupportHold) else facts.move_supports
-        index.setdefault(o.target.province, []).append(province)
+        index.setdefault(o.target.location.province, []).append(province)

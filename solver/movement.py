@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
@@ -15,12 +15,12 @@ from dipsat.solver.legality import LEGAL, Facts, Verdict, check_orders
 from dipsat.solver.options import Rules
 from dipsat.solver.order_choices import NOT_CONVOYED, RETREAT_AFTER_CONVOY
 from dipsat.solver.paradox import Solution, solve_phase
-from dipsat.solver.phase_model import PhaseModel
+from dipsat.solver.phase_model import BY_CONVOY, DISLODGED, MOVES, PREVENT, Key, PhaseModel
 from dipsat.solver.resolution import Resolution
 from dipsat.solver.rules import MOVEMENT_RULES, Rule, with_options
 
 
-def build_model(facts: Facts, rules: Mapping[str, Rule], overrides: Mapping[str, bool]) -> PhaseModel:
+def build_model(facts: Facts, rules: Mapping[str, Rule], overrides: Mapping[Key, bool]) -> PhaseModel:
     """Create the phase model and let every rule module add its constraints."""
     pm = PhaseModel(facts, overrides)
     for rule in rules.values():
@@ -40,7 +40,7 @@ def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Orde
     facts = check_orders(gmap, position, orders, rules, off_graph)
     modules = with_options(movement_rules, rules)
     solution, pm = solve_phase(lambda o: build_model(facts, modules, o), rules.paradox)
-    after, fates = next_position(facts, solution, pm.label)
+    after, fates = next_position(facts, solution)
     owned = [_owns(position, v.order) for v in facts.verdicts]
     results = [explain_order(pm, solution, v, fates.get(v.order.unit.province) if own else None)  # type: ignore[union-attr]
                for v, own in zip(facts.verdicts, owned)]
@@ -58,22 +58,16 @@ def _owns(position: Position, order: Order) -> bool:
     return piece is not None and piece.power == order.power
 
 
-def next_position(facts: Facts, solution: Solution,
-                  label: Callable[[str], str] | None = None) -> tuple[Position, dict[str, Tag]]:
-    """The board after the movement phase, and the fate (dislodged, destroyed) of each unit.
-
-    ``label`` names the order of a province as the model does (the phase model's cached
-    :meth:`~dipsat.solver.phase_model.PhaseModel.label`); by default it is written anew."""
+def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str, Tag]]:
+    """The board after the movement phase, and the fate (dislodged, destroyed) of each unit."""
     gmap, position = facts.gmap, facts.position
-    if label is None:
-        label = lambda province: _label(facts, province)  # noqa: E731
-    moved = {src: mf for src, mf in facts.moves.items()
-             if solution.decisions.get(f"moves[{label(src)}]", False)}
+    decisions = solution.decisions
+    moved = {src: mf for src, mf in facts.moves.items() if decisions.get((MOVES, src), False)}
     units: dict[str, Piece] = {}
     for src, piece in position.units.items():
         if src in moved:
             continue
-        if solution.decisions.get(f"dislodged[{src}]", False):
+        if decisions.get((DISLODGED, src), False):
             continue
         units[src] = piece
     for src, mf in moved.items():
@@ -83,17 +77,17 @@ def next_position(facts: Facts, solution: Solution,
     for dest, origins in facts.attackers.items():
         if dest in units:
             continue
-        if any(solution.strengths.get(f"prevent[{label(o)}]", 0) > 0 for o in origins):
+        if any(solution.strengths.get((PREVENT, o), 0) > 0 for o in origins):
             standoffs.add(dest)
     dislodged: dict[str, Dislodged] = {}
     fates: dict[str, Tag] = {}
     for province, piece in position.units.items():
-        if not solution.decisions.get(f"dislodged[{province}]", False):
+        if not decisions.get((DISLODGED, province), False):
             continue
         origin = next(o for o in facts.attackers[province] if o in moved)
         # by_convoy[...] exists only for an army that may fall back to its land route (4.A.3,
         # convoy_adjacent=2000_fallback): when it walked, it came over the border.
-        convoyed = (facts.moves[origin].convoyed and solution.decisions.get(f"by_convoy[{_label(facts, origin)}]", True)) \
+        convoyed = (facts.moves[origin].convoyed and decisions.get((BY_CONVOY, origin), True)) \
             or facts.moves[origin].off_graph
         rule = RETREAT_AFTER_CONVOY[facts.rules.retreat_to_convoy_origin] if convoyed else NOT_CONVOYED
         options = retreat_options(gmap, piece.unit, {} if rule.occupied_offered else units,
@@ -109,10 +103,6 @@ def next_position(facts: Facts, solution: Solution,
     after = replace(position, phase=Phase(phase.year, phase.season, kind), units=units, dislodged=dislodged,
                     standoffs=frozenset(standoffs) if dislodged else frozenset())
     return after, fates
-
-
-def _label(facts: Facts, province: str) -> str:
-    return str(facts.orders[province])
 
 
 def retreat_options(gmap: GameMap, unit: Unit, occupied: Mapping[str, Piece],

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from dipsat.model.errors import AdjudicationError
 from dipsat.solver import route
 from dipsat.solver.constraints import IntVar, LinearExpr
-from dipsat.solver.phase_model import PhaseModel
+from dipsat.solver.phase_model import AVAILABLE, MOVES, Key, PhaseModel
 
 if TYPE_CHECKING:  # both imported where they are used: most phases never reach CP-SAT or a cycle
     import networkx as nx
@@ -28,13 +28,13 @@ class Paradox:
     """A cycle of the decision graph that had no single consistent resolution."""
 
     decisions: tuple[str, ...]
-    """The decisions of the cycle, by name (``moves[A par - bur]``...)."""
+    """The decisions of the cycle, by name (``moves[A par - bur]``...), sorted."""
     resolutions: int
     """How many consistent resolutions the cycle had: 0, or 2 meaning two or more."""
     rule: str
     """The backup rule that settled it: ``circular movement`` or ``Szykman``..."""
     fixed: tuple[tuple[str, bool], ...]
-    """The decisions the backup rule fixed, with their values."""
+    """The decisions the backup rule fixed, by name, with their values."""
 
     def describe(self) -> str:
         """One line in words."""
@@ -45,10 +45,11 @@ class Paradox:
 
 @dataclass(frozen=True)
 class Solution:
-    """The values of a solved phase model."""
+    """The values of a solved phase model, by the keys of its decisions and strengths
+    (``(MOVES, "par")``, ``(ATTACK, "par")``: :mod:`~dipsat.solver.phase_model`)."""
 
-    decisions: dict[str, bool]
-    strengths: dict[str, int]
+    decisions: dict[Key, bool]
+    strengths: dict[Key, int]
     paradoxes: tuple[Paradox, ...]
     resolutions: int
     """Consistent resolutions of the original model: 0, 1 or 2 (two or more)."""
@@ -64,7 +65,7 @@ class Solution:
     def cycles(self) -> tuple[Paradox, ...]:
         """Every cycle of the decision graph (a strongly connected component), dependencies
         first; a cycle no backup rule touched had exactly one consistent resolution (rule ``""``)."""
-        return _cycles(self.graph, list(self.paradoxes))
+        return _cycles(self.first, list(self.paradoxes))
 
 
 def _tune(parameters: Any) -> Any:
@@ -87,12 +88,12 @@ def _solver() -> cp_model.CpSolver:
     return solver
 
 
-Values = tuple[dict[str, bool], dict[str, int]]
+Values = tuple[dict[Key, bool], dict[Key, int]]
 
 
 def _values(pm: PhaseModel, value_of: Callable[[int], int]) -> Values:
-    decisions = {n: bool(value_of(v.index)) for n, v in pm.decisions.items()}
-    strengths = {n: _evaluate(v, value_of) for n, v in pm.strengths.items()}
+    decisions = {k: bool(value_of(v.index)) for k, v in pm.decisions.items()}
+    strengths = {k: _evaluate(v, value_of) for k, v in pm.strengths.items()}
     return decisions, strengths
 
 
@@ -123,8 +124,8 @@ def solve_cpsat(pm: PhaseModel, proto: Any) -> Values | None:
     return _values(pm, solution.__getitem__)
 
 
-def count_resolutions(build: Callable[[dict[str, bool]], PhaseModel], overrides: dict[str, bool]
-                      ) -> tuple[int, Values | None, dict[str, bool] | None, PhaseModel]:
+def count_resolutions(build: Callable[[dict[Key, bool]], PhaseModel], overrides: dict[Key, bool]
+                      ) -> tuple[int, Values | None, dict[Key, bool] | None, PhaseModel]:
     """Build and solve; return (0, 1 or 2 resolutions, first values, second decisions, model).
 
     Propagation first: when it fixes every variable that is the only solution, and when it
@@ -153,14 +154,14 @@ def count_resolutions(build: Callable[[dict[str, bool]], PhaseModel], overrides:
             return 1, first, None, pm
     decisions = first[0]
     proto.constraints.add().bool_or.literals.extend(
-        -v.index - 1 if decisions[n] else v.index for n, v in pm.decisions.items())  # not the first again
+        -v.index - 1 if decisions[k] else v.index for k, v in pm.decisions.items())  # not the first again
     second = solve_cpsat(pm, proto)
     if second is None:
         return 1, first, None, pm
     return 2, first, second[0], pm
 
 
-def cycles_in_order(graph: nx.DiGraph) -> list[frozenset[str]]:
+def cycles_in_order(graph: nx.DiGraph) -> list[frozenset[Key]]:
     """The strongly connected components that hold a cycle, dependencies first."""
     import networkx as nx
 
@@ -173,23 +174,23 @@ def cycles_in_order(graph: nx.DiGraph) -> list[frozenset[str]]:
     return found
 
 
-def backup_rule(component: frozenset[str], rule_name: str) -> tuple[str, dict[str, bool]]:
+def backup_rule(component: frozenset[Key], rule_name: str) -> tuple[str, dict[Key, bool]]:
     """Return the backup rule's name and the decisions it fixes for one paradoxical cycle."""
-    convoys = sorted(d for d in component if d.startswith("available["))
+    convoys = [d for d in component if d[0] == AVAILABLE]
     if convoys:
         if rule_name == "all_hold":
-            moves = sorted(d for d in component if d.startswith("moves["))
+            moves = [d for d in component if d[0] == MOVES]
             return "All Hold", {d: False for d in moves} | {c: False for c in convoys}
         return "Szykman", {c: False for c in convoys}
-    moves = sorted(d for d in component if d.startswith("moves["))
+    moves = [d for d in component if d[0] == MOVES]
     if moves:
         return "circular movement", {m: True for m in moves}
-    return "all fail", {d: False for d in sorted(component)}
+    return "all fail", {d: False for d in component}
 
 
-def solve_phase(build: Callable[[dict[str, bool]], PhaseModel], paradox_rule: str) -> tuple[Solution, PhaseModel]:
+def solve_phase(build: Callable[[dict[Key, bool]], PhaseModel], paradox_rule: str) -> tuple[Solution, PhaseModel]:
     """Solve a phase, applying backup rules to paradoxical cycles until one resolution remains."""
-    overrides: dict[str, bool] = {}
+    overrides: dict[Key, bool] = {}
     paradoxes: list[Paradox] = []
     original = None
     first_model = None
@@ -204,27 +205,29 @@ def solve_phase(build: Callable[[dict[str, bool]], PhaseModel], paradox_rule: st
             raise AdjudicationError(f"{count} resolutions and no paradoxical cycle to settle them")
         rule, fixed = backup_rule(component, paradox_rule)
         overrides.update(fixed)
-        paradoxes.append(Paradox(tuple(sorted(component)), count, rule, tuple(sorted(fixed.items()))))
+        paradoxes.append(Paradox(tuple(sorted(map(pm.name, component))), count, rule,
+                                 tuple(sorted((pm.name(k), v) for k, v in fixed.items()))))
     raise AdjudicationError("backup rules did not settle the phase")
 
 
-def _cycles(graph: nx.DiGraph | None, paradoxes: list[Paradox]) -> tuple[Paradox, ...]:
+def _cycles(pm: PhaseModel | None, paradoxes: list[Paradox]) -> tuple[Paradox, ...]:
     import networkx as nx
 
-    if graph is None or nx.is_directed_acyclic_graph(graph):
+    if pm is None or nx.is_directed_acyclic_graph(pm.graph):
         return ()
     found = []
-    for component in cycles_in_order(graph):
-        settled = [p for p in paradoxes if component & set(p.decisions)]
+    for component in cycles_in_order(pm.graph):
+        names = set(map(pm.name, component))
+        settled = [p for p in paradoxes if names & set(p.decisions)]
         if settled:
             found += settled
         else:
-            found.append(Paradox(tuple(sorted(component)), 1, "", ()))
+            found.append(Paradox(tuple(sorted(names)), 1, "", ()))
     return tuple(dict.fromkeys(found))
 
 
-def _culprit(pm: PhaseModel, first: dict[str, bool] | None, second: dict[str, bool] | None,
-             overrides: dict[str, bool], build: Callable[[dict[str, bool]], PhaseModel]) -> frozenset[str] | None:
+def _culprit(pm: PhaseModel, first: dict[Key, bool] | None, second: dict[Key, bool] | None,
+             overrides: dict[Key, bool], build: Callable[[dict[Key, bool]], PhaseModel]) -> frozenset[Key] | None:
     cycles = [c for c in cycles_in_order(pm.graph) if not c <= overrides.keys()]
     if first is not None and second is not None:
         differ = {n for n in first if first[n] != second.get(n)}

@@ -1,11 +1,20 @@
-"""The CP-SAT model of one movement phase: a container of named literals and strengths.
+"""The CP-SAT model of one movement phase: a container of decisions and strengths by key.
 
 Rules never create variables themselves: they ask the container for ``pm.moves(src)``,
-``pm.given(province)``... and it creates each literal once, named in DATC terms
-(``moves[A par - bur]``, ``dislodged[bur]``, ``attack[A par - bur]``) so that an exported model
-reads like the case. Decisions known in Python are plain ``bool`` values and get no variable.
-Each decision also becomes a node of the decision graph (networkx), with an edge from every
-decision its definition reads: cycles of that graph are where paradoxes can live.
+``pm.given(province)``... and it creates each literal once. Decisions and strengths are keyed
+by small tuples ``(kind, province)``: ``(MOVES, "par")`` is the move of the unit in Paris,
+``(DISLODGED, "bur")`` the dislodgement of the unit in Burgundy, ``(ATTACK, "par")`` its
+attack strength. A rule reads ``pm.decisions[MOVES, src]`` or ``pm.strengths[ATTACK, src]``
+(``pm.strengths.get(...)`` when the strength may not exist); a variant adds to a strength with
+``pm.add_term((ATTACK, src), ...)`` and makes its own decisions with ``pm.decision((kind, src))``.
+
+Names in DATC terms (``moves[A par - bur]``, ``dislodged[bur]``, ``attack[A par - bur]``) are
+made only when shown: :meth:`PhaseModel.name` writes one for a key, and the model's variables
+carry their keys until the CP-SAT form, an export or an explanation asks for their names, so
+an exported model still reads like the case. Decisions known in Python are plain ``bool``
+values and get no variable. Each decision also becomes a node of the decision graph
+(networkx), with an edge from every decision its definition reads: cycles of that graph are
+where paradoxes can live.
 """
 from __future__ import annotations
 
@@ -21,88 +30,136 @@ if TYPE_CHECKING:
 Lit = Union[IntVar, bool]
 """A decision: a model literal, or a constant already decided in Python."""
 
+Key = tuple
+"""A decision's or a strength's key: ``(kind, province)``; an auxiliary variable's key may say
+more (``(BEATS, src, "prevent", rival)``)."""
+
+MOVES, PATH, GIVEN, AVAILABLE, DISLODGED, BY_CONVOY = "moves", "path", "given", "available", "dislodged", "by_convoy"
+"""Decision kinds: the first word of their names."""
+ATTACK, HOLD, DEFEND, PREVENT = "attack", "hold", "defend", "prevent"
+"""Strength kinds."""
+BEATS, BEATEN, ENTERED = "beats", "beaten", "entered"
+"""Kinds of auxiliary variables the standard rules make in numbers."""
+
+BY_PROVINCE = frozenset({DISLODGED, HOLD, ENTERED})
+"""Kinds named by the province itself (``dislodged[bur]``); the others by the order of the unit
+in it (``moves[A par - bur]``)."""
+
+
+class Names:
+    """Writes the DATC name of a key; kept apart from the phase model so that the constraint
+    model can hold it without a reference cycle (a phase's model is freed as soon as it is
+    dropped)."""
+
+    __slots__ = ("orders", "_labels")
+
+    def __init__(self, facts: Facts) -> None:
+        self.orders = facts.orders
+        self._labels: dict[str, str] = {}
+
+    def label(self, province: str) -> str:
+        """The order of the unit in ``province`` in short notation."""
+        text = self._labels.get(province)
+        if text is None:
+            text = self._labels[province] = str(self.orders[province])
+        return text
+
+    def __call__(self, key: Key | str) -> str:
+        """The name of ``key`` (see :meth:`PhaseModel.name`)."""
+        if isinstance(key, str):
+            return key
+        kind, subject = key[0], key[1]
+        text = subject if kind in BY_PROVINCE else self.label(subject)
+        if len(key) == 4:  # a comparison: what it is compared with, and whose
+            what, whose = key[2], key[3]
+            text = f"{text} vs {what} {whose if what == HOLD else self.label(whose)}"
+        return f"{kind}[{text}]"
+
 
 class PhaseModel:
     """One phase's model under construction: the facts, the CP-SAT model, the decision graph."""
 
-    def __init__(self, facts: Facts, overrides: Mapping[str, bool] | None = None) -> None:
+    def __init__(self, facts: Facts, overrides: Mapping[Key, bool] | None = None) -> None:
         self.facts = facts
-        self.model = ConstraintModel()
-        self._reads: dict[str, list[str]] = {}
+        self.names = Names(facts)
+        self.model = ConstraintModel(self.names)
+        self._reads: dict[Key, list[Key]] = {}
         """Decision -> the decisions its definition reads (the decision graph, kept as a dict)."""
         self._graph: nx.DiGraph | None = None
-        self._later: dict[str, Callable[[], Iterable[str]]] = {}
+        self._later: dict[Key, Callable[[], Iterable[Key]]] = {}
         self.overrides = dict(overrides or {})
-        self.decisions: dict[str, IntVar] = {}
-        self.strengths: dict[str, IntVar | int] = {}
-        self.terms: dict[str, list[tuple[str, LinearExpr | int, int, int]]] = {}
-        """Strength name -> extra terms (what, expression, lowest, highest) added by variants."""
-        self._moves: dict[str, Lit] = {}
+        """Decisions fixed by a backup rule, by key."""
+        self.decisions: dict[Key, IntVar] = {}
+        self.strengths: dict[Key, IntVar | LinearExpr | int] = {}
+        self.terms: dict[Key, list[tuple[str, LinearExpr | int, int, int]]] = {}
+        """Strength key -> extra terms (what, expression, lowest, highest) added by variants."""
         self._given: dict[str, Lit] = {}
-        self._dislodged: dict[str, Lit] = {}
         self.cut_by: dict[str, list[str]] = {}
         """Supporter province -> origins of the moves that cut its support if they have a path."""
-        self._names: dict[str, str] = {}
 
     # -- naming -----------------------------------------------------------------------------
     def label(self, province: str) -> str:
         """The order of the unit in ``province`` in short notation, for names."""
-        name = self._names.get(province)
-        if name is None:
-            name = self._names[province] = str(self.facts.orders[province])
-        return name
+        return self.names.label(province)
+
+    def name(self, key: Key | str) -> str:
+        """The DATC name of a key: ``moves[A par - bur]`` for ``(MOVES, "par")``, ``dislodged[bur]``
+        for ``(DISLODGED, "bur")``, ``beats[A par - bur vs hold bur]`` for ``(BEATS, "par", "hold",
+        "bur")``. A name given as text is itself."""
+        return self.names(key)
 
     # -- decisions --------------------------------------------------------------------------
-    def decision(self, name: str) -> IntVar:
-        """Return the literal of decision ``name``, creating it on first use."""
-        lit = self.decisions.get(name)
+    def decision(self, key: Key) -> IntVar:
+        """Return the literal of decision ``key``, creating it on first use."""
+        lit = self.decisions.get(key)
         if lit is None:
-            lit = self.decisions[name] = self.model.new_bool_var(name)
-            self._reads[name] = []
+            lit = self.decisions[key] = self.model.new_bool_var(key)
+            self._reads[key] = []
             self._graph = None
-            if self.overrides and name in self.overrides:
-                self.model.add_clause([2 * lit.index + (0 if self.overrides[name] else 1)])
+            if self.overrides and key in self.overrides:
+                self.model.add_clause([2 * lit.index + (0 if self.overrides[key] else 1)])
         return lit
 
-    def defines(self, name: str, reads: Iterable[str] | Callable[[], Iterable[str]] = ()) -> bool:
-        """Record what decision ``name`` reads; say whether its rule should define it.
+    def defines(self, key: Key, reads: Iterable[Key] | Callable[[], Iterable[Key]] = ()) -> bool:
+        """Record what decision ``key`` reads; say whether its rule should define it.
 
         ``reads`` may be a function giving them: it is called only if the decision graph is
         asked for. An overridden decision (fixed by a backup rule) keeps its node but loses its
         edges and its defining constraints.
         """
-        if name not in self.decisions:
-            self.decision(name)
-        if self.overrides and name in self.overrides:
+        if key not in self.decisions:
+            self.decision(key)
+        if self.overrides and key in self.overrides:
             return False
         if callable(reads):
-            self._later[name] = reads
+            self._later[key] = reads
         else:
-            self._reads[name].extend(reads)
+            self._reads[key].extend(reads)
         self._graph = None
         return True
 
     @property
     def graph(self) -> nx.DiGraph:
-        """The decision graph (networkx), built when first asked for: only phases whose
-        constraints propagation cannot settle, explanations and pictures need it."""
+        """The decision graph (networkx) with the decisions' keys as nodes, built when first
+        asked for: only phases whose constraints propagation cannot settle, explanations and
+        pictures need it."""
         if self._graph is None:
             import networkx as nx
 
-            for name, later in self._later.items():
-                self._reads[name].extend(later())
+            for key, later in self._later.items():
+                self._reads[key].extend(later())
             self._later.clear()
             graph = nx.DiGraph()
             graph.add_nodes_from(self._reads)
-            graph.add_edges_from((r, name) for name, reads in self._reads.items() for r in reads)
+            graph.add_edges_from((r, key) for key, reads in self._reads.items() for r in reads)
             self._graph = graph
         return self._graph
 
     def moves(self, src: str) -> Lit:
         """``moves[...]``: the move of the unit in ``src`` succeeds (False when it has none)."""
-        lit = self._moves.get(src)
+        lit = self.decisions.get((MOVES, src))
         if lit is None:
-            lit = self._moves[src] = self.decision(f"moves[{self.label(src)}]") if src in self.facts.moves else False
+            return self.decision((MOVES, src)) if src in self.facts.moves else False
         return lit
 
     def path(self, src: str) -> Lit:
@@ -110,13 +167,13 @@ class PhaseModel:
         mf = self.facts.moves.get(src)
         if mf is None or mf.blocked:
             return False
-        return self.decision(f"path[{self.label(src)}]") if mf.convoyed else True
+        return self.decision((PATH, src)) if mf.convoyed else True
 
     def given(self, province: str) -> Lit:
         """``given[...]``: the support ordered from ``province`` is given."""
         lit = self._given.get(province)
         if lit is None:
-            lit = self._given[province] = (self.decision(f"given[{self.label(province)}]")
+            lit = self._given[province] = (self.decision((GIVEN, province))
                                            if province in self.facts.supports else False)
         return lit
 
@@ -124,14 +181,13 @@ class PhaseModel:
         """``available[...]``: the convoy ordered from ``province`` is available."""
         if province not in self.facts.convoys:
             return False
-        return self.decision(f"available[{self.label(province)}]")
+        return self.decision((AVAILABLE, province))
 
     def dislodged(self, province: str) -> Lit:
         """``dislodged[prov]``: the unit in ``province`` is dislodged (False if nobody attacks)."""
-        lit = self._dislodged.get(province)
+        lit = self.decisions.get((DISLODGED, province))
         if lit is None:
-            lit = self._dislodged[province] = (self.decision(f"dislodged[{province}]")
-                                               if province in self.facts.attackers else False)
+            return self.decision((DISLODGED, province)) if province in self.facts.attackers else False
         return lit
 
     def attackers(self, province: str) -> list[str]:
@@ -139,34 +195,35 @@ class PhaseModel:
         return self.facts.attackers.get(province, [])
 
     @staticmethod
-    def name_of(lit: Lit) -> str | None:
-        """The decision name of a literal, ``None`` for a constant."""
-        return None if isinstance(lit, bool) else lit.name
+    def keys_of(lits: Iterable[Lit]) -> list[Key]:
+        """The keys of the decisions among ``lits`` (constants left out)."""
+        return [lit.key for lit in lits if not isinstance(lit, bool)]
 
     # -- strengths --------------------------------------------------------------------------
-    def strength(self, name: str, upper: int) -> IntVar:
-        """Return the integer variable ``name``, creating it on first use.
+    def strength(self, key: Key, upper: int) -> IntVar:
+        """Return the integer variable of strength ``key``, creating it on first use.
 
         Its range is ``0..upper`` widened by the ranges of the extra terms added to it.
         """
-        var = self.strengths.get(name)
+        var = self.strengths.get(key)
         if var is None:
-            low = sum(t[2] for t in self.terms.get(name, ()))
-            high = upper + sum(t[3] for t in self.terms.get(name, ()))
-            var = self.strengths[name] = self.model.new_int_var(min(0, low), max(upper, high), name)
+            terms = self.terms.get(key, ())
+            low = sum(t[2] for t in terms)
+            high = upper + sum(t[3] for t in terms)
+            var = self.strengths[key] = self.model.new_int_var(min(0, low), max(upper, high), key)
         return var  # type: ignore[return-value]
 
-    def add_term(self, strength: str, what: str, expr: LinearExpr | int, lowest: int, highest: int) -> None:
-        """Add ``expr`` (between ``lowest`` and ``highest``) to the strength named ``strength``.
+    def add_term(self, strength: Key, what: str, expr: LinearExpr | int, lowest: int, highest: int) -> None:
+        """Add ``expr`` (between ``lowest`` and ``highest``) to the strength ``strength``.
 
         For variants: a rule module that runs before ``strengths`` adds, say, ``-1`` times a ban
-        literal to ``attack[A par - bur]``, or a Superman's constant to its attack and hold. The
+        literal to ``(ATTACK, "par")``, or a Superman's constant to its attack and hold. The
         term becomes part of the strength's defining equations whenever the strength is not 0
         by the DATC conditions (a move without a path has no attack, however strong).
         """
         self.terms.setdefault(strength, []).append((what, expr, lowest, highest))
 
-    def extra(self, strength: str) -> LinearExpr | int:
+    def extra(self, strength: Key) -> LinearExpr | int:
         """The sum of the extra terms of ``strength`` (0 when a variant added none)."""
         terms = self.terms.get(strength)
         if not terms:

@@ -56,6 +56,12 @@ def phase_model(position: Position, *texts: str, rules: Mapping[str, Rule] = MOV
     return build_model(facts_of(position, *texts), rules, dict(overrides or {}))
 
 
+def named(pm: PhaseModel, items: Mapping) -> dict:
+    """``items`` (decisions, strengths or solved values, keyed ``(MOVES, "par")``...) by their
+    DATC names (``moves[A par - bur]``), as an exported model shows them."""
+    return {pm.name(key): value for key, value in items.items()}
+
+
 def solve(pm: PhaseModel, *extra: object) -> tuple[str, Callable[[object], int]]:
     """Add the constraints ``extra`` to ``pm``, hand the model to CP-SAT and solve it.
 

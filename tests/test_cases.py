@@ -177,6 +177,13 @@ def test_parse_phase_rejects_garbage() -> None:
         parse_phase("Summery 1901 Movement")
 
 
+def test_parse_phase_reads_autumn_and_plurals() -> None:
+    """``Autumn`` (the seed texts' word) is ``Fall``; ``Retreats`` and ``Adjustments`` are read too."""
+    assert parse_phase("Autumn 1901 Movement") == Phase(1901, Season.FALL, PhaseKind.MOVEMENT)
+    assert parse_phase("autumn 1902 Retreats") == Phase(1902, Season.FALL, PhaseKind.RETREAT)
+    assert parse_phase("Winter 1902 Adjustments") == Phase(1902, Season.WINTER, PhaseKind.ADJUSTMENT)
+
+
 def test_expected_value() -> None:
     """Expected normalises words, hashes, and names the result and the fate."""
     e = Expected(" Fails,Destroyed ", {" 1982 ": "Succeeds"})

@@ -120,6 +120,28 @@ def test_mila_bad_json_and_bad_phase():
     assert "xyz" in game.phases[1].message.lower()
 
 
+@pytest.mark.parametrize("where, value, message", [
+    (("state", "units", "FRANCE", 0), 7, "AttributeError: 'int' object has no attribute 'startswith'"),
+    (("state", "units", "FRANCE", 0), ["A PAR"], "AttributeError: 'list' object has no attribute 'startswith'"),
+    (("state", "units", "FRANCE", 1), "A PAR", "two units in par: 'A PAR'"),
+    (("state", "centers", "FRANCE", 0), ["PAR"], "TypeError: unhashable type: 'list'"),
+    (("state", "centers", "FRANCE", 0), "NTH", "nth is not a supply centre"),
+    (("orders", "FRANCE", 0), 5, "AttributeError: 'int' object has no attribute 'upper'"),
+])
+def test_mila_texts_read_before_do_not_hide_a_problem(where, value, message):
+    """A phase whose state or orders are broken reports the same problem after the same texts were read well."""
+    saved = json.loads((FIXTURES / "mila_game.json").read_text())
+    assert isinstance(read_mila(json.dumps(saved), "a.json", "", default_maps), GameRecord)  # remembers the texts
+    place = saved["phases"][0]
+    for key in where[:-1]:
+        place = place[key]
+    place[where[-1]] = value
+    for _ in range(2):
+        game = read_mila(json.dumps(saved), "a.json", "", default_maps)
+        assert isinstance(game, GameRecord) and isinstance(game.phases[0], PhaseError)
+        assert message in game.phases[0].message
+
+
 def test_case_file_cases_are_games_with_expectations():
     """A case file reads into one chained game per case, with expected words per order."""
     path = Path(__file__).resolve().parents[1] / "datacases" / "datc_6A_basic.txt"

@@ -17,7 +17,7 @@ from dipsat.model.errors import AdjudicationError
 from dipsat.solver.phase_model import PhaseModel
 from dipsat.solver.rules import MOVEMENT_RULES
 from dipsat.solver.rules.supports import cutters
-from helpers import board, facts_of, phase_model, solve
+from helpers import board, facts_of, named, phase_model, solve
 
 OPTIMAL, INFEASIBLE = "OPTIMAL", "INFEASIBLE"
 
@@ -25,7 +25,7 @@ OPTIMAL, INFEASIBLE = "OPTIMAL", "INFEASIBLE"
 def status(position, texts: list[str], name: str, value: int) -> str:
     """The CP-SAT status of the phase model of ``texts`` with decision ``name`` fixed to ``value``."""
     pm = phase_model(position, *texts)
-    return solve(pm, pm.decisions[name] == value)[0]
+    return solve(pm, named(pm, pm.decisions)[name] == value)[0]
 
 
 def forced(position, texts: list[str], name: str) -> bool:
@@ -43,13 +43,13 @@ def strength(position, texts: list[str], name: str) -> int:
     pm = phase_model(position, *texts)
     found, value_of = solve(pm)
     assert found == OPTIMAL
-    value = value_of(pm.strengths[name])
-    if isinstance(pm.strengths[name], int):
+    value = value_of(named(pm, pm.strengths)[name])
+    if isinstance(named(pm, pm.strengths)[name], int):
         return value
     below = phase_model(position, *texts)
-    assert solve(below, below.strengths[name] <= value - 1)[0] == INFEASIBLE, f"{name} may be below {value}"
+    assert solve(below, named(below, below.strengths)[name] <= value - 1)[0] == INFEASIBLE, f"{name} may be below {value}"
     above = phase_model(position, *texts)
-    assert solve(above, above.strengths[name] >= value + 1)[0] == INFEASIBLE, f"{name} may be above {value}"
+    assert solve(above, named(above, above.strengths)[name] >= value + 1)[0] == INFEASIBLE, f"{name} may be above {value}"
     return value
 
 
@@ -93,7 +93,7 @@ class TestPaths:
         """A move over land gets no path literal: its path is the constant True."""
         pm = phase_model(board("France: A par"), "France: A par - bur")
         assert pm.path("par") is True
-        assert not [n for n in pm.decisions if n.startswith("path[")]
+        assert not [n for n in named(pm, pm.decisions) if n.startswith("path[")]
 
 
 class TestConvoys:
@@ -196,7 +196,7 @@ class TestStrengths:
     def test_unattacked_province_has_no_hold_strength(self):
         """Nobody moves into mun: no hold[mun] is made at all."""
         pm = phase_model(self.MUN, "Germany: A mun H", "Germany: A kie S A mun")
-        assert "hold[mun]" not in pm.strengths
+        assert "hold[mun]" not in named(pm, pm.strengths)
 
     def test_attack_counts_given_supports(self):
         """attack[A par - bur] = 1 + the support of mar = 2."""
@@ -348,8 +348,9 @@ class TestNames:
         """A supported attack has moves[...], given[...] and dislodged[...] decisions."""
         position = board("France: A bur", "Germany: A mun", "Germany: A ruh")
         pm = phase_model(position, "France: A bur H", "Germany: A mun - bur", "Germany: A ruh S A mun - bur")
-        assert sorted(pm.decisions) == ["dislodged[bur]", "given[A ruh S A mun - bur]", "moves[A mun - bur]"]
-        assert sorted(pm.strengths) == ["attack[A mun - bur]", "hold[bur]"]
+        assert sorted(pm.decisions) == [("dislodged", "bur"), ("given", "ruh"), ("moves", "mun")]
+        assert sorted(named(pm, pm.decisions)) == ["dislodged[bur]", "given[A ruh S A mun - bur]", "moves[A mun - bur]"]
+        assert sorted(named(pm, pm.strengths)) == ["attack[A mun - bur]", "hold[bur]"]
 
     def test_strength_names(self):
         """A head-to-head battle with a rival has attack, defend, prevent and hold strengths by name."""
@@ -358,7 +359,7 @@ class TestNames:
                          "Austria: A boh - mun")
         assert {"attack[A bur - mun]", "attack[A mun - bur]", "attack[A boh - mun]", "defend[A bur - mun]",
                 "defend[A mun - bur]", "prevent[A bur - mun]", "prevent[A boh - mun]", "hold[bur]",
-                "hold[mun]"} == set(pm.strengths)
+                "hold[mun]"} == set(named(pm, pm.strengths))
         cp, _ = pm.model.to_cpsat()  # keep the model alive while its proto is read
         variables = {v.name for v in cp.proto.variables}
         assert "prevent[A bur - mun]" in variables  # it depends on a decision: a variable of its own
@@ -367,13 +368,13 @@ class TestNames:
         """A convoy has path[...] and available[...] decisions named by their orders."""
         pm = phase_model(CONVOY, *CONVOY_ORDERS, *NTH_ATTACKED)
         assert {"path[A lon - bel]", "available[F nth C A lon - bel]", "moves[A lon - bel]",
-                "moves[F hel - nth]", "dislodged[nth]", "given[F den S F hel - nth]"} <= pm.decisions.keys()
+                "moves[F hel - nth]", "dislodged[nth]", "given[F den S F hel - nth]"} <= named(pm, pm.decisions).keys()
 
     def test_graph_nodes_are_the_decisions(self):
-        """Every decision is a node of the decision graph, under the same name."""
+        """Every decision is a node of the decision graph, under the same key."""
         pm = phase_model(CONVOY, *CONVOY_ORDERS, *NTH_ATTACKED)
         assert set(pm.graph.nodes) == set(pm.decisions)
-        assert pm.graph.has_edge("available[F nth C A lon - bel]", "path[A lon - bel]")
+        assert pm.graph.has_edge(("available", "nth"), ("path", "lon"))
 
     def test_every_variable_is_named_concept_subject(self):
         """Every variable of the exported model, auxiliaries too, is named ``concept[subject]``."""

@@ -91,7 +91,9 @@ def test_special_order_round_trip(text):
 # -- strengths are terms of the model ---------------------------------------------------------
 
 def _terms(pm, strength):
-    return {(what, lo) for what, _, lo, _ in pm.terms.get(strength, [])}
+    """The terms (what, lowest) added to the strength named ``strength``."""
+    terms = {pm.name(key): found for key, found in pm.terms.items()}
+    return {(what, lo) for what, _, lo, _ in terms.get(strength, [])}
 
 
 def _constraints_with(pm, name):

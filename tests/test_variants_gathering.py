@@ -118,16 +118,16 @@ def test_double_trouble_is_a_term_of_the_strength_sums():
               _order("A pic S A par - bur"), _order("A mun S A bur", "Germany")]
     res = GATHERING.adjudicate(position, orders, DATC)
     pm = res.model
-    attack = pm.strengths["attack[A par - bur]"]
+    attack = pm.strengths["attack", "par"]
     given = pm.given("pic")
     assert attack.const == 1 and attack.terms == {given.index: 2}
-    assert given.name == "given[A pic S A par - bur]"
-    assert res.values.strengths["attack[A par - bur]"] == 3 and res.values.strengths["hold[bur]"] == 2
+    assert pm.model.name(given.index) == "given[A pic S A par - bur]"
+    assert res.values.strengths["attack", "par"] == 3 and res.values.strengths["hold", "bur"] == 2
     alone = Position(SPRING, {"par": Piece("France", _army("par")), "bur": Piece("Germany", _army("bur"))})
     res2 = GATHERING.adjudicate(alone, [_order("CARD DOUBLE TROUBLE A Paris"), _order("A par - bur")], DATC)
-    assert res2.model.strengths["attack[A par - bur]"] == 2 and res2.values.strengths["hold[bur]"] == 1
+    assert res2.model.strengths["attack", "par"] == 2 and res2.values.strengths["hold", "bur"] == 1
     plain = GATHERING.adjudicate(alone, [_order("A par - bur")], DATC)
-    assert plain.model.strengths["attack[A par - bur]"] == 1
+    assert plain.model.strengths["attack", "par"] == 1
 
 
 # --- the generator, the Black Holes, the GM's discards -----------------------------------------

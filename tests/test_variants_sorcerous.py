@@ -103,8 +103,7 @@ def test_every_option_choice_changes_a_case(option, choice):
 def _variable_names(res) -> set[str]:
     """The names of the variables of a resolved movement phase's model."""
     model = res.model.model
-    names = getattr(model, "names", None)
-    return set(names) if names is not None else {v.name for v in model.proto.variables}
+    return {model.name(i) for i in range(len(model.lb))}
 
 
 def _stasis_position() -> Position:
@@ -264,3 +263,40 @@ def test_unreadable_spell_in_a_game_record_is_one_line_exit_2(tmp_path):
     done = _dipsat("play", str(path))
     assert done.returncode == 2 and f"{path}:7:" in done.stderr and "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(("units", "line", "words"), [
+    ("France: A North Sea", 5, "stands on a sea that is not iced"),
+    ("France: W Paris\nFrance: W Brest", 6, "France has two wizards"),
+    ("France: W Paris\nFrance: 2A Brest\nFrance: 2A Picardy", 7, "France has two familiars"),
+    ("France: 2A Brest", 5, "has no wizard"),
+    ("France: WF Brest", 5, "a fleet wizard under wizard_kind=army"),
+    ("France: W Paris\nFrance: XA Brest", 6, "no familiar is of this kind under familiar=double_strength"),
+])
+def test_impossible_start_board_is_an_error_with_its_line(units, line, words):
+    """A start board no Sorcerous game reaches (an army at sea, two wizards, a familiar without its
+    wizard) is refused by the case reader, naming the rule, the file and the line at fault."""
+    from dipsat.model.cases import read_cases
+    from dipsat.model.errors import CaseFileError
+    text = f"CASE x\nVARIANT sorcerous\nPHASE Spring 1901 Movement\nUNITS\n{units}\nORDERS\nEND\n"
+    with pytest.raises(CaseFileError, match=rf"bad\.txt:{line}: impossible start board: .*{re.escape(words)}"):
+        read_cases(text, "bad.txt", order_reader=read_order)
+
+
+def test_army_on_iced_sea_and_stuck_fleet_are_possible_boards():
+    """With the North Sea iced (CHANGES), an army may stand on it, and a fleet may be stuck on it."""
+    from dipsat.model.cases import read_cases
+    for unit in ("France: A North Sea", "England: F North Sea"):
+        text = (f"CASE x\nVARIANT sorcerous\nPHASE Spring 1901 Movement\nUNITS\n{unit}\nCHANGES\n"
+                "frozen North Sea until Fall 1901 Retreat\nORDERS\nEND\n")
+        assert read_cases(text, "ok.txt", order_reader=read_order)
+
+
+def test_impossible_record_start_is_an_error_with_its_line():
+    """The same check for a game record's own start board (``dipsat play``)."""
+    from dipsat.model.errors import CaseFileError
+    from dipsat.variants.framework.record import read_record
+    text = ("GAME g\nVARIANT sorcerous\nPHASE Spring 1901 Movement\nUNITS\nFrance: W Paris\nFrance: A Brest\n"
+            "France: W Picardy\nORDERS\nFrance: W Paris H\nEND\n")
+    with pytest.raises(CaseFileError, match=r"rec\.txt:7: impossible start board: France has two wizards"):
+        play_record(read_record(text, "rec.txt"))

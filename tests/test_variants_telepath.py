@@ -53,8 +53,8 @@ def test_rule_4_is_in_the_model_not_in_python():
         ("Italy", "BAN GER A(Bur)"), ("Russia", "BAN GER A(Bur)")]]
     res = TELEPATH.adjudicate(pos, orders)
     pm = res.model
-    assert pm.strengths["hold[bur]"].name == "max0(hold[bur])"  # 1 - 2 bans: floored at 0
-    assert res.values.strengths["hold[bur]"] == 0 and res.values.strengths["attack[A par - bur]"] == 0
+    assert pm.model.name(pm.strengths["hold", "bur"].index) == "max0(hold[bur])"  # 1 - 2 bans: floored at 0
+    assert res.values.strengths["hold", "bur"] == 0 and res.values.strengths["attack", "par"] == 0
     text = str(pm.model.to_cpsat()[0].proto)
     assert 'name: "max0(hold[bur])"' in text and 'name: "positive[hold[bur]]"' in text
     assert res.results[0].words == "fails"

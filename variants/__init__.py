@@ -150,7 +150,12 @@ def map_for(variant: str) -> GameMap:
     return found
 
 
-read_order = VariantReader(_read_order, map_for)
+def _board_problem(variant: str, position: Position) -> tuple[tuple[str, ...], str] | None:
+    """Why a case's start board cannot arise in ``variant`` (the case reader's board check)."""
+    return find_variant(variant).board_problem(position)
+
+
+read_order = VariantReader(_read_order, map_for, _board_problem)
 """The case reader's hook for variant cases: orders of the case's ``VARIANT`` (its own order
 types too), units and centres read on that variant's map."""
 
@@ -159,7 +164,7 @@ def reader_for(variant: Variant) -> OrderReader:
     """An ``order_reader`` that reads every case as a case of ``variant`` (orders and board)."""
     def read(text: str, power: str, position: Position | None, kind: PhaseKind, _name: str) -> Order:
         return variant.parse_order(text, power, position, kind)  # type: ignore[return-value]
-    return VariantReader(read, lambda _name: variant.map)
+    return VariantReader(read, lambda _name: variant.map, lambda _name, position: variant.board_problem(position))
 
 
 _CONSTANTS = {k.attribute: k.name for k in KNOWN}

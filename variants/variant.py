@@ -8,7 +8,9 @@
 * ``options`` and ``choices``: rulings left open, and the one in force for each;
 * ``unit_kinds``: its kinds of unit (:class:`~dipsat.model.kinds.UnitKind`), read and written by
   letter; the map it plays on knows them (``variant.map.kinds``);
-* ``end``: how the game ends (:mod:`~dipsat.variants.framework.ending`), 18 centres by default.
+* ``end``: how the game ends (:mod:`~dipsat.variants.framework.ending`), 18 centres by default;
+* ``board_check``: why a board (a case's or record's start) cannot arise in the game (an army at
+  sea, two wizards of one power), so that such input is an error, not a silent adjudication.
 
 The board a phase is played on is the map plus the lasting changes the position carries
 (:meth:`Variant.board`, :mod:`dipsat.model.board`).
@@ -22,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from importlib.resources import files
 from types import MappingProxyType
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap, load_map
@@ -62,6 +64,9 @@ class Variant:
     """The kinds of unit of the game (army and fleet in the standard game)."""
     end: EndRule | None = None
     """How the game ends; ``None``: a power owning :attr:`win_centres` centres wins."""
+    board_check: Callable[[Variant, Position], tuple[tuple[str, ...], str] | None] | None = None
+    """``(variant, position) -> (provinces, why)`` when the board cannot arise in this game (see
+    :meth:`board_problem`); ``None``: any board the case reader accepts may arise."""
 
     def __post_init__(self) -> None:
         filled = check_choices(self.name, self.options, self.choices)
@@ -147,6 +152,12 @@ class Variant:
         """How the game has ended at ``position`` (winners and reason), or ``None`` while it goes on."""
         rule = self.end if self.end is not None else centre_count(self.win_centres)
         return rule(self, position)
+
+    def board_problem(self, position: Position) -> tuple[tuple[str, ...], str] | None:
+        """Why ``position`` cannot arise in this game, as ``(provinces, why)``: the provinces of
+        the pieces at fault and the reason naming the rule (``"France has two wizards ... (rule
+        2b ...)"``), or ``None``."""
+        return self.board_check(self, position) if self.board_check is not None else None
 
     def winner(self, position: Position) -> str | None:
         """The one power that has won at ``position``, if any (a shared win names none)."""

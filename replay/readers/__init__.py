@@ -10,9 +10,11 @@ one game, one case file, or up to :data:`CHUNK_GAMES` consecutive games of a JSO
 """
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Final
 
@@ -176,9 +178,25 @@ def _json_tasks(shown: str, text: str, identity: str, rules_text: str) -> Iterat
 
 
 def read_task(task: Task, rules_text: str | None, maps: Callable[[str], GameMap]) -> list[GameRecord | GameError]:
-    """Read the games of a task (a case file holds several)."""
+    """Read the games of a task (a case file holds several).
+
+    Python's cycle collector is paused meanwhile: reading makes no reference cycles, but its many
+    new objects (a saved game's JSON, positions, orders) would each make it scan every live object.
+    """
     from dipsat.replay.checks import check_game
-    return [check_game(game, maps) for game in _read_task(task, rules_text, maps)]
+    with _no_cycle_collection():
+        return [check_game(game, maps) for game in _read_task(task, rules_text, maps)]
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def _read_task(task: Task, rules_text: str | None, maps: Callable[[str], GameMap]) -> list[GameRecord | GameError]:

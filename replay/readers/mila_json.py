@@ -114,51 +114,134 @@ def _phase(index: int, raw: dict[str, Any], gmap: GameMap) -> PhaseRecord:
     name = str(raw["name"])
     phase = parse_phase_name(name)
     state = raw["state"]
-    position = _position(state, phase, gmap)
+    read = _read_on(gmap)
+    position = _position(state, phase, gmap, read)
     if phase is None:  # COMPLETED: the final board; its phase is unknown
         return PhaseRecord(index, name, position.phase, position, phase_known=False)
     results = raw.get("results") or {}
     orders = []
+    kind = phase.kind
     for power_name, texts in sorted((raw.get("orders") or {}).items()):
         power = gmap.resolve_power(power_name)
         for text in texts or ():
-            recorded = _recorded(results, text)
+            recorded = _recorded(results, text, read.named)
             try:
-                order = parse_order(text, gmap, power, position, phase.kind)
+                order = parse_order(text, gmap, power, position, kind)
                 orders.append(RecordedOrder(text, order, recorded=recorded))
             except InputError as exc:
                 orders.append(RecordedOrder(text, None, exc.message, recorded=recorded))
     return PhaseRecord(index, name, phase, position, tuple(orders))
 
 
-def _recorded(results: dict[str, Any], text: str) -> str | None:
-    """The package's result codes for the unit an order names (``"bounce"``, ``""`` for none)."""
-    words = text.upper().split()
-    codes = results.get(" ".join(words[:2])) if len(words) >= 2 else None
+def _recorded(results: dict[str, Any], text: str, named: dict[str, str]) -> str | None:
+    """The package's result codes for the unit an order names (``"bounce"``, ``""`` for none);
+    ``named`` remembers the unit each order text names (its first two words)."""
+    unit = named.get(text) if type(text) is str else None
+    if unit is None:
+        words = text.upper().split()
+        if len(words) < 2:
+            return None
+        unit = " ".join(words[:2])
+        if type(text) is str:
+            named[text] = unit
+    codes = results.get(unit)
     if codes is None:
         return None
+    if type(codes) is list and not codes:
+        return ""
     return ", ".join(str(c) for c in codes if str(c))
 
 
-def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap) -> Position:
+class _Read:
+    """What the texts of saved games on one board read as: a saved game repeats them in every phase."""
+
+    __slots__ = ("gmap", "pieces", "centres", "named")
+
+    def __init__(self, gmap: GameMap) -> None:
+        self.gmap = gmap
+        self.pieces: dict[str, dict[str, tuple[str, bool, Piece | Dislodged]]] = {}
+        """Power -> unit text -> (province, dislodged, the piece)."""
+        self.centres: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
+        """(power, the centres the state lists for it) -> the supply centres."""
+        self.named: dict[str, str] = {}
+        """Order text -> the unit it names, as the saved game's results name it (``F STP/SC``)."""
+
+    def size(self) -> int:
+        """How many texts are remembered."""
+        return len(self.named) + len(self.centres) + sum(map(len, self.pieces.values()))
+
+
+_READS: dict[int, _Read] = {}
+_READ_LIMIT: Final = 1 << 16
+"""Most texts remembered per board (then the memory starts again)."""
+
+
+def _read_on(gmap: GameMap) -> _Read:
+    read = _READS.get(id(gmap))
+    if read is None or read.gmap is not gmap or read.size() >= _READ_LIMIT:
+        if len(_READS) >= 16:
+            _READS.clear()
+        read = _READS[id(gmap)] = _Read(gmap)
+    return read
+
+
+def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap, read: _Read) -> Position:
     units: dict[str, Piece] = {}
     dislodged: dict[str, Dislodged] = {}
     for power_name, texts in sorted(state["units"].items()):
         power = gmap.resolve_power(power_name)
+        known = read.pieces.get(power)
+        if known is None:
+            known = read.pieces[power] = {}
         for text in texts or ():
-            flag = text.startswith("*")
-            unit = parse_unit(text.lstrip("*"), gmap)
+            found = known.get(text) if type(text) is str else None
+            if found is None:
+                found = _piece(power, text, gmap)
+                known[text] = found
+            province, flag, piece = found
             table: dict[str, Any] = dislodged if flag else units
-            if unit.province in table:
-                raise InputError(f"two units in {unit.province}: {text!r}")
-            table[unit.province] = Dislodged(Piece(power, unit), None) if flag else Piece(power, unit)
+            if province in table:
+                raise InputError(f"two units in {province}: {text!r}")
+            table[province] = piece
     centres: dict[str, str] = {}
     for power_name, names in sorted(state["centers"].items()):
         power = gmap.resolve_power(power_name)
-        for name in names or ():
-            province = gmap.resolve(name).province
-            if province not in gmap.supply_centres:
-                raise InputError(f"{province} is not a supply centre")
+        try:
+            key = (power, tuple(names)) if type(names) is list else None
+            owned = read.centres.get(key)
+        except TypeError:  # unhashable: no list of names; reading it says what is wrong
+            key, owned = None, None
+        if owned is None:
+            owned = _centres(names, gmap)
+            if key is not None:
+                read.centres[key] = owned
+        for province in owned:
             centres[province] = power
     when = phase or Phase(0, Season.SPRING, PhaseKind.MOVEMENT)
     return Position(when, units, centres, dislodged)
+
+
+def _centres(names: Any, gmap: GameMap) -> tuple[str, ...]:
+    """The supply centres a power owns, as the state lists them.
+
+    Raises:
+        InputError: an unknown province, or one that is no supply centre.
+    """
+    found = []
+    for name in names or ():
+        province = gmap.resolve(name).province
+        if province not in gmap.supply_centres:
+            raise InputError(f"{province} is not a supply centre")
+        found.append(province)
+    return tuple(found)
+
+
+def _piece(power: str, text: str, gmap: GameMap) -> tuple[str, bool, Piece | Dislodged]:
+    """A unit of the state (``*A WAR``: dislodged) as (province, dislodged, piece).
+
+    Raises:
+        InputError: an unknown unit or province.
+    """
+    flag = text.startswith("*")
+    unit = parse_unit(text.lstrip("*"), gmap)
+    return unit.province, flag, Dislodged(Piece(power, unit), None) if flag else Piece(power, unit)

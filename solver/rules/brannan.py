@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from dipsat.solver.phase_model import Lit, PhaseModel
+from dipsat.solver.phase_model import GIVEN, Key, Lit, PhaseModel
 from dipsat.solver.rules.battles import battle_strengths
 from dipsat.solver.rules.supports import Exempt, _into
 
@@ -46,7 +46,7 @@ def _not(lit: Lit) -> Lit:
     return (not lit) if isinstance(lit, bool) else ~lit
 
 
-def _from_elsewhere(pm: PhaseModel, src: str, into: str) -> tuple[Lit, list[str]]:
+def _from_elsewhere(pm: PhaseModel, src: str, into: str) -> tuple[Lit, list[Key]]:
     """``from_elsewhere[...]``: a route of the move from ``src`` that ends away from ``into`` is
     available; and the decisions it reads."""
     mf = pm.facts.moves[src]
@@ -59,7 +59,7 @@ def _from_elsewhere(pm: PhaseModel, src: str, into: str) -> tuple[Lit, list[str]
         pm.equal_and(ok, [pm.available(f) for f in route])
         route_lits.append(ok)
     pm.equal_or(lit, route_lits)
-    return lit, [n for n in (pm.name_of(pm.available(f)) for f in fleets) if n]
+    return lit, pm.keys_of(map(pm.available, fleets))
 
 
 def brannan_supports_rule(paradox_exempt: Exempt | None) -> Callable[[PhaseModel], None]:
@@ -71,7 +71,7 @@ def brannan_supports_rule(paradox_exempt: Exempt | None) -> Callable[[PhaseModel
             given = pm.given(province)
             into, power = _into(pm, province), pm.facts.supports[province].power
             cuts: list[Lit] = []
-            reads: list[str] = []
+            reads: list[Key] = []
             found: list[str] = []
             for a in pm.attackers(province):
                 if pm.facts.position.units[a].power == power:
@@ -93,8 +93,8 @@ def brannan_supports_rule(paradox_exempt: Exempt | None) -> Callable[[PhaseModel
                 lost = [pm.dislodged(province)]
             else:
                 lost = [pm.moves(a) for a in pm.attackers(province) if not paradox_exempt(pm, province, a)]
-            reads += [n for n in map(pm.name_of, [*lost, *cuts]) if n and n in pm.decisions]
-            if not pm.defines(given.name, reads):  # type: ignore[union-attr]
+            reads += [k for k in pm.keys_of([*lost, *cuts]) if k in pm.decisions]
+            if not pm.defines((GIVEN, province), reads):
                 continue
             pm.equal_and(given, [_not(x) for x in lost] + [_not(p) for p in cuts])  # type: ignore[arg-type]
 

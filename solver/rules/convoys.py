@@ -1,7 +1,7 @@
 """DATC 5.B.3 CONVOY: a convoy is available when the convoying fleet is not dislodged."""
 from __future__ import annotations
 
-from dipsat.solver.phase_model import PhaseModel
+from dipsat.solver.phase_model import AVAILABLE, PhaseModel
 
 
 def add_convoys(pm: PhaseModel) -> None:
@@ -9,7 +9,7 @@ def add_convoys(pm: PhaseModel) -> None:
     for province in pm.facts.convoys:
         available = pm.available(province)
         dislodged = pm.dislodged(province)
-        if not pm.defines(available.name, [n for n in [pm.name_of(dislodged)] if n]):
+        if not pm.defines((AVAILABLE, province), pm.keys_of([dislodged])):
             continue
         if dislodged is False:
             pm.model.add(available == 1)

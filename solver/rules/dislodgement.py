@@ -1,7 +1,7 @@
 """Dislodgement: a unit is dislodged when a move into its province succeeds and it did not leave."""
 from __future__ import annotations
 
-from dipsat.solver.phase_model import PhaseModel
+from dipsat.solver.phase_model import DISLODGED, ENTERED, PhaseModel
 
 
 def add_dislodgement(pm: PhaseModel) -> None:
@@ -12,8 +12,8 @@ def add_dislodgement(pm: PhaseModel) -> None:
             continue
         attackers = [pm.moves(a) for a in pm.attackers(province)]
         left = pm.moves(province)
-        reads = [pm.name_of(x) for x in [*attackers, left]]
-        if not pm.defines(dislodged.name, [r for r in reads if r]):
+        reads = pm.keys_of([*attackers, left])
+        if not pm.defines((DISLODGED, province), reads):
             continue
         stayed = (not left) if isinstance(left, bool) else ~left
         live = [a for a in attackers if a is not False]
@@ -21,6 +21,6 @@ def add_dislodgement(pm: PhaseModel) -> None:
             entered = True if any(a is True for a in live) else live[0] if live else False
             pm.equal_and(dislodged, [entered, stayed])
             continue
-        entered = pm.model.new_bool_var(f"entered[{province}]")
+        entered = pm.model.new_bool_var((ENTERED, province))
         pm.equal_or(entered, live)
         pm.equal_and(dislodged, [entered, stayed])

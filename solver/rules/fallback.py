@@ -30,7 +30,7 @@ from typing import Callable
 
 from dipsat.model.types import UnitType
 from dipsat.solver.constraints import IntVar
-from dipsat.solver.phase_model import Lit, PhaseModel
+from dipsat.solver.phase_model import BY_CONVOY, GIVEN, PATH, Lit, PhaseModel
 from dipsat.solver.rules.battles import battle_strengths
 from dipsat.solver.rules.paths import add_route_literal
 from dipsat.solver.rules.supports import Exempt, _into
@@ -52,17 +52,17 @@ def add_paths_with_fallback(pm: PhaseModel, every_route: bool = False) -> None:
         if not mf.convoyed:
             continue
         fleets = sorted({f for r in mf.routes for f in r})
-        reads = [n for n in (pm.name_of(pm.available(f)) for f in fleets) if n]
+        reads = pm.keys_of(map(pm.available, fleets))
         path = pm.path(src)
         if path is False:
             continue
         if falls_back(pm, src):
-            by_convoy = pm.decision(f"by_convoy[{pm.label(src)}]")
-            if pm.defines(by_convoy.name, reads):
+            by_convoy = pm.decision((BY_CONVOY, src))
+            if pm.defines((BY_CONVOY, src), reads):
                 add_route_literal(pm, src, by_convoy, every_route)
-            if pm.defines(path.name, []):  # type: ignore[union-attr]
+            if pm.defines((PATH, src), []):
                 pm.model.add(path == 1)  # type: ignore[operator]
-        elif pm.defines(path.name, reads):  # type: ignore[union-attr]
+        elif pm.defines((PATH, src), reads):
             add_route_literal(pm, src, path, every_route)  # type: ignore[arg-type]
 
 
@@ -81,7 +81,7 @@ def add_fallback_battles(pm: PhaseModel) -> None:
         if of.convoyed and not falls_back(pm, other):
             continue  # the other army cannot walk: never a battle
         done.add(pair)
-        walking = [pm.decision(f"by_convoy[{pm.label(x)}]") for x in sorted(pair) if falls_back(pm, x)]
+        walking = [pm.decision((BY_CONVOY, x)) for x in sorted(pair) if falls_back(pm, x)]
         battle = pm.model.new_bool_var(f"battle[{pm.label(src)} vs {pm.label(other)}]")
         pm.equal_and(battle, [~w for w in walking])
         moves_a, moves_b = pm.moves(src), pm.moves(other)
@@ -109,7 +109,7 @@ def fallback_supports_rule(exempt: Exempt | None, cut_from_target_by_convoy: boo
             for a in pm.attackers(province):
                 if pm.facts.position.units[a].power == power:
                     continue
-                by_convoy = pm.decision(f"by_convoy[{pm.label(a)}]") if falls_back(pm, a) else None
+                by_convoy = pm.decision((BY_CONVOY, a)) if falls_back(pm, a) else None
                 read += [pm.moves(a), pm.path(a)] + ([by_convoy] if by_convoy is not None else [])
                 free = exempt is not None and exempt(pm, province, a)  # true for a convoyed army
                 if exempt is not None and not free:
@@ -126,8 +126,7 @@ def fallback_supports_rule(exempt: Exempt | None, cut_from_target_by_convoy: boo
                 cuts.append(~by_convoy if free and by_convoy is not None else pm.path(a))
                 found.append(a)
             pm.cut_by[province] = found
-            reads = [n for n in map(pm.name_of, read) if n]
-            if not pm.defines(given.name, reads):  # type: ignore[union-attr]
+            if not pm.defines((GIVEN, province), pm.keys_of(read)):
                 continue
             pm.equal_and(given, [_neg_lit(x) for x in [*lost, *cuts]])  # type: ignore[arg-type]
 

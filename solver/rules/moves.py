@@ -7,10 +7,10 @@ other move to the same province.
 from __future__ import annotations
 
 from dipsat.model.errors import AdjudicationError
-from dipsat.solver.phase_model import PhaseModel
+from dipsat.solver.phase_model import ATTACK, BEATS, DEFEND, HOLD, MOVES, PREVENT, Key, PhaseModel
 
 
-def reads(pm: PhaseModel, src: str) -> list[str]:
+def reads(pm: PhaseModel, src: str) -> list[Key]:
     """The decisions the success of the move from ``src`` depends on."""
     facts = pm.facts
     mf = facts.moves[src]
@@ -27,7 +27,7 @@ def reads(pm: PhaseModel, src: str) -> list[str]:
             if beaten_by and beaten_by != facts.opponent.get(rival):
                 found.append(pm.moves(rival))
             found += [pm.given(s) for s in facts.move_supports.get(rival, [])]
-    return [n for n in (pm.name_of(x) for x in found) if n]
+    return pm.keys_of(found)
 
 
 def add_moves(pm: PhaseModel) -> None:
@@ -35,29 +35,27 @@ def add_moves(pm: PhaseModel) -> None:
     facts = pm.facts
     for src, mf in facts.moves.items():
         lit = pm.moves(src)
-        if not pm.defines(lit.name, lambda src=src: reads(pm, src)):  # type: ignore[misc]
+        if not pm.defines((MOVES, src), lambda src=src: reads(pm, src)):  # type: ignore[misc]
             continue
-        label = pm.label(src)
-        attack = pm.strengths.get(f"attack[{label}]")
+        attack = pm.strengths.get((ATTACK, src))
         if attack is None:
             raise AdjudicationError("the moves rule compares strengths: apply the 'strengths' rule before it")
         opponent = facts.opponent.get(src)
         strengths = pm.strengths
         if opponent is not None:
-            against = [("defend", opponent, strengths[f"defend[{pm.label(opponent)}]"])]
+            against = [(DEFEND, opponent, strengths[DEFEND, opponent])]
         else:
-            hold = strengths.get(f"hold[{mf.dest}]")
-            against = [("hold", mf.dest, hold)] if hold is not None else []
-        against += [("prevent", r, strengths[f"prevent[{pm.label(r)}]"]) for r in pm.attackers(mf.dest) if r != src]
+            hold = strengths.get((HOLD, mf.dest))
+            against = [(HOLD, mf.dest, hold)] if hold is not None else []
+        against += [(PREVENT, r, strengths[PREVENT, r]) for r in pm.attackers(mf.dest) if r != src]
         if not against:  # an empty, uncontested province: hold strength 0 (a variant may bring the attack to 0)
-            against = [("hold", mf.dest, 0)]
+            against = [(HOLD, mf.dest, 0)]
         beats: list = []
         for what, whose, strength in against:
             if isinstance(attack, int) and isinstance(strength, int):
                 beats.append(attack > strength)
                 continue
-            subject = pm.label(whose) if what != "hold" else whose
-            beat = pm.model.new_bool_var(f"beats[{label} vs {what} {subject}]")
+            beat = pm.model.new_bool_var((BEATS, src, what, whose))
             pm.model.add_difference(attack, strength, 1, None, [beat])
             pm.model.add_difference(attack, strength, None, 0, [~beat])
             beats.append(beat)

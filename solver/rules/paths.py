@@ -6,7 +6,7 @@ Multi-route convoys are disrupted only when all routes are (DATC 4.A.1, every ru
 from __future__ import annotations
 
 from dipsat.solver.constraints import IntVar
-from dipsat.solver.phase_model import PhaseModel
+from dipsat.solver.phase_model import PATH, PhaseModel
 
 
 def add_paths(pm: PhaseModel, every_route: bool = False) -> None:
@@ -20,8 +20,8 @@ def add_paths(pm: PhaseModel, every_route: bool = False) -> None:
             continue
         path = pm.path(src)
         fleets = sorted({f for r in mf.routes for f in r})
-        reads = [pm.name_of(pm.available(f)) for f in fleets]
-        if not pm.defines(path.name, [r for r in reads if r]):
+        reads = pm.keys_of(map(pm.available, fleets))
+        if not pm.defines((PATH, src), reads):
             continue
         add_route_literal(pm, src, path, every_route)
 

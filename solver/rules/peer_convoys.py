@@ -12,7 +12,7 @@ the same). benchmarks/PEER_DEFECTS.md, ``convoy-own-support``.
 """
 from __future__ import annotations
 
-from dipsat.solver.phase_model import Lit, PhaseModel
+from dipsat.solver.phase_model import AVAILABLE, Lit, PhaseModel
 from dipsat.solver.rules.strengths import support_sum
 
 
@@ -25,10 +25,10 @@ def add_convoys_disrupted_by_any_stronger_attack(pm: PhaseModel) -> None:
         power = facts.position.units[province].power
         foreign = [a for a in facts.attackers.get(province, []) if facts.position.units[a].power != power]
         hold_supporters = facts.hold_supports.get(province, [])
-        reads = [pm.name_of(dislodged)] + [pm.name_of(pm.path(a)) for a in foreign] + [
-            pm.name_of(pm.given(s)) for a in foreign for s in facts.move_supports.get(a, [])] + [
-            pm.name_of(pm.given(s)) for s in hold_supporters]
-        if not pm.defines(available.name, [n for n in reads if n]):
+        read = [dislodged] + [pm.path(a) for a in foreign] + [
+            pm.given(s) for a in foreign for s in facts.move_supports.get(a, [])] + [
+            pm.given(s) for s in hold_supporters]
+        if not pm.defines((AVAILABLE, province), pm.keys_of(read)):
             continue
         hold = support_sum(pm, hold_supporters)
         threats: list[Lit] = []

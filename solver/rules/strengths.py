@@ -2,8 +2,9 @@
 
 Each strength is one plus a sum of support literals (plus any terms a variant adds), under the
 conditions of the DATC equations. A strength whose value depends on a decision (an attack on a
-unit that may leave, a prevent strength that a head-to-head loss takes away) is a named integer
-variable (``attack[A par - bur]``, ``prevent[A bur - mun]``) defined by enforced equalities; one
+unit that may leave, a prevent strength that a head-to-head loss takes away) is an integer
+variable (``attack[A par - bur]``, ``prevent[A bur - mun]``, keyed ``(ATTACK, "par")``...) defined
+by enforced equalities; one
 that is a plain sum is kept as that linear expression, and a constant as a number, so the model
 holds no variable that Python already knows. Only the strengths some move reads are made: the
 hold strength of an attacked province, the defend strength of a unit in a head-to-head battle,
@@ -14,7 +15,7 @@ from __future__ import annotations
 from dipsat.model.types import Move
 from dipsat.solver.constraints import LinearExpr
 from dipsat.solver.order_choices import OWN_SUPPORT_COUNTS
-from dipsat.solver.phase_model import Lit, PhaseModel
+from dipsat.solver.phase_model import ATTACK, BEATEN, DEFEND, HOLD, PREVENT, Key, Lit, PhaseModel
 
 
 def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | None = None,
@@ -53,18 +54,18 @@ def _plus(a: LinearExpr | int, b: LinearExpr | int) -> LinearExpr | int:
 
 
 def _extra(pm: PhaseModel, strength: str, subject: str) -> LinearExpr | int:
-    """The terms a variant added to the strength ``strength[subject]`` (0, unnamed, when none was)."""
+    """The terms a variant added to the strength ``(strength, subject)`` (0 when none was)."""
     if not pm.terms:
         return 0
-    return pm.extra(f"{strength}[{subject}]")
+    return pm.extra((strength, subject))
 
 
 def _neg(lit: Lit) -> Lit:
     return (not lit) if isinstance(lit, bool) else ~lit
 
 
-def _choose(pm: PhaseModel, name: str, cases: list[tuple[list[Lit], LinearExpr | int]]) -> None:
-    """strength ``name`` == the value of the first case whose literals all hold.
+def _choose(pm: PhaseModel, key: Key, cases: list[tuple[list[Lit], LinearExpr | int]]) -> None:
+    """strength ``key`` == the value of the first case whose literals all hold.
 
     ``cases`` must cover every situation. Constant conditions are settled here; when a single
     case remains the strength is that value itself, else a variable with enforced equalities.
@@ -81,10 +82,10 @@ def _choose(pm: PhaseModel, name: str, cases: list[tuple[list[Lit], LinearExpr |
             live.append((kept, value))
     first = live[0][1]
     if len(live) == 1 or all(_same(v, first) for _, v in live[1:]):
-        pm.strengths[name] = first
+        pm.strengths[key] = first
         return
     top = max(_upper(pm, v) for _, v in live)
-    var = pm.strength(name, top)
+    var = pm.strength(key, top)
     for when, value in live:
         pm.model.add_difference(var, value, 0, 0, when)  # var == value, enforced when `when` holds
 
@@ -108,24 +109,23 @@ def add_strengths(pm: PhaseModel) -> None:
         order = facts.orders.get(province)
         if order is None:
             continue  # an empty province has hold strength 0
-        extra = _extra(pm, "hold", province)
+        extra = _extra(pm, HOLD, province)
         if province in facts.moves:  # 5.B.5: 0 if it moves away, else 1
             moves = pm.moves(province)
-            _choose(pm, f"hold[{province}]", [([moves], 0), ([_neg(moves)], _plus(_base(pm, province, _HOLD), extra))])
+            _choose(pm, (HOLD, province), [([moves], 0), ([_neg(moves)], _plus(_base(pm, province, _HOLD), extra))])
         elif isinstance(order, Move):  # an invalid move: it fails, nobody may support it to hold
-            pm.strengths[f"hold[{province}]"] = _plus(_base(pm, province, _HOLD), extra)
+            pm.strengths[HOLD, province] = _plus(_base(pm, province, _HOLD), extra)
         else:
-            pm.strengths[f"hold[{province}]"] = _plus(support_sum(pm, facts.hold_supports.get(province, []),
-                                                                  base=_base(pm, province, _HOLD)), extra)
+            pm.strengths[HOLD, province] = _plus(support_sum(pm, facts.hold_supports.get(province, []),
+                                                             base=_base(pm, province, _HOLD)), extra)
     for src, mf in facts.moves.items():
         supporters = facts.move_supports.get(src, [])
-        label = pm.label(src)
         path = pm.path(src)
         if src in facts.opponent:  # 5.B.7, read by the opponent's move
-            pm.strengths[f"defend[{label}]"] = _plus(support_sum(pm, supporters, base=_base(pm, src, _DEFEND)),
-                                                     _extra(pm, "defend", label))
+            pm.strengths[DEFEND, src] = _plus(support_sum(pm, supporters, base=_base(pm, src, _DEFEND)),
+                                              _extra(pm, DEFEND, src))
         if len(facts.attackers[mf.dest]) > 1:  # 5.B.6, read by the rivals
-            prevented = _plus(support_sum(pm, supporters, base=_base(pm, src, _PREVENT)), _extra(pm, "prevent", label))
+            prevented = _plus(support_sum(pm, supporters, base=_base(pm, src, _PREVENT)), _extra(pm, PREVENT, src))
             beaten_by = facts.beaten_by.get(src)
             if beaten_by is None:
                 cases = [([_neg(path)], 0), ([path], prevented)]
@@ -133,19 +133,19 @@ def add_strengths(pm: PhaseModel) -> None:
                 beaten = pm.moves(beaten_by)
                 cases = [([_neg(path)], 0), ([path, beaten], 0), ([path, _neg(beaten)], prevented)]
             else:  # DATC 4.A.7 choice a: dislodged by a convoyed unit from the destination
-                beaten = pm.model.new_bool_var(f"beaten[{label}]")
+                beaten = pm.model.new_bool_var((BEATEN, src))
                 pm.equal_and(beaten, [pm.moves(beaten_by), _neg(pm.moves(src))])
                 cases = [([_neg(path)], 0), ([path, beaten], 0), ([path, ~beaten], prevented)]
-            _choose(pm, f"prevent[{label}]", cases)
+            _choose(pm, (PREVENT, src), cases)
         attack = _base(pm, src, _ATTACK)
-        full = _plus(support_sum(pm, supporters, base=attack), _extra(pm, "attack", label))
+        full = _plus(support_sum(pm, supporters, base=attack), _extra(pm, ATTACK, src))
         defender = facts.position.units.get(mf.dest)
         if defender is None:  # 5.B.8
-            _choose(pm, f"attack[{label}]", [([_neg(path)], 0), ([path], full)])
+            _choose(pm, (ATTACK, src), [([_neg(path)], 0), ([path], full)])
             continue
         excluded = None if OWN_SUPPORT_COUNTS[facts.rules.own_support_via](mf.order, mf.convoyed) else defender.power
         restricted = 0 if defender.power == mf.piece.power else _plus(
-            support_sum(pm, supporters, excluding_power=excluded, base=attack), _extra(pm, "attack", label))
+            support_sum(pm, supporters, excluding_power=excluded, base=attack), _extra(pm, ATTACK, src))
         leaves = pm.moves(mf.dest) if src not in facts.opponent else False
-        _choose(pm, f"attack[{label}]", [([_neg(path)], 0), ([path, leaves], full),
-                                         ([path, _neg(leaves)], restricted)])
+        _choose(pm, (ATTACK, src), [([_neg(path)], 0), ([path, leaves], full),
+                                    ([path, _neg(leaves)], restricted)])

@@ -12,7 +12,7 @@ from functools import partial
 from typing import Callable
 
 from dipsat.model.types import SupportHold, SupportMove
-from dipsat.solver.phase_model import Lit, PhaseModel
+from dipsat.solver.phase_model import GIVEN, Lit, PhaseModel
 
 Exempt = Callable[[PhaseModel, str, str], bool]
 """(model, supporter province, attacker origin) -> the attack does not cut that support."""
@@ -56,8 +56,8 @@ def add_supports(pm: PhaseModel, cut_from_target_by_convoy: bool = False, exempt
             lost = [pm.dislodged(province)]
         else:
             lost = [pm.moves(a) for a in pm.attackers(province) if not exempt(pm, province, a)]
-        reads = [pm.name_of(x) for x in [*lost, *paths]]
-        if not pm.defines(given.name, [r for r in reads if r]):
+        reads = pm.keys_of([*lost, *paths])
+        if not pm.defines((GIVEN, province), reads):
             continue
         pm.equal_and(given, [_not(x) for x in lost] + [_not(p) for p in paths])
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 from dipsat.model.types import Order, OrderResult, Phase, PhaseKind, Position, Result
 from dipsat.solver import Resolution, Rules
-from dipsat.solver.phase_model import PhaseModel
+from dipsat.solver.phase_model import Key, PhaseModel
 from dipsat.solver.rules import Rule
 from dipsat.variants.framework.orders import AnyOrder, SpecialOrder
 
@@ -60,8 +60,9 @@ def named_constant(pm: PhaseModel, name: str, value: int) -> cp_model.IntVar:
     return pm.model.new_int_var(value, value, name)
 
 
-def add_constant_term(pm: PhaseModel, strengths: Iterable[str], name: str, what: str, value: int) -> None:
-    """Add the named constant ``value`` as a term of each strength of ``strengths``."""
+def add_constant_term(pm: PhaseModel, strengths: Iterable[Key], name: str, what: str, value: int) -> None:
+    """Add the named constant ``value`` as a term of each strength of ``strengths`` (by key:
+    ``(HOLD, "par")``, ``(ATTACK, "par")``)."""
     var = named_constant(pm, name, value)
     for strength in strengths:
         pm.add_term(strength, what, var, value, value)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from dipsat.model.cases import case_error
-from dipsat.model.errors import CaseFileError, InputError
+from dipsat.model.errors import CaseFileError, InputError, quote
 from dipsat.model.board import parse_lasting
 from dipsat.model.types import Dislodged, OrderResult, Phase, Piece, Position, StackError, Unit
 from dipsat.solver import Resolution
@@ -98,7 +98,15 @@ def _start(record: Record, variant: Variant) -> Position:
             changes.append(parse_lasting(ln.text, variant.map))
     except (InputError, StackError) as exc:
         raise _fail(record, getattr(exc, "message", str(exc)), getattr(ln, "line", None)) from None
-    return replace(position, centres=centres, changes=tuple(changes))
+    position = replace(position, centres=centres, changes=tuple(changes))
+    found = variant.board_problem(position)
+    if found is not None:  # a start board no game of the variant reaches: the last line at fault
+        provinces, why = found
+        at = [ln for ln in record.units if read_unit(variant.map, ln.text, None).province in provinces]
+        line = at[-1] if at else None
+        said = f": {quote(f'{line.power}: {line.text}')}" if line else ""
+        raise _fail(record, f"impossible start board: {why}{said}", line.line if line else first.line)
+    return position
 
 
 def _owner(variant: Variant, written: str, unit: Unit) -> str:

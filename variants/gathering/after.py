@@ -23,6 +23,7 @@ from dipsat.model.types import (
     Disband, Dislodged, Location, OrderResult, Phase, PhaseKind, Piece, Position, Result, Retreat, Unit,
 )
 from dipsat.solver.movement import retreat_options
+from dipsat.solver.phase_model import DISLODGED, MOVES, PREVENT
 from dipsat.solver.resolution import Resolution
 from dipsat.variants.gathering.decks import draw
 from dipsat.variants.gathering.orders import PlayCard
@@ -65,9 +66,9 @@ def after_movement(gmap: GameMap, board: Position, res: Resolution, state: Gathe
     facts, solution = res.model.facts, res.values  # type: ignore[union-attr]
 
     def moved(p: str) -> bool:
-        return p in facts.moves and bool(solution.decisions.get(f"moves[{facts.orders[p]}]", False))
+        return p in facts.moves and bool(solution.decisions.get((MOVES, p), False))
 
-    dislodged = {p for p in board.units if solution.decisions.get(f"dislodged[{p}]", False)}
+    dislodged = {p for p in board.units if solution.decisions.get((DISLODGED, p), False)}
     units: dict[str, Piece] = {}
     where: dict[str, str | None] = {}
     for p, piece in board.units.items():
@@ -117,7 +118,7 @@ def after_movement(gmap: GameMap, board: Position, res: Resolution, state: Gathe
         where[origin] = dest.province
         results[i] = (True, f"{was}{piece.unit} teleports to {dest} after movement and combat")
     standoffs = {d for d, origins in facts.attackers.items() if d not in units
-                 and any(solution.strengths.get(f"prevent[{facts.orders[o]}]", 0) > 0 for o in origins)}
+                 and any(solution.strengths.get((PREVENT, o), 0) > 0 for o in origins)}
     waiting: dict[str, Dislodged] = {}
     fates: dict[str, str] = {}
     for p in sorted(dislodged):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from dipsat.solver.phase_model import Lit, PhaseModel
+from dipsat.solver.phase_model import GIVEN, Lit, PhaseModel
 from dipsat.solver.rules.supports import cutters
 
 __all__ = ["supports_cut_by_any_attack"]
@@ -34,7 +34,6 @@ def supports_cut_by_any_attack(pm: PhaseModel, doubles: Iterable[str] = ()) -> N
         pm.cut_by[province] = cut
         paths = [pm.path(a) for a in cut]
         lost = pm.dislodged(province)
-        reads = [pm.name_of(x) for x in [lost, *paths]]
-        if not pm.defines(given.name, [r for r in reads if r]):  # type: ignore[union-attr]
+        if not pm.defines((GIVEN, province), pm.keys_of([lost, *paths])):
             continue
         pm.equal_and(given, [_not(lost)] + [_not(p) for p in paths])  # type: ignore[arg-type]

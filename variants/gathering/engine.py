@@ -20,6 +20,7 @@ from dipsat.model.types import (
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import adjudicate_adjustments, adjustments_due
 from dipsat.solver.movement import adjudicate_movement
+from dipsat.variants.framework.removals import convoy_removed
 from dipsat.solver.phases import after_adjustments, update_centres
 from dipsat.solver.retreat import adjudicate_retreats
 from dipsat.variants.framework.engine import illegal, merge_results, split_orders
@@ -167,6 +168,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         decided[i] = OrderResult(orders[i], Result.SUCCEEDS if ok else Result.FAILS,  # type: ignore[arg-type]
                                  ("succeeds: " if ok else "fails: ") + why)
     for r, src in zip(res.results, source):
+        r = convoy_removed(r, gmap, position, sp.removed, "by Sudden Death", rules, res.results)
         province = getattr(getattr(r.order, "unit", None), "province", None)
         fate = out.fates.get(province) if r.tag is not None else None  # type: ignore[arg-type]
         tag = {"dislodged": Tag.DISLODGED, "destroyed": Tag.DESTROYED}.get(fate or "", r.tag)

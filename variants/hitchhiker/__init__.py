@@ -12,6 +12,7 @@ from dipsat.variants.framework.ending import majority_of_centres
 from dipsat.model.types import Position
 from dipsat.variants.framework.options import option
 from dipsat.variants.framework.state import state_of
+from dipsat.variants.hitchhiker.board_check import hitchhiker_board_problem
 from dipsat.variants.hitchhiker.engine import play_hitchhiker
 from dipsat.variants.hitchhiker.kinds import KINDS
 from dipsat.variants.hitchhiker.orders import Lift, Nbo, Vote, read_hitchhiker_order
@@ -57,6 +58,7 @@ HITCHHIKER = HitchhikerVariant(
     options=OPTIONS,
     unit_kinds=KINDS,
     end=majority_of_centres(),
+    board_check=hitchhiker_board_problem,
 )
 
 __all__ = ["HITCHHIKER", "HitchhikerVariant", "Lift", "Nbo", "OPTIONS", "Vote"]

@@ -22,6 +22,7 @@ from dipsat.model.types import (
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import adjudicate_adjustments, adjustments_due
 from dipsat.solver.movement import adjudicate_movement
+from dipsat.solver.phase_model import HOLD
 from dipsat.solver.phases import after_adjustments, after_movement, after_retreats
 from dipsat.solver.retreat import adjudicate_retreats
 from dipsat.variants.framework.engine import add_constant_term, illegal, insert_before, merge_results
@@ -35,8 +36,9 @@ from dipsat.variants.hitchhiker.plan import GIVES_LIFT, Turn, make_plan
 from dipsat.variants.hitchhiker.rules import add_half_supports
 from dipsat.variants.hitchhiker.setup import is_setup, play_setup
 from dipsat.variants.hitchhiker.stacks import (
-    dislodge_stacks, park_lifts, put_back, set_aside, settle_retreats, unpark,
+    add_stack_supports, dislodge_stacks, extra_supports, park_lifts, put_back, set_aside, settle_retreats, unpark,
 )
+from dipsat.variants.hitchhiker.stack_retreats import apply_own_retreats, take_own_retreats
 from dipsat.variants.hitchhiker.state import EMPTY, HitchState
 from dipsat.variants.hitchhiker.vogons import play_ships
 from dipsat.variants.hitchhiker.wanderers import find_wanderer, play_wanderers
@@ -142,6 +144,10 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
                                  Tag.DESTROYED)
     modules = insert_before(variant.movement_rules, "strengths", {
         "ships": partial(_ships_hold, provinces=tuple(sorted(ships)))})
+    extra = extra_supports(position, plan)
+    if extra:
+        modules = insert_before(modules, "strengths", {
+            "stack_supports": partial(add_stack_supports, extra=tuple(sorted(extra.items())))})
     if variant.choice("bubble_attack") == "all_half" and plan.halved:
         modules = insert_before(modules, "strengths", {
             "half_supports": partial(add_half_supports, provinces=tuple(plan.halved))})
@@ -174,7 +180,9 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     after = put_back(position, res.after, plan.aside) if plan.aside else res.after
     moved_out = frozenset(orders[i].hitchhiker.province for i in plan.lifters.values()  # type: ignore[union-attr]
                           if decided[i].result is Result.SUCCEEDS)
-    after, carried, destroyed = dislodge_stacks(after, moved_out)
+    came_from = {r.order.dest.province: r.order.unit.province for r in res.results  # type: ignore[union-attr]
+                 if isinstance(r.order, Move) and r.result is Result.SUCCEEDS and r.order.unit.province not in parked}
+    after, carried, destroyed = dislodge_stacks(after, moved_out, came_from)
     generated += destroyed
     moves = {r.order.unit.province: r.order.dest.province for r in (*res.results,)
              if isinstance(r.order, Move) and r.result is Result.SUCCEEDS}
@@ -235,7 +243,7 @@ def _tag_given(events: Sequence[OrderResult], ends: dict[tuple[str, str], int],
 def _ships_hold(pm: object, provinces: tuple[str, ...] = ()) -> None:
     """Rule 12: nothing dislodges a destructor ship in the normal step."""
     for p in provinces:
-        add_constant_term(pm, [f"hold[{p}]"], f"ship[{p}]", "ship", SHIP_HOLD)  # type: ignore[arg-type]
+        add_constant_term(pm, [(HOLD, p)], f"ship[{p}]", "ship", SHIP_HOLD)  # type: ignore[arg-type]
 
 
 def _retreats(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
@@ -251,9 +259,15 @@ def _retreats(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
             decided[i] = illegal(o, "units refuse to move to the province Marvin occupies (rule 9)")
         else:
             passed.append((i, o))
+    passed, own = take_own_retreats(position, passed, state.carried)
     res = adjudicate_retreats(variant.map, position, [o for _, o in passed], rules)
+    after, own_results, core, gone, left = apply_own_retreats(variant.map, position, res.after, res.results, own,
+                                                              state.carried, rules)
+    res = replace(res, results=tuple(core))
     decided.update((i, r) for (i, _), r in zip(passed, res.results))
-    after, gone = settle_retreats(position, res.after, [*res.results, *res.generated], dict(state.carried))
+    decided.update(own_results)
+    after, more_gone = settle_retreats(position, after, [*res.results, *res.generated], left)
+    gone += more_gone
     moves = {r.order.unit.province: r.order.dest.province for r in res.results
              if isinstance(r.order, Retreat) and r.result is Result.SUCCEEDS}
     state = follow(replace(state, carried={}), moves, after)

@@ -57,6 +57,10 @@ class Plan:
     """The destructor ships' moves, held back for their own step (rule 7)."""
     into_ships: dict[int, str] = field(default_factory=dict)
     """Moves that enter a ship's province: index -> the mover's province (rule 12: destroyed)."""
+    split: list[int] = field(default_factory=list)
+    """Indices in ``passed`` of the lifts that take one piece out of a stack whose province keeps
+    an order of its own (pieces stay behind, or another lift moves the first piece): each moves
+    from a stand-in province (ruling H2: one lift per piece)."""
 
 
 @dataclass(frozen=True)
@@ -127,7 +131,7 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     """The orders in force, the results decided before the model, the off-graph moves."""
     gmap = variant.board(position)
     plan = Plan()
-    lifted: dict[str, int] = {}
+    lifted: dict[str, list[int]] = {}
     for i, o in enumerate(orders):
         if not isinstance(o, Lift) or i in turn.skip:
             continue
@@ -137,13 +141,13 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
             problem = _turn_problem(turn, position, hitcher, o.dest.province)
         if not problem and o.lifter.province in plan.lifters:
             problem = f"{o.lifter.province} already gives a lift this turn (ruling H4)"
-        if not problem and o.hitchhiker.province in lifted:
-            problem = f"the hitch-hiker in {o.hitchhiker.province} is already lifted this turn (ruling H4)"
+        if not problem and len(lifted.get(o.hitchhiker.province, ())) >= _stack_size(position, o.hitchhiker.province):
+            problem = f"every hitch-hiker in {o.hitchhiker.province} is already lifted this turn (rulings H2, H4)"
         if problem:
             plan.results[i] = illegal(o, problem)
             continue
         plan.lifters[o.lifter.province] = i
-        lifted[o.hitchhiker.province] = i
+        lifted.setdefault(o.hitchhiker.province, []).append(i)
     sea_ok = variant.choice("bubble_sea") == "yes"
     for i, o in enumerate(orders):
         if isinstance(o, Lift) or i in plan.results or i in turn.skip:
@@ -172,7 +176,7 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         if own and province in plan.lifters:
             plan.results[i] = OrderResult(o, Result.FAILS, REPLACED)  # type: ignore[arg-type]
             continue
-        if own and province in lifted:
+        if own and province in lifted and len(lifted[province]) >= _stack_size(position, province):  # type: ignore[index]
             plan.results[i] = OrderResult(o, Result.FAILS, "fails: the hitch-hiker is lifted (rule 6)")  # type: ignore[arg-type]
             continue
         if own and isinstance(o, Move) and piece.unit.kind == HITCHHIKER_UNIT:  # type: ignore[union-attr]
@@ -202,9 +206,18 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
             continue
         plan.passed.append(Move(hitcher.power, hitcher.unit, lift.dest))
         plan.source.append(i)
-        plan.off_graph[hitcher.unit.province] = lift.dest.province
+        origin = hitcher.unit.province
+        if len(lifted[origin]) < _stack_size(position, origin) or lifted[origin][0] != i:
+            plan.split.append(len(plan.passed) - 1)  # a further piece: from a stand-in (stacks.park_lifts)
+        else:
+            plan.off_graph[origin] = lift.dest.province
     _set_joins_aside(position, orders, plan)
     return plan
+
+
+def _stack_size(position: Position, province: str) -> int:
+    """How many hitch-hikers stand in ``province`` (each may be lifted once a turn, ruling H2)."""
+    return sum(1 for p in position.pieces_at(province) if p.unit.kind == HITCHHIKER_UNIT)
 
 
 def _set_joins_aside(position: Position, orders: Sequence[AnyOrder], plan: Plan) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from dipsat.model.types import SupportMove
-from dipsat.solver.phase_model import PhaseModel
+from dipsat.solver.phase_model import ATTACK, DEFEND, PREVENT, PhaseModel
 
 __all__ = ["add_half_supports"]
 
@@ -27,7 +27,6 @@ def add_half_supports(pm: PhaseModel, provinces: Iterable[str] = ()) -> None:
     for src in sorted(provinces):
         if src not in facts.moves:
             continue
-        label = pm.label(src)
         for supporter in facts.move_supports.get(src, []):
             order = facts.orders.get(supporter)
             if not isinstance(order, SupportMove):
@@ -36,5 +35,5 @@ def add_half_supports(pm: PhaseModel, provinces: Iterable[str] = ()) -> None:
             if lit is False:
                 continue
             term = -1 if lit is True else -lit
-            for name in (f"attack[{label}]", f"defend[{label}]", f"prevent[{label}]"):
-                pm.add_term(name, "half_support", term, -1, 0)
+            for kind in (ATTACK, DEFEND, PREVENT):
+                pm.add_term((kind, src), "half_support", term, -1, 0)

@@ -12,7 +12,11 @@ The board holds a stack as its first piece (the one the model sees) plus the fur
   with it and share its retreat (:func:`dislodge_stacks`, :func:`settle_retreats`).
 * *Lifted out while attacked*: the lifted piece moves from a stand-in province (:func:`park_lifts`),
   so the pieces left hold with a unit's strength; it is put back after (:func:`unpark`).
-* A stack gives one order: the first piece's (its other pieces stand and hold).
+* Each piece may be lifted once a turn (one lift per piece): a lift that takes a piece out of a
+  stack whose province keeps an order moves from a stand-in too (``Plan.split``).
+* The pieces that stay give one order between them: the same support written once per piece
+  counts once per piece (:func:`extra_supports`, :func:`add_stack_supports`: the support's
+  literal weighted by the number of pieces); any other order after the first is illegal.
 """
 from __future__ import annotations
 
@@ -20,7 +24,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence
 
 from dipsat.model.types import (
-    Disband, Dislodged, Hold, Location, Move, Order, OrderResult, Piece, Position, Result, Retreat, SupportMove, Tag,
+    Disband, Dislodged, Hold, Location, Move, Order, OrderResult, Piece, Position, Result, Retreat, SupportHold,
+    SupportMove, Tag,
 )
 from dipsat.variants.hitchhiker.kinds import HITCH_HIKER, HITCHHIKER_UNIT
 
@@ -28,7 +33,8 @@ if TYPE_CHECKING:
     from dipsat.model.gamemap import GameMap
     from dipsat.variants.hitchhiker.plan import Plan
 
-__all__ = ["only_hitchhikers", "set_aside", "put_back", "dislodge_stacks", "settle_retreats", "park_lifts", "unpark"]
+__all__ = ["only_hitchhikers", "set_aside", "put_back", "dislodge_stacks", "settle_retreats", "park_lifts", "unpark",
+           "extra_supports", "add_stack_supports"]
 
 
 def only_hitchhikers(position: Position, province: str) -> bool:
@@ -67,12 +73,13 @@ def put_back(before: Position, after: Position, provinces: Sequence[str]) -> Pos
     return replace(after, units=units, stacked=stacked)
 
 
-def dislodge_stacks(after: Position, moved_out: frozenset[str]) -> tuple[Position, dict[str, int], list[OrderResult]]:
+def dislodge_stacks(after: Position, moved_out: frozenset[str], came_from: dict[str, str] | None = None
+                    ) -> tuple[Position, dict[str, int], list[OrderResult]]:
     """Hitch-hikers left standing under another power's unit go with their stack's first piece.
 
     If it was dislodged, they are dislodged with it; if it was destroyed (no retreat), they are
     destroyed too; if it left (``moved_out``: its lift succeeded) and the province was taken,
-    they are dislodged. Returns the board, per province how many hitch-hikers travel with its
+    they are dislodged (from ``came_from[province]``, the origin of the unit that moved in). Returns the board, per province how many hitch-hikers travel with its
     dislodged unit, and the results of the pieces destroyed.
     """
     units, stacked, dislodged = dict(after.units), dict(after.stacked), dict(after.dislodged)
@@ -93,7 +100,7 @@ def dislodge_stacks(after: Position, moved_out: frozenset[str]) -> tuple[Positio
                           for p in hitchers]
             continue
         if province not in dislodged:  # the first piece left and the province was taken
-            dislodged[province] = Dislodged(hitchers[0], None)
+            dislodged[province] = Dislodged(hitchers[0], (came_from or {}).get(province))
             hitchers = hitchers[1:]
         if hitchers:
             carried[province] = len(hitchers)
@@ -130,11 +137,19 @@ def park_lifts(gmap: GameMap, position: Position, board: Position, plan: Plan) -
     free = [p for p in sorted(gmap.provinces) if gmap.provinces[p].terrain.value != "sea"
             and not board.pieces_at(p) and p not in touched]
     parked: dict[str, str] = {}
+    leaving: dict[str, int] = {}  # province -> pieces split off it (lifted from stand-ins)
+    for k in plan.split:
+        leaving[plan.passed[k].unit.province] = leaving.get(plan.passed[k].unit.province, 0) + 1  # type: ignore[union-attr]
+    staying = {p: sum(1 for pc in board.stacked.get(p, ()) if pc.unit.kind == HITCHHIKER_UNIT) - leaving.get(p, 0)
+               for p in board.stacked}
     for k, o in enumerate(plan.passed):
         origin = o.unit.province  # type: ignore[union-attr]
-        if (not isinstance(o, Move) or plan.off_graph.get(origin) != o.dest.province or origin not in attacked
-                or not any(p.unit.kind == HITCHHIKER_UNIT for p in board.stacked.get(origin, ())) or not free):
-            continue
+        if k in plan.split and isinstance(o, Move):
+            if not free:
+                raise RuntimeError("no free province left to stand in for a lifted hitch-hiker")
+        elif (not isinstance(o, Move) or plan.off_graph.get(origin) != o.dest.province or origin not in attacked
+                or staying.get(origin, 0) <= 0 or not free):
+            continue  # the first piece moves from its province when every piece of the stack is lifted
         stand_in = free.pop(0)
         piece = board.units[origin]
         board = board.without_piece(piece).with_piece(Piece(piece.power, replace(piece.unit, location=Location(stand_in))))
@@ -143,7 +158,8 @@ def park_lifts(gmap: GameMap, position: Position, board: Position, plan: Plan) -
         for j, s in enumerate(plan.passed):
             if isinstance(s, SupportMove) and s.target.province == origin and s.dest.province == o.dest.province:
                 plan.passed[j] = replace(s, target=moved)
-        del plan.off_graph[origin]
+        if k not in plan.split:
+            del plan.off_graph[origin]
         plan.off_graph[stand_in] = o.dest.province
         parked[stand_in] = origin
     return board, parked
@@ -166,3 +182,51 @@ def unpark(after: Position, parked: dict[str, str]) -> Position:
     dislodged = {p: replace(d, attacker_origin=parked.get(d.attacker_origin or "", d.attacker_origin))
                  for p, d in after.dislodged.items()}
     return replace(after, units=units, stacked=stacked, dislodged=dislodged)
+
+
+def extra_supports(position: Position, plan: Plan) -> dict[str, int]:
+    """Province of a stack -> how many of its pieces beyond the first give its support: the same
+    support order written again for a piece that stays (at most one per piece not lifted)."""
+    lifted: dict[str, int] = {}
+    for o in plan.passed:
+        if isinstance(o, Move) and o.unit.kind == HITCHHIKER_UNIT:
+            lifted[o.unit.province] = lifted.get(o.unit.province, 0) + 1
+    extra: dict[str, int] = {}
+    for province, more in position.stacked.items():
+        staying = 1 + sum(1 for p in more if p.unit.kind == HITCHHIKER_UNIT) - lifted.get(province, 0)
+        written = [o for o in plan.passed if o.unit.province == province  # type: ignore[union-attr]
+                   and isinstance(o, SupportMove | SupportHold)]
+        if written and staying > 1:
+            same = sum(1 for o in written if o == written[0])
+            if min(same, staying) > 1:
+                extra[province] = min(same, staying) - 1
+    return extra
+
+
+def add_stack_supports(pm: object, extra: tuple[tuple[str, int], ...] = ()) -> None:
+    """Rule module: a stack's support counts once per piece giving it (ruling H2): the support's
+    ``given`` literal, weighted by the further pieces, is added to the strengths it feeds
+    (``stack_support[...]``). Known limit: against a unit of the Hitch-hiker's own the further
+    pieces are not added to the attack at all (they count for nothing against it, DATC 5.B.8)."""
+    from dipsat.solver.phase_model import ATTACK, DEFEND, HOLD, PREVENT  # the solver only when a model is built
+
+    facts = pm.facts  # type: ignore[attr-defined]
+    for province, more in extra:
+        order = facts.orders.get(province)
+        lit = pm.given(province) if isinstance(order, SupportMove | SupportHold) else False  # type: ignore[attr-defined]
+        if lit is False:
+            continue
+        weight = more * (facts.strengths[province].support if facts.strengths is not None else 1)
+        term = weight if lit is True else lit * weight
+        target = order.target.province
+        if isinstance(order, SupportHold):
+            pm.add_term((HOLD, target), "stack_support", term, 0, weight)  # type: ignore[attr-defined]
+            continue
+        if target not in facts.moves:
+            continue
+        defender = facts.position.units.get(order.dest.province)
+        kinds = [DEFEND, PREVENT]
+        if defender is None or defender.power != HITCH_HIKER:
+            kinds.append(ATTACK)
+        for kind in kinds:
+            pm.add_term((kind, target), "stack_support", term, 0, weight)  # type: ignore[attr-defined]

@@ -9,6 +9,7 @@ game state: :mod:`.state`; the board in play (Walls, Ice): :mod:`.board`; which 
 from __future__ import annotations
 
 from dipsat.variants.framework.options import option
+from dipsat.variants.sorcerous.board_check import sorcerous_board_problem
 from dipsat.variants.sorcerous.engine import play_sorcerous
 from dipsat.variants.sorcerous.kinds import FLEET_WIZARD, KINDS, WIZARD
 from dipsat.variants.sorcerous.orders import BuildWizard, Cast, TakeFamiliar, read_sorcerous
@@ -75,6 +76,7 @@ SORCEROUS = Variant(
     engine=play_sorcerous,
     options=OPTIONS,
     unit_kinds=KINDS,
+    board_check=sorcerous_board_problem,
 )
 
 __all__ = ["SORCEROUS", "EMPTY", "FLEET_WIZARD", "KINDS", "WIZARD", "OPTIONS", "BuildWizard", "Cast", "SorcerousState", "Spell", "TakeFamiliar"]

@@ -9,7 +9,7 @@ The modules only add terms; they run before ``strengths``, which builds the sums
 """
 from __future__ import annotations
 
-from dipsat.solver.phase_model import PhaseModel
+from dipsat.solver.phase_model import HOLD, PhaseModel
 from dipsat.variants.framework.engine import add_constant_term
 
 __all__ = ["add_stuck_fleets"]
@@ -19,4 +19,4 @@ def add_stuck_fleets(pm: PhaseModel, provinces: frozenset[str] = frozenset()) ->
     """Take the hold strength of each helpless fleet stuck in ice down to 0."""
     for province in sorted(provinces):
         if province in pm.facts.orders:
-            add_constant_term(pm, [f"hold[{province}]"], f"stuck[{province}]", "stuck fleet", -1)
+            add_constant_term(pm, [(HOLD, province)], f"stuck[{province}]", "stuck fleet", -1)

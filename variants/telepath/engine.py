@@ -17,6 +17,7 @@ from dipsat.model.types import Move, OrderResult, PhaseKind, Position, Result
 from dipsat.solver import Resolution, Rules, adjudicate
 from dipsat.solver.legality import Facts
 from dipsat.solver.movement import adjudicate_movement
+from dipsat.solver.phase_model import PREVENT
 from dipsat.solver.phases import after_movement
 from dipsat.solver.rules import Rule, with_options
 from dipsat.variants.framework.engine import illegal, insert_before, merge_results, phase_word, split_orders
@@ -92,7 +93,7 @@ def _standoffs(res: Resolution) -> Position:
     facts, strengths = res.model.facts, res.values.strengths  # type: ignore[union-attr]
     kept = frozenset(p for p in after.standoffs
                      if sum(1 for o in facts.attackers.get(p, [])
-                            if strengths.get(f"prevent[{facts.orders[o]}]", 0) > 0) >= 2)
+                            if strengths.get((PREVENT, o), 0) > 0) >= 2)
     return replace(after, standoffs=kept)
 
 

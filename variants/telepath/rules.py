@@ -27,12 +27,15 @@ from typing import Sequence
 from dipsat.model.types import Move
 from dipsat.solver.constraints import IntVar, LinearExpr
 from dipsat.solver.legality import Facts
-from dipsat.solver.phase_model import Lit, PhaseModel
+from dipsat.solver.phase_model import ATTACK, HOLD, PREVENT, Key, Lit, PhaseModel
 from dipsat.solver.rules import Rule
 from dipsat.variants.framework.engine import add_constant_term
 from dipsat.variants.telepath.orders import Ban
 
-__all__ = ["add_bans", "ban_effect", "add_floors", "banned_moves", "supports_without_zero_cuts",
+CUTS = "cuts"
+"""The kind of the decision ``cuts[m]``: the banned move ``m`` cuts a support."""
+
+__all__ = ["CUTS", "add_bans", "ban_effect", "add_floors", "banned_moves", "supports_without_zero_cuts",
            "add_zero_attack_cuts"]
 
 
@@ -64,11 +67,10 @@ def add_bans(pm: PhaseModel, bans: Sequence[Ban] = (), reduce_prevent: bool = Tr
     """Add each legal ban's term to the strengths it lowers (before ``strengths`` runs)."""
     passive: Counter[str] = Counter(b.unit.province for b in bans if ban_effect(pm.facts, b) == "hold")
     for province, n in sorted(banned_moves(pm.facts, bans).items()):
-        label = pm.label(province)
-        names = [f"attack[{label}]"] + ([f"prevent[{label}]"] if reduce_prevent else [])
-        add_constant_term(pm, names, f"ban[{label}]", "ban", -n)
+        keys = [(ATTACK, province)] + ([(PREVENT, province)] if reduce_prevent else [])
+        add_constant_term(pm, keys, f"ban[{pm.label(province)}]", "ban", -n)
     for province, n in sorted(passive.items()):
-        add_constant_term(pm, [f"hold[{province}]"], f"ban[{province}]", "ban", -n)
+        add_constant_term(pm, [(HOLD, province)], f"ban[{province}]", "ban", -n)
 
 
 def _bounds(pm: PhaseModel, value: LinearExpr | IntVar | int) -> tuple[int, int]:
@@ -93,31 +95,31 @@ def add_floors(pm: PhaseModel) -> None:
     ``not positive[s] -> max0(s) == 0 >= s``. Each banned move then also gets
     ``moves[m] -> max0(attack[m]) >= 1``.
     """
-    for name, terms in sorted(pm.terms.items()):
+    for key, terms in sorted(pm.terms.items(), key=lambda item: pm.name(item[0])):
         if not any(t[2] < 0 for t in terms):
             continue
-        value = pm.strengths.get(name)
+        value = pm.strengths.get(key)
         if value is None:
             continue  # a strength no move reads
         if isinstance(value, int):
-            pm.strengths[name] = max(0, value)
+            pm.strengths[key] = max(0, value)
             continue
         low, high = _bounds(pm, value)
         if low >= 0:
             continue
         high = max(0, high)
+        name = pm.name(key)
         floored = pm.model.new_int_var(0, high, f"max0({name})")
         positive = pm.model.new_bool_var(f"positive[{name}]")
         pm.model.add(value >= 1).only_enforce_if(positive)
         pm.model.add(value <= 0).only_enforce_if(~positive)
         pm.model.add(floored == value).only_enforce_if(positive)
         pm.model.add(floored == 0).only_enforce_if(~positive)
-        pm.strengths[name] = floored
+        pm.strengths[key] = floored
     for src in sorted(pm.facts.moves):
-        label = pm.label(src)
-        if not any(t[0] == "ban" for t in pm.terms.get(f"attack[{label}]", ())):
+        if not any(t[0] == "ban" for t in pm.terms.get((ATTACK, src), ())):
             continue
-        attack = pm.strengths.get(f"attack[{label}]")
+        attack = pm.strengths.get((ATTACK, src))
         moves = pm.moves(src)
         if attack is None or isinstance(moves, bool):
             continue
@@ -148,7 +150,7 @@ def supports_without_zero_cuts(base: Rule, bans: Sequence[Ban]) -> Rule:
     """The support rule ``base`` where a banned move cuts only with an attack of one or more."""
 
     def add_supports_zero_no_cut(pm: PhaseModel) -> None:
-        cuts = {src: pm.decision(f"cuts[{pm.label(src)}]") for src in sorted(banned_moves(pm.facts, bans))}
+        cuts = {src: pm.decision((CUTS, src)) for src in sorted(banned_moves(pm.facts, bans))}
         base(_CutView(pm, cuts))  # type: ignore[arg-type]
 
     add_supports_zero_no_cut.__doc__ = f"{base.__doc__} A move banned to zero does not cut (ruling 14)."
@@ -159,13 +161,12 @@ def add_zero_attack_cuts(pm: PhaseModel, bans: Sequence[Ban] = ()) -> None:
     """cuts[m] <-> path[m] and max0(attack[m]) >= 1, for each banned move (after ``add_floors``)."""
     for src in sorted(banned_moves(pm.facts, bans)):
         label = pm.label(src)
-        cuts = pm.decision(f"cuts[{label}]")
+        cuts = pm.decision((CUTS, src))
         path = pm.path(src)
-        attack = pm.strengths.get(f"attack[{label}]")
+        attack = pm.strengths.get((ATTACK, src))
         mf = pm.facts.moves[src]
         read = [path, pm.moves(mf.dest)] + [pm.given(s) for s in pm.facts.move_supports.get(src, [])]
-        reads = [n for n in map(pm.name_of, read) if n]
-        if not pm.defines(cuts.name, reads):
+        if not pm.defines((CUTS, src), pm.keys_of(read)):
             continue
         if attack is None:  # no strength is read: the move goes where nobody stands
             pm.equal_and(cuts, [path])

@@ -19,6 +19,7 @@ from dipsat.model.types import (
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import adjudicate_adjustments
 from dipsat.solver.movement import adjudicate_movement
+from dipsat.variants.framework.removals import convoy_removed
 from dipsat.solver.phases import after_adjustments, update_centres
 from dipsat.solver.retreat import adjudicate_retreats
 from dipsat.variants.framework.engine import illegal, insert_before, merge_results, split_orders, strength_text
@@ -115,6 +116,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder],
         if src in decided:
             continue
         given = orders[src]
+        r = convoy_removed(r, variant.map, position, plan.stolen, "by a Thief", rules, res.results)
         tag = Tag.DESTROYED if src in plan.teleports.values() and given.unit.province in lost else r.tag  # type: ignore[union-attr]
         decided[src] = OrderResult(given, r.result, r.reason, tag)  # type: ignore[arg-type]
     fates = {r.order.unit.province: r.tag for r in (*res.results, *res.generated)  # type: ignore[union-attr]

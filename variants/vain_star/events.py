@@ -10,6 +10,7 @@ from typing import Mapping
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Disband, Move, OrderResult, Phase, PhaseKind, Position, Result, Season, Unit
 from dipsat.solver.adjustment import adjustments_due
+from dipsat.solver.phase_model import MOVES
 from dipsat.solver.phases import after_retreats, update_centres
 from dipsat.solver.resolution import Resolution
 from dipsat.variants.vain_star.plan import Plan
@@ -23,7 +24,7 @@ def moved(res: Resolution, province: str) -> bool:
     facts = res.model.facts  # type: ignore[attr-defined]
     if province not in facts.moves:
         return False
-    return bool(res.values.decisions.get(f"moves[{facts.orders[province]}]", False))  # type: ignore[attr-defined]
+    return bool(res.values.decisions.get((MOVES, province), False))  # type: ignore[attr-defined]
 
 
 def _removal(power: str, unit: Unit, why: str) -> OrderResult:

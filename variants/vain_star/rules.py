@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from dipsat.solver.phase_model import PhaseModel
+from dipsat.solver.phase_model import ATTACK, DEFEND, HOLD, PREVENT, Key, PhaseModel
 from dipsat.solver.rules.battles import battle_strengths
 from dipsat.solver.rules.strengths import support_sum
 from dipsat.variants.framework.engine import add_constant_term
@@ -38,9 +38,8 @@ LEPER = 1_000_000
 """A Leper's hold-strength term: more than a Superman's attack."""
 
 
-def _move_strengths(pm: PhaseModel, province: str) -> list[str]:
-    label = pm.label(province)
-    return [f"attack[{label}]", f"defend[{label}]", f"prevent[{label}]"]
+def _move_strengths(province: str) -> list[Key]:
+    return [(ATTACK, province), (DEFEND, province), (PREVENT, province)]
 
 
 def add_supermen(pm: PhaseModel, provinces: Iterable[str] = ()) -> None:
@@ -48,31 +47,31 @@ def add_supermen(pm: PhaseModel, provinces: Iterable[str] = ()) -> None:
     for province in sorted(provinces):
         if province not in pm.facts.orders:
             continue
-        names = [f"hold[{province}]"]
+        keys = [(HOLD, province)]
         if province in pm.facts.moves:
-            names += _move_strengths(pm, province)
-        add_constant_term(pm, names, f"superman[{province}]", "superman", SUPERMAN)
+            keys += _move_strengths(province)
+        add_constant_term(pm, keys, f"superman[{province}]", "superman", SUPERMAN)
 
 
 def add_lepers(pm: PhaseModel, provinces: Iterable[str] = ()) -> None:
     """Give each Leper's hold strength the term ``leper[p] = LEPER``."""
     for province in sorted(provinces):
         if province in pm.facts.orders:
-            add_constant_term(pm, [f"hold[{province}]"], f"leper[{province}]", "leper", LEPER)
+            add_constant_term(pm, [(HOLD, province)], f"leper[{province}]", "leper", LEPER)
 
 
 def add_petrol(pm: PhaseModel, extra: Mapping[str, int] | None = None) -> None:
     """Give each rationed move the term ``petrol[<move>] = n`` on attack, defend and prevent."""
     for province, n in sorted((extra or {}).items()):
         if province in pm.facts.moves:
-            add_constant_term(pm, _move_strengths(pm, province), f"petrol[{pm.label(province)}]", "petrol", n)
+            add_constant_term(pm, _move_strengths(province), f"petrol[{pm.label(province)}]", "petrol", n)
 
 
 def add_hyperspace(pm: PhaseModel, origins: Iterable[str] = ()) -> None:
     """Give each teleporting unit's province the term ``hyperspace[p] = -1`` on its hold strength."""
     for province in sorted(origins):
         if province in pm.facts.moves:
-            add_constant_term(pm, [f"hold[{province}]"], f"hyperspace[{province}]", "hyperspace", -1)
+            add_constant_term(pm, [(HOLD, province)], f"hyperspace[{province}]", "hyperspace", -1)
 
 
 def add_hyperspace_entries(pm: PhaseModel, origins: Iterable[str] = ()) -> None:
@@ -87,13 +86,13 @@ def add_hyperspace_entries(pm: PhaseModel, origins: Iterable[str] = ()) -> None:
             continue
         for src in pm.attackers(origin):
             label = pm.label(src)
-            name = f"attack[{label}]"
-            if name not in pm.strengths:
+            key = (ATTACK, src)
+            if key not in pm.strengths:
                 continue
-            full = support_sum(pm, pm.facts.move_supports.get(src, [])) + pm.extra(name)
+            full = support_sum(pm, pm.facts.move_supports.get(src, [])) + pm.extra(key)
             path = pm.path(src)
             if path is False:
-                pm.strengths[name] = 0
+                pm.strengths[key] = 0
                 continue
             high = max(0, _upper(pm, full))
             entry = pm.model.new_int_var(0 if path is True else min(0, high), high, f"entry[{label}]")
@@ -102,7 +101,7 @@ def add_hyperspace_entries(pm: PhaseModel, origins: Iterable[str] = ()) -> None:
             else:
                 pm.model.add(entry == full).only_enforce_if(path)
                 pm.model.add(entry == 0).only_enforce_if(~path)
-            pm.strengths[name] = entry
+            pm.strengths[key] = entry
 
 
 def _upper(pm: PhaseModel, expr: object) -> int:

@@ -1,0 +1,71 @@
+"""The per-board look-up tables agree with the board they were built from, and the quick test for a
+convoy route agrees with the listing of routes."""
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dipsat.model.board import FreezeSea, CloseEdge, Lasting, board_in_play
+from dipsat.model.types import Phase, PhaseKind, Position, Season
+from dipsat.solver.convoy_routes import route_exists, routes
+from dipsat.solver.map_tables import tables
+from dipsat.variants.sorcerous.board import board_in_play as sorcerous_board
+from tests.helpers import GMAP
+
+SEAS = sorted(p for p in GMAP.provinces if GMAP.is_sea(p))
+COASTAL = sorted(p for p in GMAP.provinces if GMAP.is_coastal(p))
+
+
+def _iced_board():
+    """The standard map with the North Sea frozen and the Channel closed to Brest."""
+    changes = (Lasting(FreezeSea("nth")), Lasting(CloseEdge("bre", "eng")))
+    return board_in_play(GMAP, Position(Phase(1901, Season.SPRING, PhaseKind.MOVEMENT), changes=changes))
+
+
+def _walled_board():
+    """The standard map with a Sorcerous Wall between London and the North Sea that fleets may not
+    cross but convoys may (``wall_convoy=allows``): convoy legs are not fleet moves there."""
+    return sorcerous_board(GMAP, walls=frozenset({("lon", "nth")}), wall_convoy=False)
+
+
+def test_tables_agree_with_the_board():
+    """Terrain, army edges, fleet reach and fleet adjacency read from the tables are the board's."""
+    for gmap in (GMAP, _iced_board(), _walled_board()):
+        t = tables(gmap)
+        for p in gmap.provinces:
+            assert t.terrain[p] == gmap.provinces[p].terrain.value
+            assert (p in t.split) == bool(gmap.provinces[p].coasts)
+            for q in gmap.provinces:
+                assert t.army_moves(p, q) == gmap.army_can_move(p, q)
+                assert (q in t.sea_adjacent[p]) == gmap.fleet_provinces_adjacent(p, q)
+        for loc in gmap.fleet_neighbours:
+            for q in gmap.provinces:
+                assert (q in t.fleet_reach.get(loc, ())) == gmap.fleet_reaches(loc, q)
+
+
+def test_each_board_has_its_own_tables():
+    """A board in play with changes is read through tables of its own, built once."""
+    iced = _iced_board()
+    assert tables(GMAP) is tables(GMAP)
+    assert tables(iced) is not tables(GMAP)
+    assert tables(iced).terrain["nth"] == "land"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_route_exists_when_routes_lists_one(seed):
+    """:func:`route_exists` says yes exactly when :func:`routes` lists a route, on random fleets."""
+    rng = random.Random(seed)
+    fleets = rng.sample(SEAS + COASTAL, rng.randint(0, 12))
+    src, dst = rng.choice(COASTAL), rng.choice(COASTAL)
+    for gmap in (GMAP, _iced_board(), _walled_board()):
+        assert route_exists(gmap, src, dst, fleets) == bool(routes(gmap, src, dst, fleets, limit=1))
+
+
+def test_routes_are_listed_anew_each_time():
+    """A remembered list of routes is handed out as a new list: changing it changes nothing later."""
+    first = routes(GMAP, "lon", "bel", ["nth", "eng"])
+    first.append(("bogus",))
+    assert routes(GMAP, "lon", "bel", ["nth", "eng"]) == [("eng",), ("nth",)]
