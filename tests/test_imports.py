@@ -73,13 +73,13 @@ def test_cpsat_route_loads_ortools(solver):
 
 
 def test_replay_imports_tables_but_no_graphs_and_no_other_variant(tmp_path: Path):
-    """`dipsat replay` of a standard game in this process loads pyarrow (its tables), never networkx,
-    dask, multiprocessing (for a pool only) or another variant's package."""
+    """`dipsat replay` of a standard game in this process loads pyarrow (its tables), never pandas,
+    networkx, dask, multiprocessing (for a pool only) or another variant's package."""
     status, found, out = _modules_after(["replay", str(FIXTURES / "droidippy_game.txt"), "--out", str(tmp_path),
                                          "--workers", "1", "--json"])
     assert status == 0, out
     assert "pyarrow" in found, out
-    assert not found & {"networkx", "dask", "distributed", "multiprocessing"}, out
+    assert not found & {"pandas", "networkx", "dask", "distributed", "multiprocessing"}, out
     assert found & set(VARIANT_PACKAGES) == {"dipsat.variants.classical"}, out
 
 
