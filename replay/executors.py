@@ -33,7 +33,7 @@ MAX_ATTEMPTS = 3
 """Times a task is started before its loss is reported (a worker may die under it)."""
 IN_FLIGHT_PER_WORKER = 4
 """Batches handed to the Dask cluster per worker thread at a time, so no worker waits for the next."""
-BATCHES_PER_THREAD = 4
+BATCHES_PER_THREAD = 8
 """A run is cut into at least this many batches per Dask worker thread, so that the last batches
 to finish leave no worker idle for long."""
 MAX_BATCH_GAMES = 16

@@ -31,8 +31,8 @@ def test_no_tasks_no_batches():
 
 
 def test_batch_size_keeps_several_batches_per_thread():
-    """40 games on 2 threads: 5 games a batch (8 batches); a small run: one game; a huge one: the cap."""
-    assert batch_size(40, 2) == 5
+    """40 games on 2 threads: 2 games a batch (20 batches); a small run: one game; a huge one: the cap."""
+    assert batch_size(40, 2) == 2
     assert batch_size(3, 2) == 1
     assert batch_size(0, 4) == 1
     assert batch_size(100_000, 2) == MAX_BATCH_GAMES
