@@ -63,11 +63,10 @@ def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str,
     gmap, position = facts.gmap, facts.position
     decisions = solution.decisions
     moved = {src: mf for src, mf in facts.moves.items() if decisions.get((MOVES, src), False)}
+    lost = {p for p in facts.attackers if decisions.get((DISLODGED, p), False)}  # only attacked units can be
     units: dict[str, Piece] = {}
     for src, piece in position.units.items():
-        if src in moved:
-            continue
-        if decisions.get((DISLODGED, src), False):
+        if src in moved or src in lost:
             continue
         units[src] = piece
     for src, mf in moved.items():
@@ -82,7 +81,7 @@ def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str,
     dislodged: dict[str, Dislodged] = {}
     fates: dict[str, Tag] = {}
     for province, piece in position.units.items():
-        if not decisions.get((DISLODGED, province), False):
+        if province not in lost:
             continue
         origin = next(o for o in facts.attackers[province] if o in moved)
         # by_convoy[...] exists only for an army that may fall back to its land route (4.A.3,
