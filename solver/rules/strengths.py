@@ -123,7 +123,12 @@ def add_strengths(pm: PhaseModel) -> None:
         extra = 0 if plain else _extra(pm, HOLD, province)
         if province in moves_of:  # 5.B.5: 0 if it moves away, else 1
             moves = pm.moves(province)
-            _choose(pm, (HOLD, province), [([moves], 0), ([_neg(moves)], _plus(_base(pm, province, _HOLD), extra))])
+            if plain:  # the choice below, settled: a variable 0..1, 0 when it moves, 1 when not
+                hold = pm.strength((HOLD, province), 1)
+                pm.model.add_difference(hold, 0, 0, 0, [moves])
+                pm.model.add_difference(hold, 1, 0, 0, [~moves])
+            else:
+                _choose(pm, (HOLD, province), [([moves], 0), ([_neg(moves)], _plus(_base(pm, province, _HOLD), extra))])
         elif isinstance(order, Move):  # an invalid move: it fails, nobody may support it to hold
             strengths[HOLD, province] = _plus(_base(pm, province, _HOLD), extra)
         else:
