@@ -34,6 +34,8 @@ _PHASE_RE: Final = re.compile(r"PHASE\s+(\d+)\s+(Spring|Summer|Fall|Winter)\s+(M
 _UNIT_RE: Final = re.compile(r"([A-Za-z]+)\s*:\s*(army|fleet|army/dislodged|fleet/dislodged|supply)\s+(\S+)",
                              re.IGNORECASE)
 _KINDS: Final = {"army": UnitType.ARMY, "fleet": UnitType.FLEET}
+_SECTIONS: Final = ("POSITIONS", "ORDERS")
+_SECTION_LENGTHS: Final = frozenset(map(len, _SECTIONS))
 
 
 def looks_like_droidippy(text: str) -> bool:
@@ -70,7 +72,7 @@ def read_droidippy(text: str, file: str, gmap: GameMap) -> GameRecord | GameErro
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        m = _PHASE_RE.fullmatch(line)
+        m = _PHASE_RE.fullmatch(line) if line[0] in "Pp" else None  # the regex only on lines that may match
         if m is not None:
             label = f"{m[1]} {m[2].capitalize()} {m[3].capitalize()}"
             blocks.append(_Block(len(blocks), label, phase_of(int(m[1]), m[2], m[3]), number))
@@ -79,7 +81,7 @@ def read_droidippy(text: str, file: str, gmap: GameMap) -> GameRecord | GameErro
             return GameError(file, game, f"not a Droidippy game: expected 'PHASE <year> <season> <kind>', "
                              f"got {line!r}", number)
         block = blocks[-1]
-        if line.upper() in ("POSITIONS", "ORDERS"):
+        if len(line) in _SECTION_LENGTHS and line.upper() in _SECTIONS:
             block.section = line.upper()
         elif block.section == "POSITIONS":
             block.positions.append((number, line))
