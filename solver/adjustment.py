@@ -17,6 +17,7 @@ from dipsat.model.types import (
     Build, Disband, Location, Order, OrderResult, Piece, Position, Result, Unit, UnitType, Waive,
 )
 from dipsat.model.kinds import UnitKind
+from dipsat.solver.map_tables import tables
 from dipsat.solver.options import Rules
 from dipsat.solver.resolution import Resolution
 
@@ -27,15 +28,13 @@ FAILS = "fails: "
 
 def adjustments_due(position: Position) -> dict[str, int]:
     """Power -> centres minus units (positive: builds allowed, negative: disbands due)."""
-    pieces = [p for p in position.all_pieces() if p.unit.kind.owned]
-    powers = set(position.centres.values()) | {p.power for p in pieces}
-    due = {}
-    for power in sorted(powers):
-        centres = sum(1 for owner in position.centres.values() if owner == power)
-        units = sum(1 for p in pieces if p.power == power)
-        if centres != units:
-            due[power] = centres - units
-    return due
+    count: dict[str, int] = {}
+    for owner in position.centres.values():
+        count[owner] = count.get(owner, 0) + 1
+    for piece in position.all_pieces():
+        if piece.unit.kind.owned:
+            count[piece.power] = count.get(piece.power, 0) - 1
+    return {power: count[power] for power in sorted(count) if count[power]}
 
 
 def adjudicate_adjustments(gmap: GameMap, position: Position, orders: Sequence[Order],
@@ -105,8 +104,8 @@ def _voided(gmap: GameMap, position: Position, orders: list[Order], rules: Rules
             builds_left: dict[str, int], disbands_left: dict[str, int]) -> dict[int, str]:
     """Orders that an all-or-nothing choice of 4.D.4-4.D.6 sets aside, with the reason."""
     voided: dict[int, str] = {}
-    alone = {i: _problem(gmap, position, dict(position.units), o, builds_left, disbands_left, rules)
-             for i, o in enumerate(orders)}
+    units = dict(position.units)
+    alone = {i: _problem(gmap, position, units, o, builds_left, disbands_left, rules) for i, o in enumerate(orders)}
     if rules.same_province_builds == "all_fail":
         sites: dict[str, list[int]] = {}
         for i, o in enumerate(orders):
@@ -174,7 +173,7 @@ def _by_nearest_owned_centre(gmap: GameMap, position: Position, units: dict[str,
     """DATC 4.D.8, 2023 rulebook: farthest from the nearest owned centre first, counting
     moves over land and sea alike; ties: fleets before armies, then alphabetically by name."""
     owned = frozenset(p for p, owner in position.centres.items() if owner == power)
-    return _ranked(gmap, units, power, lambda pc: gmap.distance(pc.unit.province, owned, pc.unit.kind))
+    return _ranked(gmap, units, power, lambda pc: _distance(gmap, pc.unit.province, owned, pc.unit.kind))
 
 
 def _by_nearest_home_centre(gmap: GameMap, position: Position, units: dict[str, Piece],
@@ -184,7 +183,7 @@ def _by_nearest_home_centre(gmap: GameMap, position: Position, units: dict[str, 
     homes = gmap.home_centres(power)
     pieces = [p for p in units.values() if p.power == power]
     return sorted(pieces, key=lambda pc: (
-        -gmap.distance(pc.unit.province, homes, pc.unit.kind, legacy=True),
+        -_distance(gmap, pc.unit.province, homes, pc.unit.kind, legacy=True),
         pc.unit.kind is not UnitType.FLEET, pc.unit.province))
 
 
@@ -197,7 +196,7 @@ def _by_home_coast_distance(gmap: GameMap, position: Position, units: dict[str, 
 
     def distance(pc: Piece) -> int:
         if pc.unit.kind is UnitType.ARMY:
-            return gmap.distance(pc.unit.province, homes, pc.unit.kind, legacy=True)
+            return _distance(gmap, pc.unit.province, homes, pc.unit.kind, legacy=True)
         return _fleet_steps(gmap, pc.unit.location, homes)
 
     return sorted(pieces, key=lambda pc: (-distance(pc), pc.unit.kind is not UnitType.FLEET, pc.unit.province))
@@ -216,12 +215,33 @@ def _by_home_distance_any_edge(gmap: GameMap, position: Position, units: dict[st
     homes = gmap.home_centres(power)
     pieces = [p for p in units.values() if p.power == power]
     return sorted(pieces, key=lambda pc: (
-        -gmap.distance(pc.unit.province, homes, pc.unit.kind), pc.unit.kind is not UnitType.FLEET,
+        -_distance(gmap, pc.unit.province, homes, pc.unit.kind), pc.unit.kind is not UnitType.FLEET,
         GODIP_ABBREVIATIONS.get(pc.unit.province, pc.unit.province)))
 
 
+def _distance(gmap: GameMap, src: str, targets: frozenset[str], kind: UnitKind, *, legacy: bool = False) -> int:
+    """:meth:`~dipsat.model.gamemap.GameMap.distance`, counted once per board and question (the
+    same questions come back every winter)."""
+    t = tables(gmap)
+    key = (src, targets, kind, legacy)
+    found = t.distances.get(key)
+    if found is None:
+        found = t.remember(t.distances, key, gmap.distance(src, targets, kind, legacy=legacy))
+    return found
+
+
 def _fleet_steps(gmap: GameMap, start: Location, targets: frozenset[str]) -> int:
-    """Fewest fleet moves from the exact location ``start`` to any province of ``targets``."""
+    """Fewest fleet moves from the exact location ``start`` to any province of ``targets``,
+    counted once per board and question."""
+    t = tables(gmap)
+    key = (start, targets)
+    found = t.distances.get(key)
+    if found is None:
+        found = t.remember(t.distances, key, _count_fleet_steps(gmap, start, targets))
+    return found
+
+
+def _count_fleet_steps(gmap: GameMap, start: Location, targets: frozenset[str]) -> int:
     seen, frontier, steps = {start}, [start], 0
     while frontier:
         if any(loc.province in targets for loc in frontier):

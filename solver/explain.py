@@ -15,31 +15,31 @@ def explain_order(pm: PhaseModel, solution: Solution, v: Verdict, fate: Tag | No
     """The result of one given order, with its reason in words."""
     order = v.order
     if v.status == ILLEGAL:
-        return OrderResult(order, Result.ILLEGAL, f"illegal: {v.reason}", fate)
+        return OrderResult(order, _ILLEGAL, f"illegal: {v.reason}", fate)
     if v.status == INVALID:
-        return OrderResult(order, Result.INVALID, f"invalid: {v.reason}", fate)
-    facts = pm.facts
-    province = order.unit.province  # type: ignore[union-attr]
-    effective = facts.orders.get(province)
-    if effective != order:
-        return OrderResult(order, Result.ILLEGAL, f"illegal: the unit carries out {effective}", fate)
-    d = solution.decisions
-    match order:
-        case Move():
-            ok = d.get((MOVES, province), False)
-            return OrderResult(order, Result.SUCCEEDS if ok else Result.FAILS,
-                               _move_reason(pm, solution, province, ok), fate)
-        case SupportHold() | SupportMove():
-            ok = d.get((GIVEN, province), False)
-            return OrderResult(order, Result.GIVEN if ok else Result.CUT,
-                               _support_reason(pm, solution, province, ok), fate)
-        case Convoy():
-            ok = d.get((AVAILABLE, province), False)
-            return OrderResult(order, Result.AVAILABLE if ok else Result.DISRUPTED,
-                               _convoy_reason(pm, solution, province, ok), fate)
-        case Hold():
-            return OrderResult(order, Result.STANDS, _hold_reason(pm, solution, province, fate), fate)
-    return OrderResult(order, Result.ILLEGAL, "illegal: not an order of a movement phase", fate)
+        return OrderResult(order, _INVALID, f"invalid: {v.reason}", fate)
+    province = order.unit.location.province  # type: ignore[union-attr]
+    effective = pm.facts.orders.get(province)
+    if effective is not order and effective != order:
+        return OrderResult(order, _ILLEGAL, f"illegal: the unit carries out {effective}", fate)
+    kind = type(order)
+    if kind is Move:
+        ok = solution.decisions.get((MOVES, province), False)
+        return OrderResult(order, _SUCCEEDS if ok else _FAILS, _move_reason(pm, solution, province, ok), fate)
+    if kind is SupportHold or kind is SupportMove:
+        ok = solution.decisions.get((GIVEN, province), False)
+        return OrderResult(order, _GIVEN if ok else _CUT, _support_reason(pm, solution, province, ok), fate)
+    if kind is Convoy:
+        ok = solution.decisions.get((AVAILABLE, province), False)
+        return OrderResult(order, _AVAILABLE if ok else _DISRUPTED, _convoy_reason(pm, solution, province, ok), fate)
+    if kind is Hold:
+        return OrderResult(order, _STANDS, _hold_reason(pm, solution, province, fate), fate)
+    return OrderResult(order, _ILLEGAL, "illegal: not an order of a movement phase", fate)
+
+
+_SUCCEEDS, _FAILS, _ILLEGAL, _INVALID, _STANDS = Result.SUCCEEDS, Result.FAILS, Result.ILLEGAL, Result.INVALID, Result.STANDS
+_GIVEN, _CUT, _AVAILABLE, _DISRUPTED = Result.GIVEN, Result.CUT, Result.AVAILABLE, Result.DISRUPTED
+"""The result words, read once (reading an Enum member costs a descriptor call each time)."""
 
 
 def _winner(pm: PhaseModel, solution: Solution, province: str) -> str | None:

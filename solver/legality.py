@@ -9,7 +9,7 @@ alone, never on the resolution, so it is plain Python and yields constants for t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from dipsat.model.gamemap import GameMap
 from dipsat.model.kinds import ARMY, FLEET, Moves, Strengths, UnitKind
@@ -47,6 +47,7 @@ class MoveFacts:
     src: str
     dest: str
     dest_location: Location
+    """Where the unit ends if it moves: a coast for a kind that uses coasts, else the province."""
     convoyed: bool
     routes: list[tuple[str, ...]] = field(default_factory=list)
     blocked: str = ""
@@ -236,24 +237,22 @@ def _legal_alone(board: _Board, v: Verdict) -> bool:
     """
     if v.status != LEGAL:
         return False
-    o = v.order
-    reason = ""
-    match o:
-        case Move():
-            actual = board.units[o.unit.location.province].unit
-            reason = _move_problem(board, actual, o.dest, o.via_convoy)
-            if reason:
-                named = _as_named(board, o.unit)
-                if named != actual:
-                    reason = _move_problem(board, named, o.dest, o.via_convoy)
-        case SupportHold() | SupportMove():
-            reason = _support_problem(board, o)
-        case Convoy():
-            reason = _convoy_problem(board, o)
+    problem = _PROBLEMS.get(type(v.order))  # a hold has none
+    reason = problem(board, v.order) if problem is not None else ""
     if reason:
         v.status, v.reason = ILLEGAL, reason
         return False
     return True
+
+
+def _move_order_problem(board: _Board, o: Move) -> str:
+    actual = board.units[o.unit.location.province].unit
+    reason = _move_problem(board, actual, o.dest, o.via_convoy)
+    if reason:
+        named = _as_named(board, o.unit)
+        if named != actual:
+            reason = _move_problem(board, named, o.dest, o.via_convoy)
+    return reason
 
 
 def _as_named(board: _Board, named: Unit) -> Unit:
@@ -392,6 +391,12 @@ def _convoy_problem(board: _Board, o: Convoy) -> str:
     return ""
 
 
+_PROBLEMS: dict[type, Callable[[_Board, Any], str]] = {
+    Move: _move_order_problem, SupportHold: _support_problem, SupportMove: _support_problem, Convoy: _convoy_problem,
+}
+"""Order type -> what makes such an order illegal whatever the other orders (``""``: nothing)."""
+
+
 def _classify_moves(facts: Facts, board: _Board, by_unit: Mapping[str, list[Verdict]]) -> None:
     gmap, units, rules = facts.gmap, facts.position.units, facts.rules
     orders = facts.orders
@@ -404,9 +409,10 @@ def _classify_moves(facts: Facts, board: _Board, by_unit: Mapping[str, list[Verd
         kind = piece.unit.kind
         dest = o.dest
         convoyers = [c for c in convoy_orders
-                     if c.target.location.province == province and c.dest.province == dest.province]
+                     if c.target.location.province == province and c.dest.province == dest.province] \
+            if convoy_orders else []
         blocked = ""
-        off_graph = facts.off_graph.get(province) == dest.province and not o.via_convoy
+        off_graph = bool(facts.off_graph) and facts.off_graph.get(province) == dest.province and not o.via_convoy
         if off_graph:  # variant hook: the destination is reached off the adjacency graph
             dest_location = dest if kind.uses_coasts else Location(dest.province)
             convoyed = False
@@ -419,7 +425,10 @@ def _classify_moves(facts: Facts, board: _Board, by_unit: Mapping[str, list[Verd
             convoyed = False
         elif kind.moves is Moves.ARMY and kind.convoyable:
             dest_location = dest if dest.coast is None else Location(dest.province)
-            convoyed = convoyed_when(gmap, piece, o, convoyers, orders)
+            if convoyers or o.via_convoy or not board.t.army_moves(province, dest.province):
+                convoyed = convoyed_when(gmap, piece, o, convoyers, orders)
+            else:
+                convoyed = False  # every choice lets it walk (order_choices.CONVOY_ADJACENT)
         else:
             dest_location = dest if dest.coast is None else Location(dest.province)
             convoyed = False

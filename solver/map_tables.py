@@ -17,7 +17,7 @@ _EMPTY: Final[frozenset[str]] = frozenset()
 class MapTables:
     """One board's terrain and edges as plain dicts, and the answers already worked out on it."""
 
-    __slots__ = ("terrain", "army", "fleet_reach", "sea_adjacent", "split", "destinations", "routes")
+    __slots__ = ("terrain", "army", "fleet_reach", "sea_adjacent", "split", "destinations", "routes", "distances")
 
     def __init__(self, gmap: GameMap) -> None:
         self.terrain: dict[str, str] = {p: province.terrain.value for p, province in gmap.provinces.items()}
@@ -36,6 +36,8 @@ class MapTables:
         """Where fleet moves already asked about go (kept by :mod:`dipsat.solver.legality`)."""
         self.routes: dict[tuple[str, str, tuple[str, ...], int], tuple[tuple[str, ...], ...]] = {}
         """Convoy routes already listed (kept by :mod:`dipsat.solver.convoy_routes`)."""
+        self.distances: dict[tuple[Any, ...], int] = {}
+        """Distances already counted (kept by :mod:`dipsat.solver.adjustment` for civil disorder)."""
 
     def army_moves(self, src: str, dest: str) -> bool:
         """An army in ``src`` moves to ``dest`` without convoy."""

@@ -41,21 +41,26 @@ def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Orde
     modules = with_options(movement_rules, rules)
     solution, pm = solve_phase(lambda o: build_model(facts, modules, o), rules.paradox)
     after, fates = next_position(facts, solution)
-    owned = [_owns(position, v.order) for v in facts.verdicts]
-    results = [explain_order(pm, solution, v, fates.get(v.order.unit.province) if own else None)  # type: ignore[union-attr]
-               for v, own in zip(facts.verdicts, owned)]
-    ordered = {v.order.unit.province for v, own in zip(facts.verdicts, owned) if own}  # type: ignore[union-attr]
+    results, ordered = [], set()
+    for v in facts.verdicts:
+        province = _own_province(position, v.order)
+        if province is not None:
+            ordered.add(province)
+        results.append(explain_order(pm, solution, v, fates.get(province) if province is not None else None))
     generated = [explain_order(pm, solution, Verdict(o, LEGAL), fates.get(o.unit.province))
                  for o in facts.generated if o.unit.province not in ordered]
     return Resolution(position, tuple(results), tuple(generated), after, solution.paradoxes,
                       solution.resolutions, str(rules), pm, solution)
 
 
-def _owns(position: Position, order: Order) -> bool:
-    """Whether ``order`` names a unit of the ordering power."""
+def _own_province(position: Position, order: Order) -> str | None:
+    """The province of the unit ``order`` names when it is a unit of the ordering power, else ``None``."""
     unit = getattr(order, "unit", None)
-    piece = position.units.get(unit.province) if unit is not None else None
-    return piece is not None and piece.power == order.power
+    if unit is None:
+        return None
+    province = unit.location.province
+    piece = position.units.get(province)
+    return province if piece is not None and piece.power == order.power else None
 
 
 def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str, Tag]]:
@@ -63,27 +68,15 @@ def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str,
     gmap, position = facts.gmap, facts.position
     decisions = solution.decisions
     moved = {src: mf for src, mf in facts.moves.items() if decisions.get((MOVES, src), False)}
-    units: dict[str, Piece] = {}
-    for src, piece in position.units.items():
-        if src in moved:
-            continue
-        if decisions.get((DISLODGED, src), False):
-            continue
-        units[src] = piece
-    for src, mf in moved.items():
-        loc = mf.dest_location if mf.piece.unit.kind.uses_coasts else Location(mf.dest)
-        units[mf.dest] = Piece(mf.piece.power, Unit(mf.piece.unit.kind, loc))
-    standoffs = set()
-    for dest, origins in facts.attackers.items():
-        if dest in units:
-            continue
-        if any(solution.strengths.get((PREVENT, o), 0) > 0 for o in origins):
-            standoffs.add(dest)
+    gone = [p for p in position.units if decisions.get((DISLODGED, p), False)]
+    units = {src: piece for src, piece in position.units.items() if src not in moved and src not in gone}
+    for mf in moved.values():
+        units[mf.dest] = Piece(mf.piece.power, Unit(mf.piece.unit.kind, mf.dest_location))
     dislodged: dict[str, Dislodged] = {}
     fates: dict[str, Tag] = {}
-    for province, piece in position.units.items():
-        if not decisions.get((DISLODGED, province), False):
-            continue
+    standoffs = _standoffs(facts, solution, units) if gone else set()
+    for province in gone:
+        piece = position.units[province]
         origin = next(o for o in facts.attackers[province] if o in moved)
         # by_convoy[...] exists only for an army that may fall back to its land route (4.A.3,
         # convoy_adjacent=2000_fallback): when it walked, it came over the border.
@@ -98,11 +91,27 @@ def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str,
             fates[province] = Tag.DISLODGED
         else:
             fates[province] = Tag.DESTROYED
-    kind = PhaseKind.RETREAT if dislodged else PhaseKind.MOVEMENT
     phase = position.phase
-    after = replace(position, phase=Phase(phase.year, phase.season, kind), units=units, dislodged=dislodged,
+    if dislodged:
+        phase = Phase(phase.year, phase.season, PhaseKind.RETREAT)
+    elif phase.kind is not PhaseKind.MOVEMENT:
+        phase = Phase(phase.year, phase.season, PhaseKind.MOVEMENT)
+    after = replace(position, phase=phase, units=units, dislodged=dislodged,
                     standoffs=frozenset(standoffs) if dislodged else frozenset())
     return after, fates
+
+
+def _standoffs(facts: Facts, solution: Solution, units: Mapping[str, Piece]) -> set[str]:
+    """The provinces left empty after a standoff: moved into, entered by none, with some prevent
+    strength against them (they matter only to the retreats)."""
+    strengths = solution.strengths
+    found = set()
+    for dest, origins in facts.attackers.items():
+        if dest in units:
+            continue
+        if any(strengths.get((PREVENT, o), 0) > 0 for o in origins):
+            found.add(dest)
+    return found
 
 
 def retreat_options(gmap: GameMap, unit: Unit, occupied: Mapping[str, Piece],

@@ -182,7 +182,18 @@ class Rules:
                 if getattr(self, f.name) != OPTIONS[f.name].default}
 
     def __str__(self) -> str:
-        return ",".join(f"{f.name}={getattr(self, f.name)}" for f in fields(self))
+        known = _TEXTS.get(id(self))
+        if known is not None and known[0] is self:
+            return known[1]
+        text = ",".join(f"{f.name}={getattr(self, f.name)}" for f in fields(self))
+        if len(_TEXTS) >= 256:
+            _TEXTS.clear()
+        _TEXTS[id(self)] = (self, text)
+        return text
+
+
+_TEXTS: dict[int, tuple[Rules, str]] = {}
+"""Rules already written (each resolution carries its rules as text), by identity."""
 
 
 DATC = Rules()

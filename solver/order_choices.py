@@ -171,6 +171,9 @@ CONVOY_ADJACENT: Mapping[str, ConvoyChoice] = {
     "2000": _adjacent_2000, "dptg": _adjacent_dptg, "1982": _adjacent_1982, "1971": _adjacent_1971,
     "godip": _adjacent_godip, "mila": _adjacent_mila, "2000_fallback": _adjacent_2000_fallback,
 }
+"""Choice -> whether an army's move goes by convoy. Every choice agrees that an army which can
+walk there, is not written ``via convoy`` and is ordered no convoy walks: the legality checks
+then skip the choice (tests/test_map_tables.py holds every choice to it)."""
 
 
 def on_a_minimal_route(gmap: GameMap, fleet: str, src: str, dest: str, seas: Sequence[str]) -> bool:

@@ -69,3 +69,17 @@ def test_routes_are_listed_anew_each_time():
     first = routes(GMAP, "lon", "bel", ["nth", "eng"])
     first.append(("bogus",))
     assert routes(GMAP, "lon", "bel", ["nth", "eng"]) == [("eng",), ("nth",)]
+
+
+def test_every_convoy_choice_lets_a_walking_army_walk():
+    """An army that can walk, is not written via convoy and is ordered no convoy is not convoyed,
+    whatever the choice of 4.A.3 (the legality checks rely on it to skip the choice)."""
+    from dipsat.model.notation import parse_order
+    from dipsat.solver.order_choices import CONVOY_ADJACENT
+    from tests.helpers import board
+
+    position = board("England: A lon", "England: F nth", "France: F eng")
+    move = parse_order("England: A lon - wal", GMAP)
+    orders = {"lon": move, "nth": parse_order("England: F nth H", GMAP), "eng": parse_order("France: F eng H", GMAP)}
+    for name, convoyed in CONVOY_ADJACENT.items():
+        assert convoyed(GMAP, position.units["lon"], move, [], orders) is False, name
