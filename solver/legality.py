@@ -103,21 +103,20 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
     such a move needs only a destination its unit can stand on.
     """
     verdicts = [Verdict(o, LEGAL) for o in given]
-    by_unit = _by_unit(position, verdicts, rules)
     facts = Facts(gmap, position, rules, verdicts, {}, [], off_graph=dict(off_graph or {}),
                   strengths=_strengths(gmap, position))
     board = _Board(gmap, position, rules, facts.off_graph)
+    by_unit = _by_unit(board, verdicts)
     choose = SEVERAL_ORDERS[rules.several_orders]
     orders, generated = facts.orders, facts.generated
     for province, piece in position.units.items():
-        named = by_unit.get(province)
-        if named is None:
+        legal = by_unit.get(province)
+        if legal is None:
             chosen = None
-        elif len(named) == 1:  # one order: nothing to choose (DATC 4.D.3 is about several)
-            chosen = named[0] if _legal_alone(board, named[0]) else None
+        elif len(legal) == 1:  # one order: nothing to choose (DATC 4.D.3 is about several)
+            chosen = legal[0]
         else:
-            legal = [v for v in named if _legal_alone(board, v)]
-            chosen = choose(legal) if legal else None
+            chosen = choose(legal)
         if chosen is not None:
             orders[province] = chosen.order
         else:
@@ -158,13 +157,14 @@ def _strengths(gmap: GameMap, position: Position) -> dict[str, Strengths] | None
     return {province: piece.unit.kind.at_scale(scale) for province, piece in position.units.items()}
 
 
-def _by_unit(position: Position, verdicts: list[Verdict], rules: Rules) -> dict[str, list[Verdict]]:
-    """Group orders by the unit they name; orders for absent or foreign units are illegal.
+def _by_unit(board: _Board, verdicts: list[Verdict]) -> dict[str, list[Verdict]]:
+    """Group the orders legal by themselves by the unit they name; orders for absent or foreign
+    units are illegal, and so are those that could not be valid whatever the other orders.
 
     A wrong unit letter is ignored or makes the order invalid (option ``unit_designation``,
     DATC 4.C.2); a wrong coast is dealt with when the move is classified (4.B.5).
     """
-    units = position.units
+    units, rules = board.units, board.rules
     kind_counts = rules.unit_designation == "invalid"
     coast_counts = rules.unit_coast == "illegal"
     by_unit: dict[str, list[Verdict]] = {}
@@ -184,7 +184,7 @@ def _by_unit(position: Position, verdicts: list[Verdict], rules: Rules) -> dict[
             v.status, v.reason = INVALID, f"the unit in {province} is {piece.unit}"
         elif coast_counts and _wrong_coast(named, piece.unit):
             v.status, v.reason = ILLEGAL, f"the order names {named.location}, the fleet is in {piece.unit.location} (DATC 4.B.5)"
-        else:
+        elif _legal_alone(board, v):
             found = by_unit.get(province)
             if found is None:
                 by_unit[province] = [v]
@@ -432,8 +432,7 @@ def _classify_moves(facts: Facts, board: _Board, by_unit: Mapping[str, list[Verd
         else:
             dest_location = dest if dest.coast is None else Location(dest.province)
             convoyed = False
-        mf = MoveFacts(o, piece, province, dest.province, dest_location, convoyed, blocked=blocked,
-                       off_graph=off_graph)
+        mf = MoveFacts(o, piece, province, dest.province, dest_location, convoyed, [], blocked, off_graph)
         if convoyed:
             mf.routes = routes(gmap, province, dest.province, [c.unit.location.province for c in convoyers])
             if not mf.routes:
@@ -461,8 +460,8 @@ def _classify_supports_and_convoys(facts: Facts, by_unit: Mapping[str, list[Verd
 def _mark(by_unit: Mapping[str, list[Verdict]], order: Order, status: str, reason: str) -> None:
     """Give every verdict on ``order`` (the order its unit carries out) the status and reason.
 
-    Equal orders name the same unit and were matched to it alike, so they are all in ``by_unit``
-    under its province."""
+    Equal orders name the same unit and were checked alike, so they are all in ``by_unit`` under
+    its province."""
     for v in by_unit[order.unit.location.province]:  # type: ignore[union-attr]
         if v.order == order:
             v.status, v.reason = status, reason
