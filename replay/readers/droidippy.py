@@ -40,10 +40,14 @@ _SECTION_LENGTHS: Final = frozenset(map(len, _SECTIONS))
 
 def looks_like_droidippy(text: str) -> bool:
     """Tell whether ``text`` starts (after blank lines) with a ``PHASE <year> <season> <kind>`` line."""
-    for line in text.splitlines():
-        if line.strip():
-            return _PHASE_RE.fullmatch(line.strip()) is not None
-    return False
+    start = text.lstrip()  # every line end is white space: the first non-blank line starts here
+    end = _LINE_END_RE.search(start)
+    first = start[:end.start()] if end is not None else start
+    return bool(first) and _PHASE_RE.fullmatch(first.rstrip()) is not None
+
+
+_LINE_END_RE: Final = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+"""The characters ``str.splitlines`` ends a line at."""
 
 
 def phase_of(year: int, season: str, kind: str) -> Phase:
