@@ -59,7 +59,8 @@ class Unit:
         return self.location.province
 
     def __str__(self) -> str:
-        return f"{self.kind.value} {self.location}"
+        loc = self.location  # written out here: units are printed by the hundred thousand
+        return f"{self.kind.letter} {loc.province}/{loc.coast}" if loc.coast else f"{self.kind.letter} {loc.province}"
 
 
 @dataclass(frozen=True, slots=True)
