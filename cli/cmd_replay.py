@@ -80,10 +80,18 @@ def run(args: argparse.Namespace) -> int:
         InputError: a path does not exist, the output folder cannot be written or is in use,
             the cluster cannot be reached.
     """
-    from dipsat.replay.run import RunConfig, default_workers, run_replay
+    from dipsat.replay.executors import default_workers, start_pool_server
+
+    workers = args.workers or default_workers()
+    if workers > 1 and not args.dask:
+        start_pool_server()  # importing in parallel with this process's own imports below
+    from dipsat.replay.collector import settle_for_a_long_run
+    from dipsat.replay.run import RunConfig, run_replay
+
+    settle_for_a_long_run()
 
     config = RunConfig(paths=tuple(args.paths), out=Path(args.out), rules_text=args.rules,
-                       workers=args.workers or default_workers(), dask=args.dask,
+                       workers=workers, dask=args.dask,
                        progress=not args.json)
     try:
         summary = run_replay(config)

@@ -94,6 +94,9 @@ class VariantReader:
     read: OrderReader
     map_for: Callable[[str], GameMap]
     board_problem: Callable[[str, Position], tuple[tuple[str, ...], str] | None] | None = None
+    variant_map: GameMap | None = None
+    """The map of the one variant every case is read as (``dipsat adjudicate --variant``): a case
+    without a ``VARIANT`` line reads its board on it; ``None``: on the standard map."""
     """``(VARIANT, start board) -> (provinces, why)`` when the case's start board cannot arise in
     that variant (two wizards of one power, Marvin twice); the reader reports it with the last
     line that placed a piece in one of the provinces."""
@@ -455,7 +458,7 @@ class _Reader:
             if any(c.id == rest for c in self.cases):
                 raise self.fail(f"duplicate case id {quote(rest)}")
             self.draft = _Draft(rest, self.lineno)
-            self.gmap = self.default_gmap
+            self.gmap = getattr(self.order_reader, "variant_map", None) or self.default_gmap
         elif d is None:
             raise self.fail(f"expected 'CASE <id>', got {quote(line)}{other_format(line)}")
         elif key in ("TITLE", "VARIANT", "RULES"):

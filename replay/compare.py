@@ -43,10 +43,12 @@ def _show(piece: Piece | None) -> str:
 
 def compare_units(recorded: Mapping[str, Piece], replayed: Mapping[str, Piece], what: str = "unit") -> list[Difference]:
     """Differences between two province -> piece maps."""
+    if recorded == replayed:  # one comparison in C, most often true
+        return []
     found = []
     for province in sorted(recorded.keys() | replayed.keys()):
         a, b = recorded.get(province), replayed.get(province)
-        if a != b:
+        if a is not b and a != b:  # the same piece object, often: no field by field comparison
             found.append(Difference(what, province, _show(a), _show(b)))
     return found
 
@@ -77,6 +79,8 @@ def compare_dislodged(recorded: Mapping[str, Dislodged], replayed: Mapping[str, 
 
 def compare_centres(recorded: Mapping[str, str], replayed: Mapping[str, str]) -> list[Difference]:
     """Differences between two centre -> owner maps (``neutral`` for an unowned centre)."""
+    if recorded == replayed:
+        return []
     found = []
     for centre in sorted(recorded.keys() | replayed.keys()):
         a, b = recorded.get(centre, "neutral"), replayed.get(centre, "neutral")

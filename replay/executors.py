@@ -8,36 +8,51 @@ own rather than ``ProcessPoolExecutor``, whose whole pool breaks when one worker
 whose ``submit`` then raises): here each worker has its own pipe, and a dead one is replaced.
 On a Dask cluster, tasks travel in batches of a few games (:func:`batch_size`), so that the
 cluster's own cost per submission (a few milliseconds) is shared by several games.
+
+This module imports the adjudicator (:mod:`dipsat.replay.work`) only when it runs tasks, so that
+:func:`start_pool_server` can be called before the rest of a run is imported.
 """
 from __future__ import annotations
 
-import multiprocessing
+import os
 import re
 import signal
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
-from multiprocessing import connection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from dipsat.replay.collector import settle_for_a_long_run
 from dipsat.replay.records import Task
-from dipsat.replay.work import TaskOutcome, replay_task, replay_tasks
 
-Done = Callable[[TaskOutcome], None]
+if TYPE_CHECKING:
+    from dipsat.replay.work import TaskOutcome
+
+Done = Callable[["TaskOutcome"], None]
 Lost = Callable[[Task, str], None]
 
 MAX_ATTEMPTS = 3
 """Times a task is started before its loss is reported (a worker may die under it)."""
 IN_FLIGHT_PER_WORKER = 4
 """Batches handed to the Dask cluster per worker thread at a time, so no worker waits for the next."""
-BATCHES_PER_THREAD = 4
+BATCHES_PER_THREAD = 8
 """A run is cut into at least this many batches per Dask worker thread, so that the last batches
 to finish leave no worker idle for long."""
 MAX_BATCH_GAMES = 16
 """At most this many games in one Dask batch (a JSON-lines chunk task alone may hold 16)."""
 
 
+def default_workers() -> int:
+    """Every core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
 def run_inline(tasks: Iterable[Task], rules_text: str | None, done: Done, lost: Lost) -> int:
     """Run every task in this process, one after the other; return 0 (no worker to restart)."""
+    from dipsat.replay.work import replay_task
+
     for task in tasks:
         done(replay_task(task, rules_text))
     return 0
@@ -79,16 +94,30 @@ class _Worker:
 
 def _serve(conn: Any, rules_text: str | None) -> None:
     """A worker's life: receive tasks, send back their outcomes, until told ``None``."""
+    from dipsat.replay.work import replay_task
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the main process, which stops us
+    settle_for_a_long_run()
     while (task := conn.recv()) is not None:
         conn.send(replay_task(task, rules_text))
 
 
 def _context() -> Any:
     """Processes forked from a server that has already imported and warmed the adjudicator (fast, thread-safe)."""
+    import multiprocessing  # only for a pool: a run in this process needs none of it
+
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["dipsat.replay.warm"])
     return context
+
+
+def start_pool_server() -> None:
+    """Start the local pool's fork server now rather than with the first worker: it imports and
+    warms the adjudicator while this process goes on starting (both cores busy at once)."""
+    from multiprocessing import forkserver
+
+    _context()
+    forkserver.ensure_running()
 
 
 def run_pool(tasks: Iterable[Task], rules_text: str | None, workers: int, done: Done, lost: Lost) -> int:
@@ -97,6 +126,8 @@ def run_pool(tasks: Iterable[Task], rules_text: str | None, workers: int, done: 
     Each worker has its own pipe and one task at a time: a worker that dies costs only its own
     task, which is started again (at most :data:`MAX_ATTEMPTS` times, then reported lost).
     """
+    from multiprocessing import connection
+
     context = _context()
     source: Iterator[Task] = iter(tasks)
     retry: deque[Task] = deque()
@@ -213,16 +244,18 @@ def run_dask(tasks: Iterable[Task], rules_text: str | None, client: Any, done: D
              games: int = 0) -> int:
     """Run the tasks on the Dask cluster of ``client``, in batches sized for a run of ``games``
     games (0: unknown, one task a batch); return 0 (Dask itself restarts the batches of dead
-    workers, and a batch is reported lost, task by task, after its own retries)."""
+    workers). A batch the cluster could not run is sent again task by task, so that only the
+    task that cannot be run is reported lost (after Dask's own retries)."""
     from distributed import as_completed
+
+    from dipsat.replay.work import replay_task, replay_tasks
 
     threads = max(1, sum(client.nthreads().values()))
     width = threads * IN_FLIGHT_PER_WORKER
     source: Iterator[list[Task]] = batches(tasks, batch_size(games, threads))
     pending: dict[str, tuple[list[Task], Any]] = {}
 
-    def submit() -> Any:
-        batch = next(source, None)
+    def submit(batch: list[Task] | None) -> Any:
         if batch is None:
             return None
         future = (client.submit(replay_task, batch[0], rules_text, pure=False) if len(batch) == 1
@@ -230,7 +263,7 @@ def run_dask(tasks: Iterable[Task], rules_text: str | None, client: Any, done: D
         pending[future.key] = (batch, future)
         return future
 
-    first = [f for f in (submit() for _ in range(width)) if f is not None]
+    first = [f for f in (submit(next(source, None)) for _ in range(width)) if f is not None]
     if not first:
         return 0
     queue = as_completed(first, loop=client.loop)  # type: ignore[no-untyped-call]
@@ -241,14 +274,18 @@ def run_dask(tasks: Iterable[Task], rules_text: str | None, client: Any, done: D
                 result = future.result()
                 for outcome in result if isinstance(result, list) else [result]:
                     done(outcome)
-            else:
-                why = f"the Dask cluster could not run it: {future.exception()!r}"
+                following = submit(next(source, None))
+                if following is not None:
+                    queue.add(following)  # type: ignore[no-untyped-call]
+            elif len(batch) > 1:
                 for task in batch:
-                    lost(task, why)
+                    queue.add(submit([task]))  # type: ignore[no-untyped-call]
+            else:
+                lost(batch[0], f"the Dask cluster could not run it: {future.exception()!r}")
+                following = submit(next(source, None))
+                if following is not None:
+                    queue.add(following)  # type: ignore[no-untyped-call]
             future.release()
-            following = submit()
-            if following is not None:
-                queue.add(following)  # type: ignore[no-untyped-call]
         return 0
     finally:
         if pending:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from dipsat.model.errors import clip_message
 from dipsat.model.types import (
-    Disband, Dislodged, Move, OrderResult, Phase, PhaseKind, Piece, Position, Result, Season, Tag,
+    Disband, Dislodged, Move, Phase, PhaseKind, Piece, Position, Result, Season, Tag,
 )
 from dipsat.replay.compare import Difference, compare_boards, phase_key
 from dipsat.replay.readers.cases import auto_key
@@ -194,18 +194,25 @@ class GameReplay:
         return diffs
 
     def _order_rows(self, rec: PhaseRecord, res: Resolution) -> None:
-        g = self.game
+        file, game, index, label = self.game.file, self.game.game, rec.index, rec.label
+        append = self.orders.append
         results = iter(res.results)
         seq = 0
         for o in rec.orders:
             if o.order is None:
-                self.orders.append(OrderRow(g.file, g.game, rec.index, rec.label, seq, None, o.text, None, None,
-                                            None, None, f"not read: {o.problem}", False, o.recorded, o.line))
+                append(OrderRow(file, game, index, label, seq, None, o.text, None, None, None, None,
+                                f"not read: {o.problem}", False, o.recorded, o.line))
             else:
-                self.orders.append(_order_row(g, rec, seq, next(results), o.text, False, o.recorded, o.line))
+                r = next(results)
+                tag = r.tag  # _value_ below: the enum's plain attribute, no property lookup
+                append(OrderRow(file, game, index, label, seq, r.order.power, o.text, str(r.order),
+                                r.result._value_, tag._value_ if tag else None, r.words, r.reason, False,
+                                o.recorded, o.line))
             seq += 1
         for r in res.generated:
-            self.orders.append(_order_row(g, rec, seq, r, "", True, None, None))
+            tag = r.tag
+            append(OrderRow(file, game, index, label, seq, r.order.power, "", str(r.order), r.result._value_,
+                            tag._value_ if tag else None, r.words, r.reason, True, None, None))
             seq += 1
 
     def _row(self, index: int, label: str, kind: str, status: str, diffs: list[Difference], notes: list[str],
@@ -214,12 +221,6 @@ class GameReplay:
                                     "; ".join(map(str, diffs)), clip_message("; ".join(notes), 1000),
                                     clip_message(error), orders, unread,
                                     self.label, line))
-
-
-def _order_row(g: GameRecord, rec: PhaseRecord, seq: int, r: OrderResult, text: str, generated: bool,
-               recorded: str | None, line: int | None) -> OrderRow:
-    return OrderRow(g.file, g.game, rec.index, rec.label, seq, r.order.power, text, str(r.order), r.result.value,
-                    r.tag.value if r.tag else None, r.words, r.reason, generated, recorded, line)
 
 
 def _destroyed(res: Resolution) -> dict[str, Piece]:

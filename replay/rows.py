@@ -12,6 +12,8 @@ from typing import Any, Final, NamedTuple
 
 import pyarrow as pa
 
+from dipsat.replay.collector import no_cycle_collection
+
 AGREE: Final = "agree"
 """The replayed board equals the recorded one (units, dislodged units, centre owners)."""
 DIFFER: Final = "differ"
@@ -107,8 +109,9 @@ def to_table(rows: list[PhaseRow] | list[OrderRow], schema: pa.Schema) -> pa.Tab
     The columns are built from buffers, never by ``pa.array`` on Python lists: that call makes
     pyarrow import pandas (0.3 s and 60 MB) just to ask whether a list is a pandas object.
     """
-    values = list(zip(*rows)) or [() for _ in schema]  # rows are tuples in the schema's order
-    return pa.Table.from_arrays([_column(v, f.type) for v, f in zip(values, schema)], schema=schema)
+    with no_cycle_collection():  # many short-lived lists and tuples, no cycles
+        values = list(zip(*rows)) or [() for _ in schema]  # rows are tuples in the schema's order
+        return pa.Table.from_arrays([_column(v, f.type) for v, f in zip(values, schema)], schema=schema)
 
 
 def _column(values: Sequence[Any], kind: pa.DataType) -> pa.Array:

@@ -9,7 +9,6 @@ than one worker must do so under ``if __name__ == "__main__":``.
 from __future__ import annotations
 
 import contextlib
-import os
 import sys
 import time
 from collections.abc import Iterator
@@ -18,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from dipsat.model.errors import InputError
-from dipsat.replay.executors import check_address, connect, run_dask, run_inline, run_pool
+from dipsat.replay.executors import check_address, connect, default_workers, run_dask, run_inline, run_pool
 from dipsat.replay.readers import archive_files, find_tasks
 from dipsat.replay.records import GameError, Task
 from dipsat.solver import route
@@ -26,14 +25,6 @@ from dipsat.replay.replayer import error_rows
 from dipsat.replay.rows import PHASE_SCHEMA, PhaseRow, to_table
 from dipsat.replay.store import PartStore, consolidate, summarize, write_summary
 from dipsat.replay.work import TaskOutcome
-
-
-def default_workers() -> int:
-    """Every core this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return max(1, os.cpu_count() or 1)
 
 
 @dataclass(frozen=True)

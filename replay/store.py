@@ -11,7 +11,8 @@ Layout of ``--out DIR``::
 Every file is written to a temporary name in the same folder and renamed into place, so a run
 killed at any moment leaves either a whole part or none: a rerun replays only unfinished tasks,
 and a task replayed twice replaces its part (no duplicate rows). The same input gives the same
-tables byte for byte (rows sorted, no timestamps in the tables).
+tables byte for byte (rows sorted, no timestamps in the tables). The parts a run writes are also
+kept in memory for its consolidation, which reads from disk only the parts of earlier runs.
 """
 from __future__ import annotations
 
@@ -33,6 +34,17 @@ from dipsat.replay.rows import AGREE, DIFFER, ERROR, ORDER_SCHEMA, ORDER_SORT, P
 def write_table(table: pa.Table, path: Path) -> None:
     """Write ``table`` as Parquet to ``path`` atomically."""
     write_atomic(path, lambda temp: pq.write_table(table, temp, compression="zstd"))
+
+
+def _write_part(table: pa.Table, path: Path) -> None:
+    """Write a part: only consolidation reads it, so no column statistics; a small part is also
+    written without dictionaries (below a few thousand rows they cost more time and space than
+    they save)."""
+    write_atomic(path, lambda temp: pq.write_table(table, temp, compression="zstd", write_statistics=False,
+                                                   use_dictionary=table.num_rows >= _DICTIONARY_ROWS))
+
+
+_DICTIONARY_ROWS = 4096
 
 
 RESULTS = ("summary.json", "phases.parquet", "orders.parquet")
@@ -62,6 +74,8 @@ class PartStore:
             raise OutputError("another dipsat replay is writing to this output folder; "
                               "wait for it to finish, or choose another --out", str(out)) from None
         remove_stale(*(out / name for name in RESULTS))
+        self._written: dict[tuple[str, str], pa.Table] = {}
+        """(uid, table name) -> the table this run wrote as that part."""
 
     def close(self) -> None:
         """Release the folder's lock."""
@@ -84,13 +98,22 @@ class PartStore:
 
     def write(self, uid: str, phases: pa.Table, orders: pa.Table) -> None:
         """Store the tables of a finished task: orders first, then phases (the finish mark)."""
-        write_table(orders, self._path(uid, "orders"))
-        write_table(phases, self._path(uid, "phases"))
+        _write_part(orders, self._path(uid, "orders"))
+        _write_part(phases, self._path(uid, "phases"))
+        self._written[uid, "orders"] = orders
+        self._written[uid, "phases"] = phases
 
     def read(self, uids: Iterable[str], table: str) -> list[pa.Table]:
         """The ``table`` parts (``phases`` or ``orders``) of the finished tasks among ``uids``."""
         schema = PHASE_SCHEMA if table == "phases" else ORDER_SCHEMA
-        return [_read_part(self._path(u, table), schema) for u in uids if self.done(u)]
+        found = []
+        for uid in uids:
+            kept = self._written.get((uid, table))
+            if kept is not None:
+                found.append(kept)
+            elif self.done(uid):
+                found.append(_read_part(self._path(uid, table), schema))
+        return found
 
 
 def _read_part(path: Path, schema: pa.Schema) -> pa.Table:

@@ -28,17 +28,14 @@ class IntVar:
     """An integer variable ``lb..ub``; booleans are ``0..1``. ``key`` names it: a name, or a key
     that the model's namer turns into one when a name is shown (:meth:`ConstraintModel.name`)."""
 
-    __slots__ = ("index", "key", "_not")
+    __slots__ = ("index", "key")
 
     def __init__(self, index: int, key: object) -> None:
         self.index = index
         self.key = key
-        self._not: NotVar | None = None
 
     def __invert__(self) -> NotVar:
-        if self._not is None:
-            self._not = NotVar(self)
-        return self._not
+        return NotVar(self)
 
     def __hash__(self) -> int:
         return self.index
@@ -190,8 +187,6 @@ class Constraint:
         for lit in literals:
             flat.extend(lit if isinstance(lit, (list, tuple)) else [lit])  # type: ignore[arg-type]
         self.model._linear[self.index][4].extend(_code(lit) for lit in flat)
-        for lit in flat:
-            self.model._watch(_var(lit), self.index)
         return self
 
 
@@ -201,10 +196,6 @@ def code(lit: Literal) -> int:
 
 
 _code = code
-
-
-def _var(lit: Literal) -> int:
-    return lit.index if isinstance(lit, IntVar) else lit.var.index
 
 
 _BIG = 1 << 40
@@ -236,6 +227,8 @@ class ConstraintModel:
 
     A variable is created with a name or with a key; ``namer`` turns a key into the name that
     CP-SAT, an export or an explanation shows (:meth:`name`), only when one is asked for.
+    Building only appends: which constraints watch which variable is worked out when
+    propagation starts.
     """
 
     def __init__(self, namer: Callable[[Any], str] = str) -> None:
@@ -243,11 +236,9 @@ class ConstraintModel:
         self.keys: list[object] = []
         self.lb: list[int] = []
         self.ub: list[int] = []
-        self.vars: list[IntVar] = []
         # linear: (terms as [(var, coeff)], const, lo, hi, enforcement codes)
         self._linear: list[tuple[list[tuple[int, int]], int, int, int, list[int]]] = []
         self._clauses: list[list[int]] = []
-        self._watches: list[list[int]] = []  # var -> constraint ids (linear: id, clause: -id-1)
 
     # -- building -------------------------------------------------------------------------
     def name(self, index: int) -> str:
@@ -257,28 +248,19 @@ class ConstraintModel:
 
     def new_int_var(self, lb: int, ub: int, name: object) -> IntVar:
         """A new integer variable, named by ``name`` (a name or a key)."""
-        var = IntVar(len(self.keys), name)
+        index = len(self.keys)
         self.keys.append(name)
         self.lb.append(lb)
         self.ub.append(ub)
-        self.vars.append(var)
-        self._watches.append([])
-        return var
+        return IntVar(index, name)
 
     def new_bool_var(self, name: object) -> IntVar:
         """A new boolean variable, named by ``name`` (a name or a key)."""
-        var = IntVar(len(self.keys), name)
+        index = len(self.keys)
         self.keys.append(name)
         self.lb.append(0)
         self.ub.append(1)
-        self.vars.append(var)
-        self._watches.append([])
-        return var
-
-    def _watch(self, var: int, cid: int) -> None:
-        watches = self._watches[var]
-        if not watches or watches[-1] != cid:
-            watches.append(cid)
+        return IntVar(index, name)
 
     def add(self, bounded: Bounded) -> Constraint:
         """Add ``lo <= expr <= hi``."""
@@ -286,32 +268,24 @@ class ConstraintModel:
         terms = [(v, c) for v, c in e.terms.items() if c]
         lo = -_BIG if bounded.lo is None else bounded.lo
         hi = _BIG if bounded.hi is None else bounded.hi
-        cid = len(self._linear)
         self._linear.append((terms, e.const, lo, hi, []))
-        for v, _ in terms:
-            self._watch(v, cid)
-        return Constraint(self, cid)
+        return Constraint(self, len(self._linear) - 1)
 
     def add_bool_or(self, literals: Sequence[Literal]) -> None:
         """At least one of ``literals`` is true."""
-        cid = -len(self._clauses) - 1
         self._clauses.append([_code(lit) for lit in literals])
-        for lit in literals:
-            self._watch(_var(lit), cid)
 
     def add_implication(self, a: Literal, b: Literal) -> None:
         """a implies b."""
-        self.add_clause([_code(a) ^ 1, _code(b)])
+        self._clauses.append([_code(a) ^ 1, _code(b)])
 
     def add_clause(self, codes: list[int]) -> None:
         """At least one of the literals, given as codes (2v: v true, 2v+1: v false)."""
-        cid = -len(self._clauses) - 1
         self._clauses.append(codes)
-        watches = self._watches
-        for code in codes:
-            watching = watches[code >> 1]
-            if not watching or watching[-1] != cid:
-                watching.append(cid)
+
+    def add_clauses(self, clauses: Iterable[list[int]]) -> None:
+        """Several clauses at once, in order (see :meth:`add_clause`)."""
+        self._clauses.extend(clauses)
 
     def add_difference(self, x: object, y: object, lo: int | None, hi: int | None,
                        enforce: Sequence[Literal] = ()) -> None:
@@ -334,20 +308,40 @@ class ConstraintModel:
             const -= ey.const
             for v, c in ey.terms.items():
                 terms[v] = terms.get(v, 0) - c
-        cid = len(self._linear)
-        items = [(v, c) for v, c in terms.items() if c]
-        codes = [2 * lit.index if type(lit) is IntVar else 2 * lit.var.index + 1  # type: ignore[union-attr]
-                 for lit in enforce]
-        self._linear.append((items, const, -_BIG if lo is None else lo, _BIG if hi is None else hi, codes))
-        watches = self._watches
-        for v, _ in items:
-            watching = watches[v]
-            if not watching or watching[-1] != cid:
-                watching.append(cid)
-        for c in codes:
-            watching = watches[c >> 1]
-            if not watching or watching[-1] != cid:
-                watching.append(cid)
+        self._linear.append(([(v, c) for v, c in terms.items() if c], const,
+                             -_BIG if lo is None else lo, _BIG if hi is None else hi,
+                             [2 * lit.index if type(lit) is IntVar else 2 * lit.var.index + 1  # type: ignore[union-attr]
+                              for lit in enforce]))
+
+    def add_greater(self, x: object, y: object, lit: IntVar) -> None:
+        """lit <-> x > y, as two enforced differences: x - y >= 1 when ``lit``, x - y <= 0 when not."""
+        self.add_difference(x, y, 1, None, [lit])
+        terms, const = self._linear[-1][0], self._linear[-1][1]
+        self._linear.append((terms, const, -_BIG, 0, [2 * lit.index + 1]))
+
+    def _watches(self) -> tuple[list[list[int]], list[list[int]]]:
+        """Who to look at again when a variable is fixed or narrowed: variable -> the linear
+        constraints that read it; literal code -> the clauses it is in (looked at again only when
+        that literal becomes false: a literal that becomes true satisfies its clauses)."""
+        linear: list[list[int]] = [[] for _ in self.lb]
+        for cid, (terms, _, _, _, enforce) in enumerate(self._linear):
+            for v, _ in terms:
+                watching = linear[v]
+                if not watching or watching[-1] != cid:
+                    watching.append(cid)
+            for c in enforce:
+                watching = linear[c >> 1]
+                if not watching or watching[-1] != cid:
+                    watching.append(cid)
+        clauses: list[list[int]] = [[] for _ in range(2 * len(self.lb))]
+        cid = 0
+        for clause in self._clauses:
+            cid -= 1
+            for c in clause:
+                watching = clauses[c]
+                if not watching or watching[-1] != cid:
+                    watching.append(cid)
+        return linear, clauses
 
     # -- stage 1: propagation ---------------------------------------------------------------
     def propagate(self) -> tuple[list[int], list[int]] | None:
@@ -356,7 +350,7 @@ class ConstraintModel:
         n_linear = len(self._linear)
         queue = list(range(n_linear)) + [-i - 1 for i in range(len(self._clauses))]
         queued = bytearray(b"\x01") * len(queue)  # slot: linear i -> i, clause -j-1 -> n_linear + j
-        watches, line, clauses = self._watches, self._line, self._clauses
+        (linear_watch, clause_watch), line, clauses = self._watches(), self._line, self._clauses
         try:
             while queue:
                 cid = queue.pop()
@@ -379,19 +373,30 @@ class ConstraintModel:
                         if free < 0:
                             raise Conflict
                         v = free >> 1
-                        lb[v] = ub[v] = 0 if free & 1 else 1
-                        for other in watches[v]:
-                            slot = other if other >= 0 else n_linear - other - 1
+                        value = 0 if free & 1 else 1
+                        lb[v] = ub[v] = value
+                        for other in linear_watch[v]:
+                            if not queued[other]:
+                                queued[other] = 1
+                                queue.append(other)
+                        for other in clause_watch[2 * v + value]:  # the literal of v now false
+                            slot = n_linear - other - 1
                             if not queued[slot]:
                                 queued[slot] = 1
                                 queue.append(other)
                     continue
                 for v in changed:
-                    for other in watches[v]:
-                        slot = other if other >= 0 else n_linear - other - 1
-                        if not queued[slot]:
-                            queued[slot] = 1
+                    for other in linear_watch[v]:
+                        if not queued[other]:
+                            queued[other] = 1
                             queue.append(other)
+                    value = lb[v]
+                    if value == ub[v] and 0 <= value <= 1:  # a literal of v became false
+                        for other in clause_watch[2 * v + value]:
+                            slot = n_linear - other - 1
+                            if not queued[slot]:
+                                queued[slot] = 1
+                                queue.append(other)
         except Conflict:
             return None
         return lb, ub
@@ -403,9 +408,8 @@ class ConstraintModel:
             v = code >> 1
             if lb[v] != ub[v]:
                 if open_lit >= 0:
-                    open_lit = -2
-                else:
-                    open_lit = code if open_lit == -1 else open_lit
+                    return []  # two open enforcement literals: nothing to infer yet
+                open_lit = code
                 continue
             if (lb[v] == 1) == bool(code & 1):
                 return []  # an enforcement literal is false: the constraint is off
@@ -417,8 +421,8 @@ class ConstraintModel:
             else:
                 low += c * ub[v]
                 high += c * lb[v]
-        if open_lit != -1:  # not enforced for sure: only a violation tells something
-            if open_lit >= 0 and (low > hi or high < lo):
+        if open_lit >= 0:  # not enforced for sure: only a violation tells something
+            if low > hi or high < lo:
                 v = open_lit >> 1
                 lb[v] = ub[v] = 1 if open_lit & 1 else 0
                 return [v]

@@ -86,14 +86,16 @@ class PhaseModel:
         self._reads: dict[Key, list[Key]] = {}
         """Decision -> the decisions its definition reads (the decision graph, kept as a dict)."""
         self._graph: nx.DiGraph | None = None
-        self._later: dict[Key, Callable[[], Iterable[Key]]] = {}
+        self._later: dict[Key, Callable[[PhaseModel], Iterable[Key]]] = {}
         self.overrides = dict(overrides or {})
         """Decisions fixed by a backup rule, by key."""
         self.decisions: dict[Key, IntVar] = {}
         self.strengths: dict[Key, IntVar | LinearExpr | int] = {}
         self.terms: dict[Key, list[tuple[str, LinearExpr | int, int, int]]] = {}
         """Strength key -> extra terms (what, expression, lowest, highest) added by variants."""
+        self._moves: dict[str, Lit] = {}
         self._given: dict[str, Lit] = {}
+        self._dislodged: dict[str, Lit] = {}
         self.cut_by: dict[str, list[str]] = {}
         """Supporter province -> origins of the moves that cut its support if they have a path."""
 
@@ -114,17 +116,17 @@ class PhaseModel:
         lit = self.decisions.get(key)
         if lit is None:
             lit = self.decisions[key] = self.model.new_bool_var(key)
-            self._reads[key] = []
             self._graph = None
             if self.overrides and key in self.overrides:
                 self.model.add_clause([2 * lit.index + (0 if self.overrides[key] else 1)])
         return lit
 
-    def defines(self, key: Key, reads: Iterable[Key] | Callable[[], Iterable[Key]] = ()) -> bool:
+    def defines(self, key: Key, reads: Iterable[Key] | Callable[[PhaseModel], Iterable[Key]] = ()) -> bool:
         """Record what decision ``key`` reads; say whether its rule should define it.
 
-        ``reads`` may be a function giving them: it is called only if the decision graph is
-        asked for. An overridden decision (fixed by a backup rule) keeps its node but loses its
+        ``reads`` may be a function of the phase model giving them: it is called only if the
+        decision graph is asked for (holding no reference to the model, it keeps the model free
+        of reference cycles, so a phase's model is freed as soon as it is dropped). An overridden decision (fixed by a backup rule) keeps its node but loses its
         edges and its defining constraints.
         """
         if key not in self.decisions:
@@ -133,8 +135,10 @@ class PhaseModel:
             return False
         if callable(reads):
             self._later[key] = reads
-        else:
+        elif key in self._reads:
             self._reads[key].extend(reads)
+        else:
+            self._reads[key] = list(reads)
         self._graph = None
         return True
 
@@ -147,19 +151,19 @@ class PhaseModel:
             import networkx as nx
 
             for key, later in self._later.items():
-                self._reads[key].extend(later())
+                self._reads.setdefault(key, []).extend(later(self))
             self._later.clear()
             graph = nx.DiGraph()
-            graph.add_nodes_from(self._reads)
-            graph.add_edges_from((r, key) for key, reads in self._reads.items() for r in reads)
+            graph.add_nodes_from(self.decisions)
+            graph.add_edges_from((r, key) for key in self.decisions for r in self._reads.get(key, ()))
             self._graph = graph
         return self._graph
 
     def moves(self, src: str) -> Lit:
         """``moves[...]``: the move of the unit in ``src`` succeeds (False when it has none)."""
-        lit = self.decisions.get((MOVES, src))
+        lit = self._moves.get(src)
         if lit is None:
-            return self.decision((MOVES, src)) if src in self.facts.moves else False
+            lit = self._moves[src] = self.decision((MOVES, src)) if src in self.facts.moves else False
         return lit
 
     def path(self, src: str) -> Lit:
@@ -185,9 +189,10 @@ class PhaseModel:
 
     def dislodged(self, province: str) -> Lit:
         """``dislodged[prov]``: the unit in ``province`` is dislodged (False if nobody attacks)."""
-        lit = self.decisions.get((DISLODGED, province))
+        lit = self._dislodged.get(province)
         if lit is None:
-            return self.decision((DISLODGED, province)) if province in self.facts.attackers else False
+            lit = self._dislodged[province] = (self.decision((DISLODGED, province))
+                                               if province in self.facts.attackers else False)
         return lit
 
     def attackers(self, province: str) -> list[str]:
@@ -234,31 +239,29 @@ class PhaseModel:
     def equal_and(self, target: IntVar, lits: Iterable[Lit]) -> None:
         """target <-> AND(lits)."""
         t = 2 * target.index
-        add = self.model.add_clause
         codes = []
         for lit in lits:
             if lit is True:
                 continue
             if lit is False:
-                add([t + 1])
+                self.model.add_clause([t + 1])
                 return
             codes.append(code(lit))  # type: ignore[arg-type]
-        for c in codes:
-            add([t + 1, c])
-        add([c ^ 1 for c in codes] + [t])
+        clauses = [[t + 1, c] for c in codes]
+        clauses.append([c ^ 1 for c in codes] + [t])
+        self.model.add_clauses(clauses)
 
     def equal_or(self, target: IntVar, lits: Iterable[Lit]) -> None:
         """target <-> OR(lits)."""
         t = 2 * target.index
-        add = self.model.add_clause
         codes = []
         for lit in lits:
             if lit is False:
                 continue
             if lit is True:
-                add([t])
+                self.model.add_clause([t])
                 return
             codes.append(code(lit))  # type: ignore[arg-type]
-        for c in codes:
-            add([c ^ 1, t])
-        add(codes + [t + 1])
+        clauses = [[c ^ 1, t] for c in codes]
+        clauses.append(codes + [t + 1])
+        self.model.add_clauses(clauses)

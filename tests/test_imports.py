@@ -3,7 +3,8 @@ in a fresh interpreter and looks at ``sys.modules`` when it ends.
 
 ortools is imported only when a phase reaches CP-SAT or a model is exported, and solving needs
 only its compiled helper (``cp_model``, which imports pandas and numpy, only for an export);
-pandas, pyarrow and dask only where tables or clusters are used; networkx only where a graph
+pandas, pyarrow and dask only where tables or clusters are used (multiprocessing only for a pool
+of workers); networkx only where a graph
 algorithm runs (a decision graph with a cycle, a picture), never for the map. A variant's
 package is imported only when the variant is played or looked up by name, never to list the names.
 """
@@ -19,7 +20,7 @@ from dipsat.variants import KNOWN, VARIANTS, UnknownVariantError, find_variant
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "replay_fixtures"
-HEAVY = ("ortools", "pandas", "numpy", "pyarrow", "dask", "distributed", "networkx")
+HEAVY = ("ortools", "pandas", "numpy", "pyarrow", "dask", "distributed", "networkx", "multiprocessing")
 VARIANT_PACKAGES = tuple(k.module for k in KNOWN)
 
 
@@ -72,13 +73,13 @@ def test_cpsat_route_loads_ortools(solver):
 
 
 def test_replay_imports_tables_but_no_graphs_and_no_other_variant(tmp_path: Path):
-    """`dipsat replay` of a standard game in this process loads pyarrow (its tables), never networkx,
-    dask or another variant's package."""
+    """`dipsat replay` of a standard game in this process loads pyarrow (its tables), never pandas,
+    networkx, dask, multiprocessing (for a pool only) or another variant's package."""
     status, found, out = _modules_after(["replay", str(FIXTURES / "droidippy_game.txt"), "--out", str(tmp_path),
                                          "--workers", "1", "--json"])
     assert status == 0, out
     assert "pyarrow" in found, out
-    assert not found & {"networkx", "dask", "distributed"}, out
+    assert not found & {"pandas", "networkx", "dask", "distributed", "multiprocessing"}, out
     assert found & set(VARIANT_PACKAGES) == {"dipsat.variants.classical"}, out
 
 

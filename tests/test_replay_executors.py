@@ -1,4 +1,5 @@
-"""How tasks are cut into Dask batches: in order, whole tasks, about the asked number of games."""
+"""How tasks are cut into Dask batches (in order, whole tasks, about the asked number of games),
+and the throughput summary."""
 from __future__ import annotations
 
 from dipsat.replay.executors import MAX_BATCH_GAMES, batch_size, batches
@@ -30,8 +31,20 @@ def test_no_tasks_no_batches():
 
 
 def test_batch_size_keeps_several_batches_per_thread():
-    """40 games on 2 threads: 5 games a batch (8 batches); a small run: one game; a huge one: the cap."""
-    assert batch_size(40, 2) == 5
+    """40 games on 2 threads: 2 games a batch (20 batches); a small run: one game; a huge one: the cap."""
+    assert batch_size(40, 2) == 2
     assert batch_size(3, 2) == 1
     assert batch_size(0, 4) == 1
     assert batch_size(100_000, 2) == MAX_BATCH_GAMES
+
+
+def test_throughput_keeps_the_best_rate_of_each_configuration():
+    """The throughput summary: per configuration the best whole-process rate, and its ratio to one worker."""
+    from dipsat.replay.throughput import best
+
+    lines = [{"executor": "1 local process(es)", "whole_process_phases_per_second": r} for r in (300.0, 400.0)]
+    lines += [{"executor": "2 local process(es)", "whole_process_phases_per_second": 600.0},
+              {"executor": "dask tcp://127.0.0.1:1", "whole_process_phases_per_second": 500.0}]
+    assert best(lines) == {
+        "best_whole_process_phases_per_second": {"1 local process(es)": 400.0, "2 local process(es)": 600.0, "dask": 500.0},
+        "speedup_over_one_worker": {"1 local process(es)": 1.0, "2 local process(es)": 1.5, "dask": 1.25}}

@@ -69,6 +69,19 @@ def test_droidippy_bad_position_line_is_a_phase_error_with_its_line():
     assert isinstance(retreat, PhaseError) and retreat.line == 12 and "tank kie" in retreat.message
 
 
+@pytest.mark.parametrize("old, new, line, message", [
+    ("Germany: army mun\n", "Germany: army mun\nGermany: army mun\n", 6, "two units in mun: 'Germany: army mun'"),
+    ("Russia: fleet bot\nORDERS\nbuild", "Russia: fleet bot\nRussia: supply bot\nORDERS\nbuild", 19,
+     "bot is not a supply centre: 'Russia: supply bot'"),
+])
+def test_droidippy_position_lines_read_before_keep_their_problems(old, new, line, message):
+    """A POSITIONS line read well before (and remembered) still gives its problem, at its own line."""
+    assert all(isinstance(p, PhaseRecord) for p in _phases(SMALL))
+    phases = _phases(SMALL.replace(old, new, 1))
+    bad = next(p for p in phases if isinstance(p, PhaseError))
+    assert bad.line == line and bad.message == message
+
+
 def test_droidippy_unreadable_order_is_kept_with_its_problem():
     """An order for a province without a unit is kept unread, with why, and the phase still reads."""
     first = _phases(SMALL.replace("mun move kie", "hol move kie"))[0]

@@ -111,6 +111,29 @@ def test_dask_batches_of_several_games_write_the_same_tables(archive: Path, refe
     assert _tables(tmp_path) == _tables(reference)
 
 
+def test_dask_batch_that_fails_costs_only_the_task_that_fails(archive: Path, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch):
+    """A batch the cluster cannot run is sent again task by task: only the task that fails is lost."""
+    distributed = pytest.importorskip("distributed")
+    from dipsat.replay import executors, work
+
+    real = work.replay_task
+
+    def fails_on_game_2(task, rules_text):
+        if task.file.endswith("game_2.txt"):
+            raise RuntimeError("this task kills its worker")
+        return real(task, rules_text)
+
+    monkeypatch.setattr(executors, "batch_size", lambda games, threads: 3)
+    monkeypatch.setattr(work, "replay_task", fails_on_game_2)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol="tcp://",
+                                  host="127.0.0.1", dashboard_address=None) as cluster:
+        summary = run_replay(RunConfig((str(archive),), tmp_path, dask=cluster.scheduler_address))
+    assert summary["run"]["tasks_replayed"] == 2 and summary["run"]["tasks_lost"] == 1
+    lost = [e for e in summary["error_list"] if "could not run it" in e["error"]]
+    assert [Path(e["file"]).name for e in lost] == ["game_2.txt"]
+
+
 def test_mila_games_agree_but_for_documented_judge_options(tmp_path: Path):
     """The package's own games replay under --rules mila; each difference is a documented option of its judge."""
     summary = run_replay(RunConfig((str(FIXTURES / "mila_game.json"), str(FIXTURES / "mila_games.jsonl")),

@@ -193,6 +193,13 @@ def test_unreadable_spells_raise_an_order_error(text):
         SORCEROUS.parse_order(text, "France", None, PhaseKind.MOVEMENT)
 
 
+@pytest.mark.parametrize("text", ["W Paris FAMILIAR", "W Paris CAST", "W Paris - Atlantis"])
+def test_unreadable_wizard_order_quotes_the_text_as_written(text):
+    """An order naming a wizard is read as an army's; its error still quotes the ``W`` written."""
+    with pytest.raises(OrderError, match=re.escape(text)):
+        SORCEROUS.parse_order(text, "France", None, PhaseKind.MOVEMENT)
+
+
 def _dipsat(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "dipsat.cli.main", *args], capture_output=True, text=True,
                           cwd=ROOT, env=env)
@@ -300,3 +307,16 @@ def test_impossible_record_start_is_an_error_with_its_line():
             "France: W Picardy\nORDERS\nFrance: W Paris H\nEND\n")
     with pytest.raises(CaseFileError, match=r"rec\.txt:7: impossible start board: France has two wizards"):
         play_record(read_record(text, "rec.txt"))
+
+
+def test_a_case_read_for_the_variant_reads_its_board_on_the_variant_map():
+    """``dipsat adjudicate --variant sorcerous`` (``reader_for``): a case with no VARIANT line reads
+    its units with the variant's kinds (``W Paris``) and gets the variant's board check."""
+    from dipsat.model.cases import read_cases
+    from dipsat.model.errors import CaseFileError
+    from dipsat.variants import reader_for
+    text = "CASE x\nPHASE Autumn 1901 Movement\nUNITS\nFrance: W Paris\nORDERS\nEND\n"
+    case = read_cases(text, "ok.txt", order_reader=reader_for(SORCEROUS))[0]
+    assert case.start.units["par"].unit.kind == WIZARD
+    with pytest.raises(CaseFileError, match=r"bad\.txt:5: impossible start board: France has two wizards"):
+        read_cases(text.replace("ORDERS", "France: W Brest\nORDERS"), "bad.txt", order_reader=reader_for(SORCEROUS))

@@ -164,7 +164,8 @@ def reader_for(variant: Variant) -> OrderReader:
     """An ``order_reader`` that reads every case as a case of ``variant`` (orders and board)."""
     def read(text: str, power: str, position: Position | None, kind: PhaseKind, _name: str) -> Order:
         return variant.parse_order(text, power, position, kind)  # type: ignore[return-value]
-    return VariantReader(read, lambda _name: variant.map, lambda _name, position: variant.board_problem(position))
+    return VariantReader(read, lambda _name: variant.map, lambda _name, position: variant.board_problem(position),
+                         variant.map)
 
 
 _CONSTANTS = {k.attribute: k.name for k in KNOWN}

@@ -10,17 +10,16 @@ one game, one case file, or up to :data:`CHUNK_GAMES` consecutive games of a JSO
 """
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Final
 
 from dipsat.model.errors import InputError
 from dipsat.model.files import decode_utf8, open_lines, read_input
 from dipsat.model.gamemap import GameMap
+from dipsat.replay.collector import no_cycle_collection
 from dipsat.replay.readers.cases import read_case_file
 from dipsat.replay.readers.droidippy import looks_like_droidippy, read_droidippy
 from dipsat.replay.readers.mila_json import read_mila
@@ -180,23 +179,11 @@ def _json_tasks(shown: str, text: str, identity: str, rules_text: str) -> Iterat
 def read_task(task: Task, rules_text: str | None, maps: Callable[[str], GameMap]) -> list[GameRecord | GameError]:
     """Read the games of a task (a case file holds several).
 
-    Python's cycle collector is paused meanwhile: reading makes no reference cycles, but its many
-    new objects (a saved game's JSON, positions, orders) would each make it scan every live object.
+    Python's cycle collector is paused meanwhile (:mod:`dipsat.replay.collector`).
     """
     from dipsat.replay.checks import check_game
-    with _no_cycle_collection():
+    with no_cycle_collection():
         return [check_game(game, maps) for game in _read_task(task, rules_text, maps)]
-
-
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 def _read_task(task: Task, rules_text: str | None, maps: Callable[[str], GameMap]) -> list[GameRecord | GameError]:

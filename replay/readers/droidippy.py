@@ -120,25 +120,56 @@ def _position(block: _Block, gmap: GameMap) -> Position:
     units: dict[str, Piece] = {}
     dislodged: dict[str, Dislodged] = {}
     centres: dict[str, str] = {}
+    known = _lines_on(gmap)
     for number, line in block.positions:
-        m = _UNIT_RE.fullmatch(line)
-        if m is None:
-            raise InputError(f"expected 'Nation: army|fleet|supply <location>', got {line!r}", line=number)
-        try:
-            power = gmap.resolve_power(m[1])
-            location = gmap.resolve(m[3])
-        except InputError as exc:
-            raise InputError(f"{exc.message} in {line!r}", line=number) from None
-        what = m[2].lower()
-        if what == "supply":
-            if location.province not in gmap.supply_centres:
-                raise InputError(f"{location.province} is not a supply centre: {line!r}", line=number)
-            centres[location.province] = power
+        entry = known.get(line)
+        if entry is None:
+            entry = known[line] = _position_line(line, number, gmap)
+        province, what = entry
+        if isinstance(what, str):
+            centres[province] = what
             continue
-        kind, _, flag = what.partition("/")
-        piece = Piece(power, Unit(_KINDS[kind], location))
-        table: dict[str, Any] = dislodged if flag else units
-        if location.province in table:
-            raise InputError(f"two units in {location.province}: {line!r}", line=number)
-        table[location.province] = Dislodged(piece, None) if flag else piece
+        table: dict[str, Any] = dislodged if isinstance(what, Dislodged) else units
+        if province in table:
+            raise InputError(f"two units in {province}: {line!r}", line=number)
+        table[province] = what
     return Position(block.phase, units, centres, dislodged)
+
+
+def _position_line(line: str, number: int, gmap: GameMap) -> tuple[str, str | Piece | Dislodged]:
+    """One ``POSITIONS`` line: (province, its owner's name for a centre, or the piece standing there).
+
+    Raises:
+        InputError: a line that is not ``Nation: kind loc``, an unknown power or province, a
+            ``supply`` in a province that is no supply centre.
+    """
+    m = _UNIT_RE.fullmatch(line)
+    if m is None:
+        raise InputError(f"expected 'Nation: army|fleet|supply <location>', got {line!r}", line=number)
+    try:
+        power = gmap.resolve_power(m[1])
+        location = gmap.resolve(m[3])
+    except InputError as exc:
+        raise InputError(f"{exc.message} in {line!r}", line=number) from None
+    what = m[2].lower()
+    if what == "supply":
+        if location.province not in gmap.supply_centres:
+            raise InputError(f"{location.province} is not a supply centre: {line!r}", line=number)
+        return location.province, power
+    kind, _, flag = what.partition("/")
+    piece = Piece(power, Unit(_KINDS[kind], location))
+    return location.province, Dislodged(piece, None) if flag else piece
+
+
+_LINES: dict[int, tuple[GameMap, dict[str, tuple[str, str | Piece | Dislodged]]]] = {}
+"""Board -> ``POSITIONS`` lines read on it (an archive repeats each one in many phases and games)."""
+_LINES_LIMIT: Final = 1 << 16
+
+
+def _lines_on(gmap: GameMap) -> dict[str, tuple[str, str | Piece | Dislodged]]:
+    hit = _LINES.get(id(gmap))
+    if hit is None or hit[0] is not gmap or len(hit[1]) >= _LINES_LIMIT:
+        if len(_LINES) >= 16:
+            _LINES.clear()
+        hit = _LINES[id(gmap)] = (gmap, {})
+    return hit[1]

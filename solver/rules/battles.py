@@ -31,8 +31,7 @@ def battle_strengths(pm: PhaseModel, one: str, two: str, battle: IntVar) -> None
     if attack is not None:
         defend = support_sum(pm, pm.facts.move_supports.get(two, [])) + pm.extra((DEFEND, two))
         beats = pm.model.new_bool_var(f"beats[{label} vs defend {other_label}]")
-        pm.model.add_difference(attack, defend, 1, None, [beats])
-        pm.model.add_difference(attack, defend, None, 0, [~beats])
+        pm.model.add_greater(attack, defend, beats)
         loses = pm.model.new_bool_var(f"loses_battle[{label}]")
         pm.equal_and(loses, [battle, ~beats])
         read = pm.model.new_int_var(0, max(0, _upper(pm, attack)), f"attack_in_battle[{label}]")

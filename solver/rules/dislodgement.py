@@ -6,10 +6,11 @@ from dipsat.solver.phase_model import DISLODGED, ENTERED, PhaseModel
 
 def add_dislodgement(pm: PhaseModel) -> None:
     """dislodged[p] <-> OR(moves[a] for the attackers a of p) and not moves[p]."""
+    attacked = pm.facts.attackers
     for province in pm.facts.orders:
+        if province not in attacked:
+            continue  # nobody attacks it: never dislodged, no literal
         dislodged = pm.dislodged(province)
-        if dislodged is False:
-            continue
         attackers = [pm.moves(a) for a in pm.attackers(province)]
         left = pm.moves(province)
         reads = pm.keys_of([*attackers, left])

@@ -6,6 +6,8 @@ other move to the same province.
 """
 from __future__ import annotations
 
+from functools import partial
+
 from dipsat.model.errors import AdjudicationError
 from dipsat.solver.phase_model import ATTACK, BEATS, DEFEND, HOLD, MOVES, PREVENT, Key, PhaseModel
 
@@ -35,7 +37,7 @@ def add_moves(pm: PhaseModel) -> None:
     facts = pm.facts
     for src, mf in facts.moves.items():
         lit = pm.moves(src)
-        if not pm.defines((MOVES, src), lambda src=src: reads(pm, src)):  # type: ignore[misc]
+        if not pm.defines((MOVES, src), partial(reads, src=src)):
             continue
         attack = pm.strengths.get((ATTACK, src))
         if attack is None:
@@ -56,7 +58,6 @@ def add_moves(pm: PhaseModel) -> None:
                 beats.append(attack > strength)
                 continue
             beat = pm.model.new_bool_var((BEATS, src, what, whose))
-            pm.model.add_difference(attack, strength, 1, None, [beat])
-            pm.model.add_difference(attack, strength, None, 0, [~beat])
+            pm.model.add_greater(attack, strength, beat)
             beats.append(beat)
         pm.equal_and(lit, [pm.path(src), *beats])

@@ -23,6 +23,8 @@ def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | No
     """``base`` + the given supports among ``supporters`` (those of ``excluding_power`` left out),
     each weighted by its unit's support strength when a variant's kinds differ (see
     :attr:`~dipsat.solver.legality.Facts.strengths`)."""
+    if not supporters:
+        return base
     kept = [s for s in supporters
             if excluding_power is None or pm.facts.position.units[s].power != excluding_power]
     lits = [pm.given(s) for s in kept]
@@ -58,6 +60,12 @@ def _extra(pm: PhaseModel, strength: str, subject: str) -> LinearExpr | int:
     if not pm.terms:
         return 0
     return pm.extra((strength, subject))
+
+
+def _from(counted: LinearExpr | int, base: int) -> LinearExpr | int:
+    """A support sum counted from 0 (:func:`support_sum` with ``base=0``), counted from ``base``
+    instead; the sum's terms are shared, never changed."""
+    return counted + base if isinstance(counted, int) else LinearExpr(counted.terms, counted.const + base)
 
 
 def _neg(lit: Lit) -> Lit:
@@ -105,6 +113,7 @@ def _upper(pm: PhaseModel, value: LinearExpr | int) -> int:
 def add_strengths(pm: PhaseModel) -> None:
     """Define the hold, attack, defend and prevent strengths that the moves read."""
     facts = pm.facts
+    own_support_counts = OWN_SUPPORT_COUNTS[facts.rules.own_support_via]
     for province in facts.attackers:
         order = facts.orders.get(province)
         if order is None:
@@ -120,12 +129,12 @@ def add_strengths(pm: PhaseModel) -> None:
                                                              base=_base(pm, province, _HOLD)), extra)
     for src, mf in facts.moves.items():
         supporters = facts.move_supports.get(src, [])
+        supported = support_sum(pm, supporters, base=0)
         path = pm.path(src)
         if src in facts.opponent:  # 5.B.7, read by the opponent's move
-            pm.strengths[DEFEND, src] = _plus(support_sum(pm, supporters, base=_base(pm, src, _DEFEND)),
-                                              _extra(pm, DEFEND, src))
+            pm.strengths[DEFEND, src] = _plus(_from(supported, _base(pm, src, _DEFEND)), _extra(pm, DEFEND, src))
         if len(facts.attackers[mf.dest]) > 1:  # 5.B.6, read by the rivals
-            prevented = _plus(support_sum(pm, supporters, base=_base(pm, src, _PREVENT)), _extra(pm, PREVENT, src))
+            prevented = _plus(_from(supported, _base(pm, src, _PREVENT)), _extra(pm, PREVENT, src))
             beaten_by = facts.beaten_by.get(src)
             if beaten_by is None:
                 cases = [([_neg(path)], 0), ([path], prevented)]
@@ -138,14 +147,18 @@ def add_strengths(pm: PhaseModel) -> None:
                 cases = [([_neg(path)], 0), ([path, beaten], 0), ([path, ~beaten], prevented)]
             _choose(pm, (PREVENT, src), cases)
         attack = _base(pm, src, _ATTACK)
-        full = _plus(support_sum(pm, supporters, base=attack), _extra(pm, ATTACK, src))
+        full = _plus(_from(supported, attack), _extra(pm, ATTACK, src))
         defender = facts.position.units.get(mf.dest)
         if defender is None:  # 5.B.8
             _choose(pm, (ATTACK, src), [([_neg(path)], 0), ([path], full)])
             continue
-        excluded = None if OWN_SUPPORT_COUNTS[facts.rules.own_support_via](mf.order, mf.convoyed) else defender.power
-        restricted = 0 if defender.power == mf.piece.power else _plus(
-            support_sum(pm, supporters, excluding_power=excluded, base=attack), _extra(pm, ATTACK, src))
+        if defender.power == mf.piece.power:  # never dislodges its own power's unit
+            restricted: LinearExpr | int = 0
+        elif own_support_counts(mf.order, mf.convoyed):  # the defender's power's supports count too
+            restricted = full
+        else:
+            restricted = _plus(support_sum(pm, supporters, excluding_power=defender.power, base=attack),
+                               _extra(pm, ATTACK, src))
         leaves = pm.moves(mf.dest) if src not in facts.opponent else False
         _choose(pm, (ATTACK, src), [([_neg(path)], 0), ([path, leaves], full),
                                     ([path, _neg(leaves)], restricted)])

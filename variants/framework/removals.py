@@ -15,11 +15,11 @@ from dataclasses import replace
 from typing import Mapping, Sequence
 
 from dipsat.model.gamemap import GameMap
-from dipsat.model.types import Move, Order, OrderResult, Piece, Position, Result, SupportMove, Unit
+from dipsat.model.types import Move, Order, OrderResult, Piece, Position, Result, SupportHold, SupportMove, Unit
 from dipsat.solver import Rules
 from dipsat.solver.legality import ILLEGAL, check_orders
 
-__all__ = ["convoy_removed"]
+__all__ = ["convoy_removed", "cutting_unit"]
 
 
 def convoy_removed(result: OrderResult, gmap: GameMap, before: Position, removed: Mapping[str, Piece],
@@ -41,7 +41,7 @@ def convoy_removed(result: OrderResult, gmap: GameMap, before: Position, removed
         ", ".join(str(p.unit) for p in removed.values())
     if isinstance(order, Move):
         return replace(result, result=Result.FAILS, reason=f"fails: no convoy path ({fleets} removed {how})")
-    cutter = _cutter(order, results)
+    cutter = cutting_unit(order, results)
     if cutter is not None:
         return replace(result, result=Result.CUT, reason=f"cut: attacked by {cutter}")
     return replace(result, result=Result.GIVEN,
@@ -54,13 +54,15 @@ def _was_possible(gmap: GameMap, before: Position, order: Order, move: Move, rul
     return next((v.status for v in verdicts if v.order is order), ILLEGAL) != ILLEGAL
 
 
-def _cutter(support: SupportMove, results: Sequence[OrderResult]) -> Unit | None:
-    """A unit of another power whose move (legal and valid) attacks the supporter from anywhere
-    but the province the support goes into (DATC 5.B.2)."""
+def cutting_unit(support: SupportMove | SupportHold, results: Sequence[OrderResult]) -> Unit | None:
+    """A unit of another power whose move (legal and valid) attacks the supporter, from anywhere
+    but the province a support of a move goes into (DATC 5.B.2): the support's cutter, for a
+    support the model did not see; ``None`` when the support stands."""
+    into = support.dest.province if isinstance(support, SupportMove) else None
     for r in results:
         o = r.order
         if (isinstance(o, Move) and o.dest.province == support.unit.province and o.power != support.power
-                and o.unit.province != support.dest.province and r.result in (Result.SUCCEEDS, Result.FAILS)
+                and o.unit.province != into and r.result in (Result.SUCCEEDS, Result.FAILS)
                 and not r.reason.startswith("fails: no convoy path")):
             return o.unit
     return None

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from dipsat.model.board import AddCentre, Lasting, clear_owner
 from dipsat.model.types import (
@@ -32,12 +32,14 @@ from dipsat.variants.hitchhiker.gm import Specials, settle_draws, sort_specials
 from dipsat.variants.hitchhiker.kinds import DESTRUCTOR, HITCH_HIKER, VOGON, kind_problem
 from dipsat.variants.hitchhiker.orders import Nbo
 from dipsat.variants.hitchhiker.placing import commanded_moves, follow, place_at_start
-from dipsat.variants.hitchhiker.plan import GIVES_LIFT, Turn, make_plan
+from dipsat.variants.hitchhiker.plan import GIVES_LIFT, Plan, Turn, make_plan
 from dipsat.variants.hitchhiker.rules import add_half_supports
 from dipsat.variants.hitchhiker.setup import is_setup, play_setup
 from dipsat.variants.hitchhiker.stacks import (
     add_stack_supports, dislodge_stacks, extra_supports, park_lifts, put_back, set_aside, settle_retreats, unpark,
 )
+from dipsat.variants.framework.removals import cutting_unit
+from dipsat.variants.hitchhiker.stack_orders import park_piece_supports
 from dipsat.variants.hitchhiker.stack_retreats import apply_own_retreats, take_own_retreats
 from dipsat.variants.hitchhiker.state import EMPTY, HitchState
 from dipsat.variants.hitchhiker.vogons import play_ships
@@ -117,7 +119,11 @@ def _fill(orders: Sequence[AnyOrder], decided: dict[int, OrderResult]) -> list[O
 
 
 def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
-              specials: Specials) -> Resolution:
+              specials: Specials, first: Mapping[str, int] | None = None) -> Resolution:
+    """A movement turn. ``first``: per stack whose pieces are all lifted, the lift that moves the
+    stack's first piece from the province itself (by default the first written); when that lift
+    succeeds and another of the stack fails, the turn is played again with a failing one first,
+    so that the piece left behind holds the province (ruling H2)."""
     state = specials.state
     for centre in sorted(state.neutral_next):  # rule 10: Zaphod's visit is noticed now
         position = clear_owner(position, centre)
@@ -127,7 +133,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     turn = Turn(marvin=marvin.unit.province if marvin else None, ships=ships, gargled=state.gargled,
                 sunglasses=state.sunglasses, taking_off=frozenset(specials.taking_off.values()),
                 commanded=state.commanded, skip=specials.handled)
-    plan = make_plan(variant, position, orders, turn)
+    plan = make_plan(variant, position, orders, turn, first)
     decided = dict(specials.results)
     decided.update(plan.results)
     for i in specials.taking_off:
@@ -152,6 +158,9 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         modules = insert_before(modules, "strengths", {
             "half_supports": partial(add_half_supports, provinces=tuple(plan.halved))})
     board, parked = park_lifts(variant.board(position), position, board, plan)
+    if plan.piece_supports:
+        board = park_piece_supports(variant.board(position), board, plan, parked)
+        decided.update((i, r) for i, r in plan.results.items() if i in plan.piece_supports)
     res = adjudicate_movement(variant.map, board, plan.passed, rules, modules, off_graph=plan.off_graph)
     if parked:
         res = replace(res, after=unpark(res.after, parked),
@@ -168,6 +177,14 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
                 generated.append(replace(r, reason=_readable(r, res) + " (commanded by Zaphod, rule 10a)"))
             continue
         decided[src] = replace(r, order=orders[src], reason=_readable(r, res))  # type: ignore[arg-type]
+    if first is None:
+        again = _bounced_behind(plan, orders, decided)
+        if again:
+            return _movement(variant, position, orders, rules, specials, again)
+    for i, support in plan.aside_supports.items():  # ruling H9: a support to hold a stack being joined
+        cutter = cutting_unit(support, res.results)
+        decided[i] = (OrderResult(support, Result.CUT, f"cut: attacked by {cutter}") if cutter is not None else
+                      OrderResult(support, Result.GIVEN, f"given to {support.target} (its stack stays; ruling H9)"))
     gone = set(plan.into_ships.values())
     for i, r in list(decided.items()):
         province = getattr(getattr(r.order, "unit", None), "province", None)
@@ -205,6 +222,18 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     after = with_state(after_movement(variant.map, after), state)
     return replace(res, before=position, results=tuple(_fill(orders, decided)), generated=tuple(generated),
                    after=after)
+
+
+def _bounced_behind(plan: Plan, orders: Sequence[AnyOrder], decided: dict[int, OrderResult]) -> dict[str, int]:
+    """Stacks whose pieces are all lifted where the lift from the province succeeded and another
+    failed -> a failed lift to move from the province instead (ruling H2); empty when none."""
+    again = {}
+    for origin, i in plan.first_lifts.items():
+        failed = [k for k in plan.lifters.values() if k != i and orders[k].hitchhiker.province == origin  # type: ignore[union-attr]
+                  and k not in plan.into_ships and decided[k].result is not Result.SUCCEEDS]
+        if decided[i].result is Result.SUCCEEDS and failed:
+            again[origin] = failed[0]
+    return again
 
 
 def _unparked(reason: str, parked: dict[str, str]) -> str:

@@ -14,7 +14,7 @@ order it stands for), the results already decided, and the off-graph destination
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from dipsat.model.kinds import Moves
 from dipsat.model.types import Hold, Move, Order, OrderResult, Piece, Position, Result, SupportHold, SupportMove
@@ -22,6 +22,7 @@ from dipsat.variants.framework.engine import illegal
 from dipsat.variants.framework.orders import AnyOrder
 from dipsat.variants.hitchhiker.kinds import BUBBLE_CAR, DESTRUCTOR, HITCH_HIKER, HITCHHIKER_UNIT
 from dipsat.variants.hitchhiker.orders import Lift
+from dipsat.variants.hitchhiker.stack_orders import take_piece_orders
 from dipsat.variants.hitchhiker.stacks import joinable
 from dipsat.variants.hitchhiker.vogons import ship_move_problem
 
@@ -57,10 +58,19 @@ class Plan:
     """The destructor ships' moves, held back for their own step (rule 7)."""
     into_ships: dict[int, str] = field(default_factory=dict)
     """Moves that enter a ship's province: index -> the mover's province (rule 12: destroyed)."""
-    split: list[int] = field(default_factory=list)
-    """Indices in ``passed`` of the lifts that take one piece out of a stack whose province keeps
-    an order of its own (pieces stay behind, or another lift moves the first piece): each moves
-    from a stand-in province (ruling H2: one lift per piece)."""
+    aside_supports: dict[int, SupportHold] = field(default_factory=dict)
+    """Supports to hold a stack set aside (ruling H9), by given order index: the model does not
+    see them; each is given, or cut by an attack on its supporter (the engine tells)."""
+    piece_supports: dict[int, Order] = field(default_factory=dict)
+    """Given order index -> a support a further piece of a stack gives, different from its first
+    piece's order (``stack_orders.py``): the model sees it from a stand-in province."""
+    first_lifts: dict[str, int] = field(default_factory=dict)
+    """Province of a stack whose pieces are all lifted -> the lift (given order index) that moves
+    its first piece from the province itself; the others are ``split``."""
+    split: list[Move] = field(default_factory=list)
+    """The lifted moves (the very objects in ``passed``) that take one piece out of a stack whose
+    province keeps an order of its own (pieces stay behind, or another lift moves the first
+    piece): each moves from a stand-in province (ruling H2: one lift per piece)."""
 
 
 @dataclass(frozen=True)
@@ -127,8 +137,12 @@ def _turn_problem(turn: Turn, position: Position, piece: Piece, dest: str) -> st
     return ""
 
 
-def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], turn: Turn = Turn()) -> Plan:
-    """The orders in force, the results decided before the model, the off-graph moves."""
+def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], turn: Turn = Turn(),
+              first: Mapping[str, int] | None = None) -> Plan:
+    """The orders in force, the results decided before the model, the off-graph moves.
+
+    ``first``: per stack whose pieces are all lifted, the lift that moves its first piece from the
+    province itself (by default the first written)."""
     gmap = variant.board(position)
     plan = Plan()
     lifted: dict[str, list[int]] = {}
@@ -207,11 +221,15 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         plan.passed.append(Move(hitcher.power, hitcher.unit, lift.dest))
         plan.source.append(i)
         origin = hitcher.unit.province
-        if len(lifted[origin]) < _stack_size(position, origin) or lifted[origin][0] != i:
-            plan.split.append(len(plan.passed) - 1)  # a further piece: from a stand-in (stacks.park_lifts)
+        everyone = len(lifted[origin]) >= _stack_size(position, origin)
+        if everyone:
+            plan.first_lifts[origin] = (first or {}).get(origin, lifted[origin][0])
+        if not everyone or plan.first_lifts[origin] != i:
+            plan.split.append(plan.passed[-1])  # type: ignore[arg-type]  # a further piece: from a stand-in
         else:
             plan.off_graph[origin] = lift.dest.province
     _set_joins_aside(position, orders, plan)
+    take_piece_orders(position, plan)
     return plan
 
 
@@ -232,7 +250,11 @@ def _set_joins_aside(position: Position, orders: Sequence[AnyOrder], plan: Plan)
         if not joinable(position, dest, plan.passed, origins):
             continue
         plan.aside.append(dest)
-        keep = [(o, s) for o, s in zip(plan.passed, plan.source) if o.unit.province != dest]  # type: ignore[union-attr]
+        for o, s in zip(plan.passed, plan.source):
+            if isinstance(o, SupportHold) and o.target.province == dest and s is not None:
+                plan.aside_supports[s] = o
+        keep = [(o, s) for o, s in zip(plan.passed, plan.source) if o.unit.province != dest  # type: ignore[union-attr]
+                and s not in plan.aside_supports]
         for o, s in zip(plan.passed, plan.source):
             if o.unit.province == dest and s is not None:  # type: ignore[union-attr]
                 plan.results[s] = OrderResult(o, Result.STANDS, "stands: a hitch-hiker joins its stack (ruling H9)")

@@ -7,16 +7,17 @@ bubble-car's move is halved: each support given to it weighs 1, not 2. That is a
 ``-1 * given[<support>]`` per supporter, named ``half_support[<support>]``, added to the move's
 attack, defend and prevent strengths before the ``strengths`` rule builds the sums.
 
-Known limit: the term is shared by the two attack sums of the DATC (with and without the
-supports of the defender's power); a support from the defender's own power for a bubble-car's
-attack on that power's unit (which counts for nothing against that unit) is still subtracted.
+A support from the defender's own power counts for nothing in the attack on that power's unit
+(DATC 5.B.8), so its half is taken off that attack only when the defender leaves
+(``given[s] AND moves[dest]``), and off the defend and prevent strengths always (case hh.B.17).
 """
 from __future__ import annotations
 
 from typing import Iterable
 
 from dipsat.model.types import SupportMove
-from dipsat.solver.phase_model import ATTACK, DEFEND, PREVENT, PhaseModel
+from dipsat.solver.order_choices import OWN_SUPPORT_COUNTS
+from dipsat.solver.phase_model import ATTACK, DEFEND, PREVENT, Lit, PhaseModel
 
 __all__ = ["add_half_supports"]
 
@@ -27,6 +28,7 @@ def add_half_supports(pm: PhaseModel, provinces: Iterable[str] = ()) -> None:
     for src in sorted(provinces):
         if src not in facts.moves:
             continue
+        own = _defenders_supporters(pm, src)
         for supporter in facts.move_supports.get(src, []):
             order = facts.orders.get(supporter)
             if not isinstance(order, SupportMove):
@@ -35,5 +37,26 @@ def add_half_supports(pm: PhaseModel, provinces: Iterable[str] = ()) -> None:
             if lit is False:
                 continue
             term = -1 if lit is True else -lit
-            for kind in (ATTACK, DEFEND, PREVENT):
+            for kind in (DEFEND, PREVENT):
                 pm.add_term((kind, src), "half_support", term, -1, 0)
+            if supporter in own:  # it counts (and is halved) only in the attack on a province left empty
+                if own[supporter] is not False:
+                    both = pm.model.new_bool_var(f"half_own[{supporter}]")
+                    pm.equal_and(both, [lit, own[supporter]])
+                    pm.add_term((ATTACK, src), "half_support", -both, -1, 0)
+                continue
+            pm.add_term((ATTACK, src), "half_support", term, -1, 0)
+
+
+def _defenders_supporters(pm: PhaseModel, src: str) -> dict[str, Lit]:
+    """Supporters of the move from ``src`` that belong to the power of the unit it attacks, when
+    their support does not count against that unit (DATC 5.B.8) -> the literal of the case where
+    it counts after all: the attacked unit moves away (no head-to-head battle), else ``False``."""
+    facts = pm.facts
+    mf = facts.moves[src]
+    defender = facts.position.units.get(mf.dest)
+    if defender is None or defender.power == mf.piece.power or \
+            OWN_SUPPORT_COUNTS[facts.rules.own_support_via](mf.order, mf.convoyed):
+        return {}
+    leaves: Lit = pm.moves(mf.dest) if src not in facts.opponent and mf.dest in facts.moves else False
+    return {s: leaves for s in facts.move_supports.get(src, []) if facts.position.units[s].power == defender.power}

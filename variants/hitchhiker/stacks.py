@@ -14,9 +14,9 @@ The board holds a stack as its first piece (the one the model sees) plus the fur
   so the pieces left hold with a unit's strength; it is put back after (:func:`unpark`).
 * Each piece may be lifted once a turn (one lift per piece): a lift that takes a piece out of a
   stack whose province keeps an order moves from a stand-in too (``Plan.split``).
-* The pieces that stay give one order between them: the same support written once per piece
-  counts once per piece (:func:`extra_supports`, :func:`add_stack_supports`: the support's
-  literal weighted by the number of pieces); any other order after the first is illegal.
+* The pieces that stay give an order each: the same support written once per piece counts once
+  per piece (:func:`extra_supports`, :func:`add_stack_supports`: the support's literal weighted by
+  the number of pieces); a different order is a further piece's own (:mod:`.stack_orders`).
 """
 from __future__ import annotations
 
@@ -137,14 +137,16 @@ def park_lifts(gmap: GameMap, position: Position, board: Position, plan: Plan) -
     free = [p for p in sorted(gmap.provinces) if gmap.provinces[p].terrain.value != "sea"
             and not board.pieces_at(p) and p not in touched]
     parked: dict[str, str] = {}
+    split = {id(m) for m in plan.split}
     leaving: dict[str, int] = {}  # province -> pieces split off it (lifted from stand-ins)
-    for k in plan.split:
-        leaving[plan.passed[k].unit.province] = leaving.get(plan.passed[k].unit.province, 0) + 1  # type: ignore[union-attr]
+    for m in plan.split:
+        leaving[m.unit.province] = leaving.get(m.unit.province, 0) + 1
     staying = {p: sum(1 for pc in board.stacked.get(p, ()) if pc.unit.kind == HITCHHIKER_UNIT) - leaving.get(p, 0)
                for p in board.stacked}
     for k, o in enumerate(plan.passed):
         origin = o.unit.province  # type: ignore[union-attr]
-        if k in plan.split and isinstance(o, Move):
+        is_split = id(o) in split
+        if is_split and isinstance(o, Move):
             if not free:
                 raise RuntimeError("no free province left to stand in for a lifted hitch-hiker")
         elif (not isinstance(o, Move) or plan.off_graph.get(origin) != o.dest.province or origin not in attacked
@@ -158,7 +160,7 @@ def park_lifts(gmap: GameMap, position: Position, board: Position, plan: Plan) -
         for j, s in enumerate(plan.passed):
             if isinstance(s, SupportMove) and s.target.province == origin and s.dest.province == o.dest.province:
                 plan.passed[j] = replace(s, target=moved)
-        if k not in plan.split:
+        if not is_split:
             del plan.off_graph[origin]
         plan.off_graph[stand_in] = o.dest.province
         parked[stand_in] = origin

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, fields, replace
 from typing import Final
 
-from dipsat.model.errors import OrderSyntaxError, UnknownProvinceError
+from dipsat.model.errors import OrderError, OrderSyntaxError, UnknownProvinceError
 from dipsat.model.gamemap import GameMap
 from dipsat.model.notation import parse_order
 from dipsat.model.types import Location, Order, PhaseKind, Position, Unit, UnitType
@@ -202,6 +202,11 @@ def read_sorcerous(gmap: GameMap, text: str, power: str | None, position: Positi
         letters, where = (build[1], build[2]) if build[1] else (build[3], build[4])
         return BuildWizard(power, resolve_place(gmap, where), letters.lower() == "wf")  # type: ignore[arg-type]
     if _W_TOKEN_RE.search(text):
-        order = parse_order(_W_TOKEN_RE.sub("A", text), gmap, power, position, kind)
+        read_as = _W_TOKEN_RE.sub("A", text)
+        try:
+            order = parse_order(read_as, gmap, power, position, kind)
+        except OrderError as exc:  # quote what was written, not the army it was read as
+            exc.message = exc.message.replace(read_as, text)
+            raise
         return _with_board_kinds(order, position)
     return None

@@ -1,0 +1,43 @@
+"""Pausing Python's cycle collector around work that makes no reference cycles.
+
+Reading a task's games and building its tables make many objects and no cycles. With the
+collector on, each burst of new objects makes it scan every live object again (JSON decoding of a
+saved game runs 3-4x slower once a replay's objects are alive); reference counting alone frees
+all that this work throws away.
+"""
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+
+@contextmanager
+def no_cycle_collection() -> Iterator[None]:
+    """Run the ``with`` block with the cycle collector off (as it was after: a pause, never a switch)."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
+_SETTLED = []
+
+
+def settle_for_a_long_run() -> None:
+    """Tune the cycle collector once per process for a replay's many short-lived objects.
+
+    Everything alive at the first call (imported modules, maps, the warm caches) is moved to the
+    permanent generation (``gc.freeze``), so no later collection scans it again; and the young
+    generation is collected every 10,000 new container objects instead of every 700. Reference
+    counting frees nearly all of a phase's objects (the phase model makes no cycles); the
+    collector still runs, less often, for the few cycles there are. Measured on the 51 random
+    games (4,269 phases), whole process: about 10 % less CPU, the same peak memory.
+    """
+    if not _SETTLED:
+        _SETTLED.append(True)
+        gc.freeze()
+        gc.set_threshold(10_000, 50, 50)
