@@ -223,7 +223,12 @@ class Dislodged:
 
 
 def _frozen(mapping: Mapping[Any, Any] | None) -> Mapping[Any, Any]:
-    return MappingProxyType(dict(sorted((mapping or {}).items())))
+    if not mapping:
+        return _NOTHING  # most boards have no dislodged unit
+    return MappingProxyType(dict(sorted(mapping.items())))
+
+
+_NOTHING: Mapping[Any, Any] = MappingProxyType({})
 
 
 class StackError(ValueError):
