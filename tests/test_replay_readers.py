@@ -149,12 +149,12 @@ def test_mila_bad_json_and_bad_phase():
 
 
 @pytest.mark.parametrize("where, value, message", [
-    (("state", "units", "FRANCE", 0), 7, "AttributeError: 'int' object has no attribute 'startswith'"),
-    (("state", "units", "FRANCE", 0), ["A PAR"], "AttributeError: 'list' object has no attribute 'startswith'"),
+    (("state", "units", "FRANCE", 0), 7, "a number where the saved-game format has another type"),
+    (("state", "units", "FRANCE", 0), ["A PAR"], "a list where the saved-game format has another type"),
     (("state", "units", "FRANCE", 1), "A PAR", "two units in par: 'A PAR'"),
-    (("state", "centers", "FRANCE", 0), ["PAR"], "TypeError: unhashable type: 'list'"),
+    (("state", "centers", "FRANCE", 0), ["PAR"], "a list where the saved-game format has another type"),
     (("state", "centers", "FRANCE", 0), "NTH", "nth is not a supply centre"),
-    (("orders", "FRANCE", 0), 5, "AttributeError: 'int' object has no attribute 'upper'"),
+    (("orders", "FRANCE", 0), 5, "a number where the saved-game format has another type"),
 ])
 def test_mila_texts_read_before_do_not_hide_a_problem(where, value, message):
     """A phase whose state or orders are broken reports the same problem after the same texts were read well."""
