@@ -59,7 +59,8 @@ class Unit:
         return self.location.province
 
     def __str__(self) -> str:
-        return f"{self.kind.value} {self.location}"
+        loc = self.location  # written out here: units are printed by the hundred thousand
+        return f"{self.kind.letter} {loc.province}/{loc.coast}" if loc.coast else f"{self.kind.letter} {loc.province}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +223,12 @@ class Dislodged:
 
 
 def _frozen(mapping: Mapping[Any, Any] | None) -> Mapping[Any, Any]:
-    return MappingProxyType(dict(sorted((mapping or {}).items())))
+    if not mapping:
+        return _NOTHING  # most boards have no dislodged unit
+    return MappingProxyType(dict(sorted(mapping.items())))
+
+
+_NOTHING: Mapping[Any, Any] = MappingProxyType({})
 
 
 class StackError(ValueError):
