@@ -364,8 +364,9 @@ class ConstraintModel:
                     free = -1
                     for code in clauses[-cid - 1]:
                         v = code >> 1
-                        if lb[v] == ub[v]:
-                            if (lb[v] == 1) != bool(code & 1):
+                        x = lb[v]
+                        if x == ub[v]:
+                            if x != code & 1:  # a boolean's literal: true when 1 and positive, or 0 and negated
                                 break  # satisfied
                         elif free >= 0:
                             break  # two open literals: nothing to infer
