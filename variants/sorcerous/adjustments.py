@@ -7,14 +7,16 @@
 * A familiar's spirit needs a centre (rule 4): each spirit due lowers the power's builds by one
   or adds one disband. Builds beyond what is left are illegal (the first ones written count);
   disbands due because of a spirit are ordered and removed like any others.
-* A disbanded or removed wizard or familiar takes its partner with it (rule 4).
+* A disbanded or removed wizard or familiar takes its partner with it (rule 4). Civil disorder
+  counts the partner: a disband that takes a partner with it removes two units, and the civil
+  disorder disbands beyond the count due are not made.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from dipsat.model.types import Build, Order, OrderResult, Position, Result, Waive
+from dipsat.model.types import Build, Disband, Order, OrderResult, Position, Result, Waive
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import adjudicate_adjustments, adjustments_due
 from dipsat.solver.phases import after_adjustments
@@ -102,7 +104,8 @@ def play_adjustments(variant: Variant, position: Position, standard: list[tuple[
                 hidden[centre] = power
     board = replace(position, centres={c: p for c, p in position.centres.items() if c not in hidden}) \
         if hidden else position
-    res = adjudicate_adjustments(variant.map, board, [o for _, o in passed], rules)
+    res = _count_partners(adjudicate_adjustments(variant.map, board, [o for _, o in passed], rules),
+                          adjustments_due(board), state)
     for (i, o), r in zip(passed, res.results):
         decided[i] = replace(r, order=wizards[i]) if i in wizards else r
     for i, o in wizards.items():
@@ -113,3 +116,31 @@ def play_adjustments(variant: Variant, position: Position, standard: list[tuple[
     moved = {p: None for p in position.units if p not in after.units}
     after, state, linked = bury(after, state, moved, year + 1)
     return replace(res, after=after_adjustments(after)), state, linked
+
+
+def _count_partners(res: Resolution, due: dict[str, int], state: SorcerousState) -> Resolution:
+    """``res`` without the civil disorder disbands that rule 4 made needless: each disband counts
+    its linked partner as a second unit gone, and the disbands due are the power's ``-due``."""
+    partner = {a: b for link in state.links for a, b in ((link.wizard, link.familiar), (link.familiar, link.wizard))}
+    if not partner or not res.generated:
+        return res
+    gone: dict[str, set[str]] = {}
+    for r in res.results:
+        if isinstance(r.order, Disband) and r.result is Result.SUCCEEDS:
+            p = r.order.unit.province
+            gone.setdefault(r.order.power, set()).update({p, partner.get(p, p)})
+    kept, spared = [], {}
+    for r in res.generated:
+        o, mine = r.order, gone.setdefault(r.order.power, set())
+        p = o.unit.province if isinstance(o, Disband) else ""
+        if isinstance(o, Disband) and (p in mine or len(mine) >= -due.get(o.power, 0)):
+            spared[p] = res.before.units[p]
+            continue
+        if isinstance(o, Disband):
+            mine.update({p, partner.get(p, p)})
+        kept.append(r)
+    if not spared:
+        return res
+    units = {k: v for k, v in res.before.units.items() if k in res.after.units or k in spared}
+    units.update(res.after.units)
+    return replace(res, generated=tuple(kept), after=replace(res.after, units=units))
