@@ -50,7 +50,9 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     jobs = []
     for path in args.files:
-        if not Path(path).is_file():
+        if Path(path).is_dir():
+            raise InputError("a folder, not a file: report reads case files and game records", source=path)
+        if not Path(path).exists():
             raise InputError("no such file", source=path)
         jobs.append((path, _is_record(path)))
     try:
@@ -59,9 +61,13 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"cannot write the report: {exc.strerror}", source=str(out)) from None
     remove_stale(out / "index.html")  # an earlier run's index must not pass for this run's
     entries: list[PageEntry] = []
+    found: set[str] = set()
     try:
         for path, is_record in jobs:
-            entries += _record_pages(out, path, args) if is_record else _case_pages(out, path, args)
+            entries += _record_pages(out, path, args) if is_record else _case_pages(out, path, args, found)
+        missing = set(args.case or ()) - found
+        if missing:  # a --case that names no case is a mistake, never an empty report
+            raise InputError(f"no case {', '.join(sorted(missing))} in {', '.join(args.files)}")
         write_index(out, "dipsat report: " + ", ".join(Path(f).name for f in args.files), entries)
     except OSError as exc:
         raise InputError(f"cannot write the report: {exc.strerror}", source=exc.filename or str(out)) from None
@@ -73,13 +79,15 @@ def run(args: argparse.Namespace) -> int:
     return 1 if any(e.verdict == "fail" for e in entries) else 0
 
 
-def _case_pages(out: Path, path: str, args: argparse.Namespace) -> list[PageEntry]:
+def _case_pages(out: Path, path: str, args: argparse.Namespace, found: set[str]) -> list[PageEntry]:
+    """Write the page of every case of ``path`` (those of ``--case`` only); add their ids to ``found``."""
     reader = reader_for(find_variant(args.variant)) if args.variant else read_order
     cases = load_any(path, order_reader=reader)
     if args.variant:
         cases = [replace(c, variant=args.variant) for c in cases]
     if args.case:
         cases = [c for c in cases if c.id in set(args.case)]
+    found.update(c.id for c in cases)
     entries = []
     for case in cases:
         report = run_case(case, args.rules)

@@ -77,9 +77,11 @@ def error_line(problem: Problem) -> str:
 
 
 def unread_problem(errors: list[dict[str, Any]], count: int, where: object) -> Problem | None:
-    """One problem that stands for every record that could not be read (``None`` if none)."""
+    """One problem that stands for every record that could not be read (``None`` if none), naming
+    the game and phase of the first when it is a phase's."""
     if not count:
         return None
     first = errors[0]
     more = f" (and {count - 1} more record(s) that could not be read, listed in {where})" if count > 1 else ""
-    return Problem(first["file"], first.get("line"), clip_message(f"{first['error']}{more}"))
+    phase = f"game {first['game']}, phase {first['phase']}: " if first.get("phase") and first.get("game") else ""
+    return Problem(first["file"], first.get("line"), clip_message(f"{phase}{first['error']}{more}"))

@@ -37,6 +37,27 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see {self.prog} --help)")
 
 
+class _Once(argparse._StoreAction):
+    """An option that takes one value: a second one is a mistake, not a silent override."""
+
+    given: object = None
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        if self.given is not None:
+            parser.error(f"argument {'/'.join(self.option_strings)}: given twice "
+                         f"({self.given!r} and {values!r}); give it once")
+        self.given = values
+        super().__call__(parser, namespace, values, option_string)
+
+
+def _store_once(parser: argparse.ArgumentParser) -> None:
+    """Make every single-valued option of ``parser`` refuse a second value (see :class:`_Once`)."""
+    for action in parser._actions:
+        if type(action) is argparse._StoreAction and action.option_strings:
+            action.__class__ = _Once
+
+
 def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The parser of the command named first in ``argv`` if it is one, else of every command."""
     p = _Parser(prog="dipsat", description="A Diplomacy adjudicator built on a CP-SAT model.")
@@ -44,7 +65,9 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     named = [argv[0]] if argv and argv[0] in COMMANDS else COMMANDS
     for name in named:
         command = command_module(name)
-        command.add_parser(sub).set_defaults(run=command.run)
+        command_parser = command.add_parser(sub)
+        command_parser.set_defaults(run=command.run)
+        _store_once(command_parser)
     return p
 
 

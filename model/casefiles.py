@@ -204,6 +204,16 @@ def _names(order: object, gmap: GameMap) -> tuple[str, ...]:
     return text, f"{order.power}: {text}"  # type: ignore[attr-defined]
 
 
+def _check_rules(case: Case, path: str) -> None:
+    """Refuse a case whose ``RULES`` names an unknown preset, option or choice (at its ``RULES`` line)."""
+    from dipsat.solver.presets import RulesError, rules_from_text
+    try:
+        rules_from_text(case.rules)
+    except RulesError as exc:
+        raise case_error(f"RULES {case.rules}: {exc}", case.source or path,
+                         case.head_lines.get("rules", case.line or None)) from None
+
+
 def convert(path: str | Path, gmap: GameMap | None = None,
             alternatives: str | Path | None = None, order_reader: OrderReader | None = None) -> dict[str, str]:
     """Convert the cases of ``path`` to dipsat case files, one per DATC section.
@@ -215,7 +225,7 @@ def convert(path: str | Path, gmap: GameMap | None = None,
     Raises:
         CaseFileError: the file or the alternatives file cannot be read, an alternative
             does not name exactly one order, or a case id is not a DATC chapter-6 id
-            (``6.X.N...``), at the case's line.
+            (``6.X.N...``), at the case's line; a ``RULES`` line that names unknown rules, at that line.
     """
     gmap = gmap or load_map(DEFAULT_MAP)
     kind, cases = _read(path, gmap, order_reader)
@@ -230,6 +240,7 @@ def convert(path: str | Path, gmap: GameMap | None = None,
         if m is None or m[1] not in SECTIONS:
             raise case_error(f"case {case.id!r} is not a DATC chapter-6 case (6.A.1 ... 6.J.N): convert writes "
                              "one file per DATC section", case.source or str(path), case.line or None)
+        _check_rules(case, str(path))
         by_section.setdefault(m[1], []).append(case)
     files: dict[str, str] = {}
     for letter, group in by_section.items():

@@ -464,6 +464,8 @@ class _Reader:
         elif key in ("TITLE", "VARIANT", "RULES"):
             if d.phase is not None:
                 raise self.fail(f"{key} must come before PHASE: {quote(line)}")
+            if key.lower() in d.head_lines:
+                raise self.fail(f"{key} given twice (first on line {d.head_lines[key.lower()]}): {quote(line)}")
             d.head[key.lower()] = rest
             if key == "VARIANT" and self.map_for is not None:
                 self.use_map_of(rest)
@@ -504,6 +506,8 @@ class _Reader:
                 phase = parse_phase(rest)
             except ValueError as exc:
                 raise self.fail(str(exc)) from exc
+            if d.phase is not None and phase.key <= d.phase.key:
+                raise self.fail(f"phase out of order: {phase} after {d.phase} (line {d.phase_line})")
             d.close_step()
             d.phase, d.phase_line = phase, self.lineno
         elif d.phase is None:

@@ -61,7 +61,7 @@ def rules_from_text(text: str) -> Rules:
     """Read ``datc`` or ``1982,paradox=all_hold`` or just ``paradox=all_hold`` (on ``datc``).
 
     Raises:
-        RulesError: unknown preset, option or choice; the message lists what is known.
+        RulesError: unknown preset, option or choice (the message lists what is known); an option given twice.
     """
     parts = [p.strip() for p in text.split(",") if p.strip()]
     if not parts:
@@ -78,6 +78,8 @@ def rules_from_text(text: str) -> Rules:
         option = option.strip()
         if option not in OPTIONS:
             raise RulesError(f"unknown rule option {option!r}; options: {', '.join(OPTIONS)}")
+        if option in choices:
+            raise RulesError(f"rule option {option!r} given twice in {text!r}")
         choices[option] = choice.strip()
     try:
         return rules.with_choices(**choices)

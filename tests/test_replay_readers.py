@@ -82,6 +82,21 @@ def test_droidippy_position_lines_read_before_keep_their_problems(old, new, line
     assert bad.line == line and bad.message == message
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("PHASE 1901 Spring Movement\nPOSITIONS\n", True),
+    ("\n  \r\n\t phase 1901 fall adjustment  \r\nORDERS", True),
+    ("\x85\u2028PHASE 1901 Spring Movement\u2029x", True),
+    ("PHASE 1901 Spring Movement x\n", False),
+    ("PHASE 1901 Spring\x0bMovement", False),  # a line ends at a vertical tab, as str.splitlines has it
+    ("# PHASE 1901 Spring Movement\nPHASE 1901 Spring Movement", False),
+    ("", False), (" \n\n", False),
+])
+def test_droidippy_is_told_by_its_first_non_blank_line(text, expected):
+    from dipsat.replay.readers.droidippy import looks_like_droidippy
+    assert looks_like_droidippy(text) is expected
+    assert looks_like_droidippy(text + "\n" * 3 + "more\n" * 1000) is expected
+
+
 def test_droidippy_unreadable_order_is_kept_with_its_problem():
     """An order for a province without a unit is kept unread, with why, and the phase still reads."""
     first = _phases(SMALL.replace("mun move kie", "hol move kie"))[0]
@@ -134,12 +149,12 @@ def test_mila_bad_json_and_bad_phase():
 
 
 @pytest.mark.parametrize("where, value, message", [
-    (("state", "units", "FRANCE", 0), 7, "AttributeError: 'int' object has no attribute 'startswith'"),
-    (("state", "units", "FRANCE", 0), ["A PAR"], "AttributeError: 'list' object has no attribute 'startswith'"),
+    (("state", "units", "FRANCE", 0), 7, "a number where the saved-game format has another type"),
+    (("state", "units", "FRANCE", 0), ["A PAR"], "a list where the saved-game format has another type"),
     (("state", "units", "FRANCE", 1), "A PAR", "two units in par: 'A PAR'"),
-    (("state", "centers", "FRANCE", 0), ["PAR"], "TypeError: unhashable type: 'list'"),
+    (("state", "centers", "FRANCE", 0), ["PAR"], "a list where the saved-game format has another type"),
     (("state", "centers", "FRANCE", 0), "NTH", "nth is not a supply centre"),
-    (("orders", "FRANCE", 0), 5, "AttributeError: 'int' object has no attribute 'upper'"),
+    (("orders", "FRANCE", 0), 5, "a number where the saved-game format has another type"),
 ])
 def test_mila_texts_read_before_do_not_hide_a_problem(where, value, message):
     """A phase whose state or orders are broken reports the same problem after the same texts were read well."""

@@ -15,6 +15,7 @@ from dipsat.model.errors import InputError
 from dipsat.model.jdip_cases import read_jdip
 from dipsat.model.types import Disband, Order, Phase
 from dipsat.replay.records import Format, GameError, GameRecord, PhaseRecord, RecordedOrder
+from dipsat.solver.presets import RulesError, rules_from_text
 
 _READERS = {"transcription": read_transcription, "jdip": read_jdip, "dipsat": read_cases}
 
@@ -34,6 +35,11 @@ def read_case_file(text: str, file: str, rules_text: str | None,
             cases = _READERS[kind](text, file, None)
     except InputError as exc:
         return GameError(file, "", exc.message, exc.line)
+    for case in cases:  # an unknown RULES is a read error of the file, as in dipsat adjudicate
+        try:
+            rules_from_text(case.rules)
+        except RulesError as exc:
+            return GameError(file, case.id, f"RULES {case.rules}: {exc}", case.head_lines.get("rules", case.line or None))
     return [_game(case, file, rules_text or case.rules) for case in cases]
 
 

@@ -55,6 +55,8 @@ def read_mila(text: str, file: str, key: str, maps: Callable[[str], GameMap]) ->
         return GameError(file, key, "not a saved game: JSON nested too deeply", None)
     if not isinstance(saved, dict) or not isinstance(saved.get("phases"), list):
         return GameError(file, key, "not a saved game: expected an object with a 'phases' list")
+    if not saved["phases"]:
+        return GameError(file, key, "not a saved game: its 'phases' list is empty")
     game = str(saved.get("id") or key)
     judge = judge_named(saved)
     variant = str(saved.get("map") or "standard")
@@ -64,13 +66,29 @@ def read_mila(text: str, file: str, key: str, maps: Callable[[str], GameMap]) ->
         return GameError(file, game, str(exc))
     phases: list[PhaseRecord | PhaseError] = []
     for index, raw in enumerate(saved["phases"]):
-        label = str(raw.get("name", "?")) if isinstance(raw, dict) else "?"
+        label = str(raw.get("name", "?")) if isinstance(raw, dict) else f"#{index + 1}"
+        if not isinstance(raw, dict):
+            phases.append(PhaseError(index, label, f"phase {label} is not an object: {str(raw)[:40]!r}"))
+            continue
         try:
             phases.append(_phase(index, raw, gmap))
         except (InputError, KeyError, TypeError, AttributeError, ValueError) as exc:
-            message = exc.message if isinstance(exc, InputError) else f"malformed phase: {type(exc).__name__}: {exc}"
+            message = exc.message if isinstance(exc, InputError) else f"not a saved game's phase: {_what_is_wrong(exc)}"
             phases.append(PhaseError(index, label, message))
     return GameRecord(file, game, variant, Format.MILA, tuple(phases), rules=judge)
+
+
+def _what_is_wrong(exc: Exception) -> str:
+    """What a phase that is not shaped like a saved game's phase has wrong, in JSON's words."""
+    if isinstance(exc, KeyError):
+        return f"no {exc.args[0]!r} in it"
+    found = re.search(r"'(\w+)' object|unhashable type: '(\w+)'", str(exc))
+    value = _JSON_NAMES.get(found[1] or found[2], "a value") if found else "a value"
+    return f"{value} where the saved-game format has another type"
+
+
+_JSON_NAMES: Final = {"NoneType": "null", "int": "a number", "float": "a number", "bool": "true or false",
+                      "str": "a string", "list": "a list", "dict": "an object"}
 
 
 def judge_named(saved: dict[str, Any]) -> str | None:
@@ -113,6 +131,8 @@ def _phase(index: int, raw: dict[str, Any], gmap: GameMap) -> PhaseRecord:
     """
     name = str(raw["name"])
     phase = parse_phase_name(name)
+    if phase is None and name.strip().upper() != "COMPLETED":
+        raise InputError(f"not a phase name: {name!r} (want e.g. 'S1901M', 'F1901R', 'W1901A' or 'COMPLETED')")
     state = raw["state"]
     read = _read_on(gmap)
     position = _position(state, phase, gmap, read)

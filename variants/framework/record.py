@@ -149,6 +149,8 @@ def read_record(text: str, source: str = "<string>") -> Record:
                     raise fail(f"{key} belongs before the first PHASE: {line!r}", lineno)
                 if not rest:
                     raise fail(f"{key} needs a value: {line!r}", lineno)
+                if key.lower() in head_lines:
+                    raise fail(f"{key} given twice (first on line {head_lines[key.lower()]}): {line!r}", lineno)
                 head["id" if key == "GAME" else key.lower()] = rest
                 head_lines[key.lower()] = lineno
             elif key == "PHASE":

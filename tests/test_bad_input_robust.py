@@ -1,0 +1,149 @@
+"""Bad input found by attacking every command (the robust round): options given twice, a header
+line given twice, unknown rules in a case file for every command that reads one, saved games of
+the wrong shape, a ``--case`` that names no case. Each is one error line naming file and line,
+exit 2, no traceback, never a quiet success."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dipsat.cli.main import main
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = ROOT / "datacases" / "datc_6A_basic.txt"
+RECORD = ROOT / "datacases" / "games" / "telepath_1901_1903.txt"
+MILA = ROOT / "tests" / "replay_fixtures" / "mila_game.json"
+PYTHON_WORDS = ("Traceback", "TypeError", "AttributeError", "KeyError", "NoneType")
+
+
+def cli(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
+    """Run the command line in this process; return exit status, stdout, stderr."""
+    code = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def error_of(code: int, err: str) -> str:
+    """The one ``dipsat: error:`` line of a run that exited 2, with no Python in it."""
+    assert code == 2, err
+    lines = [line for line in err.splitlines() if line.startswith("dipsat: error:")]
+    assert len(lines) == 1, err
+    assert not any(word in err for word in PYTHON_WORDS), err
+    return lines[0]
+
+
+@pytest.mark.parametrize("args", [
+    ["adjudicate", CASES, "--rules", "datc", "--rules", "2000"],
+    ["adjudicate", CASES, "--variant", "standard", "--variant", "telepath"],
+    ["replay", CASES, "--out", "A", "--out", "B"],
+    ["play", RECORD, "--rules", "datc", "--rules", "1982"],
+])
+def test_an_option_given_twice_is_refused(args: list[object], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                          monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.chdir(tmp_path)
+    line = error_of(*cli(capsys, *args)[::2])
+    assert "given twice" in line
+    assert not (tmp_path / "A").exists() and not (tmp_path / "B").exists()
+
+
+def test_compare_still_takes_rules_twice(capsys: pytest.CaptureFixture[str]):
+    code, out, err = cli(capsys, "compare", CASES, "--rules", "datc", "--rules", "1982")
+    assert code == 0, err
+
+
+def test_a_rule_option_given_twice_is_refused(capsys: pytest.CaptureFixture[str]):
+    line = error_of(*cli(capsys, "adjudicate", CASES, "--rules", "datc,paradox=szykman,paradox=all_hold")[::2])
+    assert "rule option 'paradox' given twice" in line
+
+
+def test_a_case_header_given_twice_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    text = CASES.read_text().replace("RULES datc\n", "RULES datc\nRULES 1982\n", 1)
+    path = tmp_path / "twice.txt"
+    path.write_text(text)
+    line_no = text.splitlines().index("RULES 1982") + 1
+    for command in (["adjudicate"], ["convert", "--out", tmp_path / "c"], ["replay", "--out", tmp_path / "r"]):
+        line = error_of(*cli(capsys, command[0], path, *command[1:])[::2])
+        assert f"twice.txt:{line_no}: RULES given twice (first on line {line_no - 1})" in line
+
+
+def test_a_record_header_given_twice_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    text = RECORD.read_text().replace("RULES datc\n", "RULES datc\nRULES 2000\n", 1)
+    path = tmp_path / "record.txt"
+    path.write_text(text)
+    line_no = text.splitlines().index("RULES 2000") + 1
+    for command in (["play"], ["report", "--out", tmp_path / "rep"]):
+        line = error_of(*cli(capsys, command[0], path, *command[1:])[::2])
+        assert f"record.txt:{line_no}: RULES given twice" in line
+
+
+def test_unknown_rules_of_a_case_are_refused_at_their_line_by_every_command(tmp_path: Path,
+                                                                            capsys: pytest.CaptureFixture[str]):
+    text = CASES.read_text().replace("RULES datc\n", "RULES datc,nosuch=yes\n", 1)
+    path = tmp_path / "rules.txt"
+    path.write_text(text)
+    line_no = text.splitlines().index("RULES datc,nosuch=yes") + 1
+    for command in (["adjudicate"], ["convert", "--out", tmp_path / "c"], ["replay", "--out", tmp_path / "r"],
+                    ["report", "--out", tmp_path / "rep"]):
+        line = error_of(*cli(capsys, command[0], path, *command[1:])[::2])
+        assert f"rules.txt:{line_no}: RULES datc,nosuch=yes: unknown rule option 'nosuch'" in line, command
+    assert not (tmp_path / "c").exists() or not any((tmp_path / "c").iterdir())
+
+
+def _saved_game(tmp_path: Path, change) -> Path:
+    game = json.loads(MILA.read_text())
+    change(game)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game))
+    return path
+
+
+def _set(keys: tuple[object, ...], value: object):
+    def change(game: dict) -> None:
+        place = game
+        for key in keys[:-1]:
+            place = place[key]
+        place[keys[-1]] = value
+    return change
+
+
+@pytest.mark.parametrize("change, words", [
+    (_set(("phases", 0, "name"), "X1901M"), "phase X1901M: not a phase name: 'X1901M'"),
+    (_set(("phases", 0, "name"), 12), "phase 12: not a phase name: '12'"),
+    (_set(("phases",), []), "its 'phases' list is empty"),
+    (_set(("phases", 0), None), "phase #1 is not an object"),
+    (_set(("phases", 0, "state", "units"), None),
+     "phase S1901M: not a saved game's phase: null where the saved-game format has another type"),
+    (_set(("phases", 0, "orders"), [1]), "phase S1901M: not a saved game's phase: a list where"),
+    (_set(("phases", 0, "state", "units"), {"FRANCE": [3]}), "phase S1901M: not a saved game's phase: a number where"),
+    (lambda game: game["phases"][0].pop("state"), "phase S1901M: not a saved game's phase: no 'state' in it"),
+])
+def test_a_saved_game_of_the_wrong_shape_is_an_error(change, words: str, tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]):
+    path = _saved_game(tmp_path, change)
+    line = error_of(*cli(capsys, "replay", path, "--out", tmp_path / "out", "--workers", "1")[::2])
+    assert words in line
+    line = error_of(*cli(capsys, "compare", path, "--rules", "mila", "--rules", "datc")[::2])
+    assert words in line
+
+
+def test_report_refuses_a_case_that_is_not_there(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    line = error_of(*cli(capsys, "report", CASES, "--out", tmp_path / "rep", "--case", "6.A.99")[::2])
+    assert "no case 6.A.99 in" in line
+    assert not (tmp_path / "rep" / "index.html").exists()
+
+
+def test_report_says_a_folder_is_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    line = error_of(*cli(capsys, "report", tmp_path, "--out", tmp_path / "rep")[::2])
+    assert "a folder, not a file" in line
+
+
+@pytest.mark.parametrize("second", ["Spring 1901 Movement", "Fall 1901 Movement"])
+def test_case_phases_out_of_order_are_refused(second: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    path = tmp_path / "order.txt"
+    path.write_text("CASE t-1\nPHASE Fall 1901 Movement\nUNITS\nFrance: A Paris\nORDERS\nFrance: A Paris Holds\n"
+                    f"PHASE {second}\nORDERS\nFrance: A Paris Holds\nEND\n")
+    for command in (["adjudicate"], ["replay", "--out", tmp_path / "r"]):
+        line = error_of(*cli(capsys, command[0], path, *command[1:])[::2])
+        assert f"order.txt:7: phase out of order: {second} after Fall 1901 Movement (line 2)" in line
