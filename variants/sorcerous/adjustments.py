@@ -8,17 +8,19 @@
   or adds one disband. Builds beyond what is left are illegal (the first ones written count);
   disbands due because of a spirit are ordered and removed like any others.
 * A disbanded or removed wizard or familiar takes its partner with it (rule 4). Civil disorder
-  counts the partner: a disband that takes a partner with it removes two units, and the civil
-  disorder disbands beyond the count due are not made.
+  counts the partner: a disband that takes a partner with it removes two units; civil disorder
+  passes over such a disband while a later unit fits the count still due.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from dipsat.model.types import Build, Disband, Order, OrderResult, Position, Result, Waive
+from dipsat.model.board import board_in_play
+from dipsat.model.gamemap import GameMap
+from dipsat.model.types import Build, Disband, Order, OrderResult, Piece, Position, Result, Waive
 from dipsat.solver import Resolution, Rules
-from dipsat.solver.adjustment import adjudicate_adjustments, adjustments_due
+from dipsat.solver.adjustment import CIVIL_DISORDER, adjudicate_adjustments, adjustments_due
 from dipsat.solver.phases import after_adjustments
 from dipsat.variants.framework.engine import illegal
 from dipsat.variants.framework.orders import SpecialOrder
@@ -105,7 +107,7 @@ def play_adjustments(variant: Variant, position: Position, standard: list[tuple[
     board = replace(position, centres={c: p for c, p in position.centres.items() if c not in hidden}) \
         if hidden else position
     res = _count_partners(adjudicate_adjustments(variant.map, board, [o for _, o in passed], rules),
-                          adjustments_due(board), state)
+                          adjustments_due(board), state, board_in_play(variant.map, board), rules)
     for (i, o), r in zip(passed, res.results):
         decided[i] = replace(r, order=wizards[i]) if i in wizards else r
     for i, o in wizards.items():
@@ -118,29 +120,52 @@ def play_adjustments(variant: Variant, position: Position, standard: list[tuple[
     return replace(res, after=after_adjustments(after)), state, linked
 
 
-def _count_partners(res: Resolution, due: dict[str, int], state: SorcerousState) -> Resolution:
-    """``res`` without the civil disorder disbands that rule 4 made needless: each disband counts
-    its linked partner as a second unit gone, and the disbands due are the power's ``-due``."""
+def _count_partners(res: Resolution, due: dict[str, int], state: SorcerousState, gmap: GameMap,
+                    rules: Rules) -> Resolution:
+    """``res`` with its civil disorder disbands chosen again knowing rule 4: a disband takes the
+    linked partner with it (two units gone). Units are taken in the core's ranking (farthest
+    first), passing over a unit whose disband would leave the count due out of reach of the units
+    ranked after it (so exactly the count due goes whenever it can); when it cannot (the one pair
+    is all that is left and one unit is due), the ranking alone decides."""
     partner = {a: b for link in state.links for a, b in ((link.wizard, link.familiar), (link.familiar, link.wizard))}
     if not partner or not res.generated:
         return res
-    gone: dict[str, set[str]] = {}
-    for r in res.results:
-        if isinstance(r.order, Disband) and r.result is Result.SUCCEEDS:
-            p = r.order.unit.province
-            gone.setdefault(r.order.power, set()).update({p, partner.get(p, p)})
-    kept, spared = [], {}
-    for r in res.generated:
-        o, mine = r.order, gone.setdefault(r.order.power, set())
-        p = o.unit.province if isinstance(o, Disband) else ""
-        if isinstance(o, Disband) and (p in mine or len(mine) >= -due.get(o.power, 0)):
-            spared[p] = res.before.units[p]
-            continue
-        if isinstance(o, Disband):
-            mine.update({p, partner.get(p, p)})
-        kept.append(r)
-    if not spared:
-        return res
-    units = {k: v for k, v in res.before.units.items() if k in res.after.units or k in spared}
-    units.update(res.after.units)
-    return replace(res, generated=tuple(kept), after=replace(res.after, units=units))
+    units = dict(res.after.units)
+    units.update({r.order.unit.province: res.before.units[r.order.unit.province]
+                  for r in res.generated if isinstance(r.order, Disband)})
+    generated = [r for r in res.generated if not isinstance(r.order, Disband)]
+    auto = {r.order.unit.province: r for r in res.generated if isinstance(r.order, Disband)}
+    reason = next(iter(auto.values())).reason
+    for power in sorted({r.order.power for r in auto.values()}):
+        gone: set[str] = set()
+        for r in res.results:
+            if isinstance(r.order, Disband) and r.result is Result.SUCCEEDS and r.order.power == power:
+                p = r.order.unit.province
+                gone.update({p, partner.get(p, p)})
+        need = -due.get(power, 0) - len(gone)
+        ranking: list[Piece] = []
+        for pc in CIVIL_DISORDER[rules.civil_disorder](gmap, res.before, units, power):
+            if pc.unit.province not in gone and partner.get(pc.unit.province) not in {r.unit.province for r in ranking}:
+                ranking.append(pc)  # a linked pair once, by its partner ranked first
+        sizes = [2 if partner.get(pc.unit.province) in units else 1 for pc in ranking]
+        exact = _exact(need, sizes)
+        for k, piece in enumerate(ranking):
+            if need <= 0:
+                break
+            if exact and (sizes[k] > need or not _exact(need - sizes[k], sizes[k + 1:])):
+                continue  # passed over: taking it would remove more units than are due
+            need -= sizes[k]
+            gone.update({piece.unit.province, partner.get(piece.unit.province, piece.unit.province)})
+            generated.append(auto.get(piece.unit.province) or
+                             OrderResult(Disband(power, piece.unit), Result.SUCCEEDS, reason))
+    for r in generated:
+        if isinstance(r.order, Disband):
+            units.pop(r.order.unit.province, None)
+    return replace(res, generated=tuple(generated), after=replace(res.after, units=units))
+
+
+def _exact(need: int, sizes: list[int]) -> bool:
+    """Whether some of the units (each removing ``sizes[k]`` units: 1, or 2 with its partner) remove
+    exactly ``need``; a power has one wizard, so at most one size is 2."""
+    singles = sizes.count(1)
+    return need <= singles or (2 in sizes and 0 <= need - 2 <= singles)
