@@ -7,16 +7,20 @@
 * A familiar's spirit needs a centre (rule 4): each spirit due lowers the power's builds by one
   or adds one disband. Builds beyond what is left are illegal (the first ones written count);
   disbands due because of a spirit are ordered and removed like any others.
-* A disbanded or removed wizard or familiar takes its partner with it (rule 4).
+* A disbanded or removed wizard or familiar takes its partner with it (rule 4). Civil disorder
+  counts the partner: a disband that takes a partner with it removes two units; civil disorder
+  passes over such a disband while a later unit fits the count still due.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from dipsat.model.types import Build, Order, OrderResult, Position, Result, Waive
+from dipsat.model.board import board_in_play
+from dipsat.model.gamemap import GameMap
+from dipsat.model.types import Build, Disband, Order, OrderResult, Piece, Position, Result, Waive
 from dipsat.solver import Resolution, Rules
-from dipsat.solver.adjustment import adjudicate_adjustments, adjustments_due
+from dipsat.solver.adjustment import CIVIL_DISORDER, adjudicate_adjustments, adjustments_due
 from dipsat.solver.phases import after_adjustments
 from dipsat.variants.framework.engine import illegal
 from dipsat.variants.framework.orders import SpecialOrder
@@ -102,7 +106,8 @@ def play_adjustments(variant: Variant, position: Position, standard: list[tuple[
                 hidden[centre] = power
     board = replace(position, centres={c: p for c, p in position.centres.items() if c not in hidden}) \
         if hidden else position
-    res = adjudicate_adjustments(variant.map, board, [o for _, o in passed], rules)
+    res = _count_partners(adjudicate_adjustments(variant.map, board, [o for _, o in passed], rules),
+                          adjustments_due(board), state, board_in_play(variant.map, board), rules)
     for (i, o), r in zip(passed, res.results):
         decided[i] = replace(r, order=wizards[i]) if i in wizards else r
     for i, o in wizards.items():
@@ -113,3 +118,54 @@ def play_adjustments(variant: Variant, position: Position, standard: list[tuple[
     moved = {p: None for p in position.units if p not in after.units}
     after, state, linked = bury(after, state, moved, year + 1)
     return replace(res, after=after_adjustments(after)), state, linked
+
+
+def _count_partners(res: Resolution, due: dict[str, int], state: SorcerousState, gmap: GameMap,
+                    rules: Rules) -> Resolution:
+    """``res`` with its civil disorder disbands chosen again knowing rule 4: a disband takes the
+    linked partner with it (two units gone). Units are taken in the core's ranking (farthest
+    first), passing over a unit whose disband would leave the count due out of reach of the units
+    ranked after it (so exactly the count due goes whenever it can); when it cannot (the one pair
+    is all that is left and one unit is due), the ranking alone decides."""
+    partner = {a: b for link in state.links for a, b in ((link.wizard, link.familiar), (link.familiar, link.wizard))}
+    if not partner or not res.generated:
+        return res
+    units = dict(res.after.units)
+    units.update({r.order.unit.province: res.before.units[r.order.unit.province]
+                  for r in res.generated if isinstance(r.order, Disband)})
+    generated = [r for r in res.generated if not isinstance(r.order, Disband)]
+    auto = {r.order.unit.province: r for r in res.generated if isinstance(r.order, Disband)}
+    reason = next(iter(auto.values())).reason
+    for power in sorted({r.order.power for r in auto.values()}):
+        gone: set[str] = set()
+        for r in res.results:
+            if isinstance(r.order, Disband) and r.result is Result.SUCCEEDS and r.order.power == power:
+                p = r.order.unit.province
+                gone.update({p, partner.get(p, p)})
+        need = -due.get(power, 0) - len(gone)
+        ranking: list[Piece] = []
+        for pc in CIVIL_DISORDER[rules.civil_disorder](gmap, res.before, units, power):
+            if pc.unit.province not in gone and partner.get(pc.unit.province) not in {r.unit.province for r in ranking}:
+                ranking.append(pc)  # a linked pair once, by its partner ranked first
+        sizes = [2 if partner.get(pc.unit.province) in units else 1 for pc in ranking]
+        exact = _exact(need, sizes)
+        for k, piece in enumerate(ranking):
+            if need <= 0:
+                break
+            if exact and (sizes[k] > need or not _exact(need - sizes[k], sizes[k + 1:])):
+                continue  # passed over: taking it would remove more units than are due
+            need -= sizes[k]
+            gone.update({piece.unit.province, partner.get(piece.unit.province, piece.unit.province)})
+            generated.append(auto.get(piece.unit.province) or
+                             OrderResult(Disband(power, piece.unit), Result.SUCCEEDS, reason))
+    for r in generated:
+        if isinstance(r.order, Disband):
+            units.pop(r.order.unit.province, None)
+    return replace(res, generated=tuple(generated), after=replace(res.after, units=units))
+
+
+def _exact(need: int, sizes: list[int]) -> bool:
+    """Whether some of the units (each removing ``sizes[k]`` units: 1, or 2 with its partner) remove
+    exactly ``need``; a power has one wizard, so at most one size is 2."""
+    singles = sizes.count(1)
+    return need <= singles or (2 in sizes and 0 <= need - 2 <= singles)

@@ -214,11 +214,17 @@ def play_movement(variant: Variant, position: Position, standard: list[tuple[int
     if variant.choice("flame_timing") == "before_movement":
         flames = [c for c in later if c.spell is Spell.FLAME]
         later = [c for c in later if c.spell is not Spell.FLAME]
+        state0 = state
         board, state, events, gone = _flame_first(variant, position, state, turn, flames)
         for i, o in standard:
             if o.unit.province in gone and o.power == position.units[o.unit.province].power:  # type: ignore[union-attr]
-                decided[i] = OrderResult(o, Result.FAILS, "fails: the army drowned before the movement (Flame)",
-                                         Tag.DESTROYED)
+                why = "the army drowned before the movement (Flame)" if o.unit.province in iced(state0, turn) \
+                    else "its partner drowned before the movement (Flame), and it died with it (rule 4)"
+                decided[i] = OrderResult(o, Result.FAILS, f"fails: {why}", Tag.DESTROYED)
+        for i, (_, wizard) in plan.casts.items():  # a wizard on the ice drowns after its cast
+            if wizard in gone and i in decided:
+                decided[i] = replace(decided[i], tag=Tag.DESTROYED,
+                                     reason=decided[i].reason + "; the wizard drowned before the movement (Flame)")
         standard = [(i, o) for i, o in standard if i not in decided]
     stuck = _stuck(variant, board, state, turn)
     passed, filtered = _in_force(variant, state, turn, standard, acting, stuck)

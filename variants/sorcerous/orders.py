@@ -45,9 +45,9 @@ def _wizard_name(gmap: GameMap, wizard: Unit | None, style: str, letter: str) ->
 
 
 def _letter(text: str | None) -> str:
-    """How the order named its caster: ``W`` (a wizard), or ``A``/``F`` (then it is no wizard)."""
+    """How the order named its caster: ``W`` or ``WF`` (a wizard), or ``A``/``F`` (then it is no wizard)."""
     first = (text or "W").split()[0].upper()
-    return first if first in ("A", "F") else "W"
+    return first if first in ("A", "F", "WF") else "W"
 
 
 @dataclass(frozen=True, slots=True)
