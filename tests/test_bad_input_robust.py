@@ -147,3 +147,24 @@ def test_case_phases_out_of_order_are_refused(second: str, tmp_path: Path, capsy
     for command in (["adjudicate"], ["replay", "--out", tmp_path / "r"]):
         line = error_of(*cli(capsys, command[0], path, *command[1:])[::2])
         assert f"order.txt:7: phase out of order: {second} after Fall 1901 Movement (line 2)" in line
+
+
+def test_a_byte_order_mark_before_json_lines_is_not_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """Like a case file, a JSON-lines file saved with a UTF-8 byte-order mark reads like one without."""
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + (ROOT / "tests" / "replay_fixtures" / "mila_games.jsonl").read_bytes())
+    code, out, err = cli(capsys, "replay", path, "--out", tmp_path / "out", "--workers", "1")
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("name, command", [("case.txt", ["adjudicate"]), ("record.txt", ["play"]),
+                                           ("games.jsonl", ["replay", "--out", "OUT"]),
+                                           ("game.json", ["replay", "--out", "OUT"])])
+def test_utf16_is_named(name: str, command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    source = {"case.txt": CASES, "record.txt": RECORD, "game.json": MILA,
+              "games.jsonl": ROOT / "tests" / "replay_fixtures" / "mila_games.jsonl"}[name]
+    path = tmp_path / name
+    path.write_bytes(source.read_text().encode("utf-16"))
+    args = [str(tmp_path / "out") if a == "OUT" else a for a in command[1:]]
+    line = error_of(*cli(capsys, command[0], path, *args)[::2])
+    assert f"{name}:1: not UTF-8 but UTF-16" in line and "save it as UTF-8" in line

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Final
 
 from dipsat.model.errors import InputError
-from dipsat.model.files import decode_utf8, open_lines, read_input
+from dipsat.model.files import decode_utf8, not_utf8, open_lines, read_input
 from dipsat.model.gamemap import GameMap
 from dipsat.replay.collector import no_cycle_collection
 from dipsat.replay.readers.cases import read_case_file
@@ -131,7 +131,7 @@ def _lines(shown: str, path: Path, identity: str, rules_text: str) -> Iterator[T
         try:
             text = raw.decode("utf-8").strip()
         except UnicodeDecodeError as exc:
-            yield GameError(shown, f"line {number}", f"not UTF-8: byte 0x{raw[exc.start]:02x}", number)
+            yield GameError(shown, f"line {number}", not_utf8(raw, exc.start), number)
             games += 1
             continue
         if text:
