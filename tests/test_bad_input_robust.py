@@ -168,3 +168,14 @@ def test_utf16_is_named(name: str, command: list[str], tmp_path: Path, capsys: p
     args = [str(tmp_path / "out") if a == "OUT" else a for a in command[1:]]
     line = error_of(*cli(capsys, command[0], path, *args)[::2])
     assert f"{name}:1: not UTF-8 but UTF-16" in line and "save it as UTF-8" in line
+
+
+def test_a_variant_option_given_twice_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    line = error_of(*cli(capsys, "datc", "--variant", "telepath,ban_prevent=reduced,ban_prevent=kept")[::2])
+    assert "option 'ban_prevent' given twice" in line
+    path = tmp_path / "record.txt"
+    text = RECORD.read_text().replace("VARIANT telepath\n", "VARIANT telepath,ban_prevent=kept,ban_prevent=kept\n")
+    path.write_text(text)
+    line = error_of(*cli(capsys, "play", path)[::2])
+    assert f"record.txt:{text.splitlines().index('VARIANT telepath,ban_prevent=kept,ban_prevent=kept') + 1}:" in line
+    assert "given twice" in line
