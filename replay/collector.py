@@ -1,9 +1,12 @@
-"""Pausing Python's cycle collector around work that makes no reference cycles.
+"""Python's cycle collector in a replay: tuned once for a long run, and paused around work that
+makes no reference cycles.
 
 Reading a task's games and building its tables make many objects and no cycles. With the
-collector on, each burst of new objects makes it scan every live object again (JSON decoding of a
-saved game runs 3-4x slower once a replay's objects are alive); reference counting alone frees
-all that this work throws away.
+collector at its defaults, each burst of new objects makes it scan every live object again (JSON
+decoding of a saved game runs 3-4x slower once a replay's objects are alive); reference counting
+alone frees all that this work throws away. Once :func:`settle_for_a_long_run` has tuned the
+process (``dipsat replay`` and its pool workers), the pauses change little; they still spare a
+process that was not tuned (a Dask worker, a script calling the replay).
 """
 from __future__ import annotations
 

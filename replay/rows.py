@@ -120,18 +120,20 @@ def _column(values: Sequence[Any], kind: pa.DataType) -> pa.Array:
         builder = pa.lib.StringBuilder()
         builder.append_values(values)  # str or None; a C++ builder, no pandas
         return builder.finish()
-    valid = [v is not None for v in values]
-    nulls = valid.count(False)
-    validity = _bits(valid) if nulls else None
+    nulls = values.count(None)
+    validity = _bits([v is not None for v in values]) if nulls else None
     if kind == pa.bool_():
-        return pa.Array.from_buffers(kind, len(values), [validity, _bits([bool(v) for v in values])], nulls)
+        return pa.Array.from_buffers(kind, len(values), [validity, _bits(list(map(bool, values)))], nulls)
     if kind == pa.int32():
-        data = array("i", [0 if v is None else v for v in values])
+        data = array("i", [0 if v is None else v for v in values] if nulls else values)
         return pa.Array.from_buffers(kind, len(values), [validity, pa.py_buffer(data)], nulls)
     raise TypeError(f"no column of type {kind} in the replay tables")
 
 
 def _bits(flags: list[bool]) -> pa.Buffer:
     """``flags`` packed the Arrow way: eight a byte, the first in the least significant bit."""
-    bits = int("".join("1" if f else "0" for f in reversed(flags)) or "0", 2)
-    return pa.py_buffer(bits.to_bytes((len(flags) + 7) // 8, "little"))
+    digits = bytes(flags[::-1]).translate(_DIGITS) or b"0"  # b"0110...": the last flag first
+    return pa.py_buffer(int(digits, 2).to_bytes((len(flags) + 7) // 8, "little"))
+
+
+_DIGITS: Final = bytes.maketrans(b"\x00\x01", b"01")

@@ -15,10 +15,12 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from dipsat.model.errors import AdjudicationError
 from dipsat.solver import route
+from dipsat.solver.cycles import cycles_in_order as _cycles_in_order
+from dipsat.solver.cycles import is_acyclic
 from dipsat.solver.constraints import IntVar, LinearExpr
 from dipsat.solver.phase_model import AVAILABLE, MOVES, Key, PhaseModel
 
-if TYPE_CHECKING:  # both imported where they are used: most phases never reach CP-SAT or a cycle
+if TYPE_CHECKING:  # imported where they are used: most phases never reach CP-SAT, only pictures draw graphs
     import networkx as nx
     from ortools.sat.python import cp_model
 
@@ -147,11 +149,8 @@ def count_resolutions(build: Callable[[dict[Key, bool]], PhaseModel], overrides:
     first = solve_cpsat(pm, proto)
     if first is None:
         return 0, None, None, pm
-    if not everything:
-        import networkx as nx
-
-        if nx.is_directed_acyclic_graph(pm.graph):
-            return 1, first, None, pm
+    if not everything and is_acyclic(pm.dependents()):
+        return 1, first, None, pm
     decisions = first[0]
     proto.constraints.add().bool_or.literals.extend(
         -v.index - 1 if decisions[k] else v.index for k, v in pm.decisions.items())  # not the first again
@@ -161,17 +160,10 @@ def count_resolutions(build: Callable[[dict[Key, bool]], PhaseModel], overrides:
     return 2, first, second[0], pm
 
 
-def cycles_in_order(graph: nx.DiGraph) -> list[frozenset[Key]]:
-    """The strongly connected components that hold a cycle, dependencies first."""
-    import networkx as nx
-
-    condensed = nx.condensation(graph)
-    found = []
-    for node in nx.topological_sort(condensed):
-        members = frozenset(condensed.nodes[node]["members"])
-        if len(members) > 1 or any(graph.has_edge(m, m) for m in members):
-            found.append(members)
-    return found
+def cycles_in_order(pm: PhaseModel) -> list[frozenset[Key]]:
+    """The strongly connected components of ``pm``'s decision graph that hold a cycle,
+    dependencies first (:func:`dipsat.solver.cycles.cycles_in_order`)."""
+    return _cycles_in_order(pm.dependents())  # type: ignore[return-value]
 
 
 def backup_rule(component: frozenset[Key], rule_name: str) -> tuple[str, dict[Key, bool]]:
@@ -211,12 +203,10 @@ def solve_phase(build: Callable[[dict[Key, bool]], PhaseModel], paradox_rule: st
 
 
 def _cycles(pm: PhaseModel | None, paradoxes: list[Paradox]) -> tuple[Paradox, ...]:
-    import networkx as nx
-
-    if pm is None or nx.is_directed_acyclic_graph(pm.graph):
+    if pm is None:
         return ()
     found = []
-    for component in cycles_in_order(pm.graph):
+    for component in cycles_in_order(pm):
         names = set(map(pm.name, component))
         settled = [p for p in paradoxes if names & set(p.decisions)]
         if settled:
@@ -228,15 +218,15 @@ def _cycles(pm: PhaseModel | None, paradoxes: list[Paradox]) -> tuple[Paradox, .
 
 def _culprit(pm: PhaseModel, first: dict[Key, bool] | None, second: dict[Key, bool] | None,
              overrides: dict[Key, bool], build: Callable[[dict[Key, bool]], PhaseModel]) -> frozenset[Key] | None:
-    cycles = [c for c in cycles_in_order(pm.graph) if not c <= overrides.keys()]
+    open_cycles = [c for c in cycles_in_order(pm) if not c <= overrides.keys()]
     if first is not None and second is not None:
         differ = {n for n in first if first[n] != second.get(n)}
-        for component in cycles:
+        for component in open_cycles:
             if component & differ:
                 return component
         return None
-    for component in cycles:  # no resolution: the first cycle whose backup rule makes one
+    for component in open_cycles:  # no resolution: the first cycle whose backup rule makes one
         _, fixed = backup_rule(component, "szykman")
         if count_resolutions(build, overrides | fixed)[0] > 0:
             return component
-    return cycles[0] if cycles else None
+    return open_cycles[0] if open_cycles else None

@@ -12,9 +12,10 @@ Names in DATC terms (``moves[A par - bur]``, ``dislodged[bur]``, ``attack[A par 
 made only when shown: :meth:`PhaseModel.name` writes one for a key, and the model's variables
 carry their keys until the CP-SAT form, an export or an explanation asks for their names, so
 an exported model still reads like the case. Decisions known in Python are plain ``bool``
-values and get no variable. Each decision also becomes a node of the decision graph
-(networkx), with an edge from every decision its definition reads: cycles of that graph are
-where paradoxes can live.
+values and get no variable. Each decision also becomes a node of the decision graph, with an
+edge from every decision its definition reads: cycles of that graph are where paradoxes can
+live (:meth:`PhaseModel.dependents` for the cycle checks, :attr:`PhaseModel.graph`, networkx, for
+pictures and explanations).
 """
 from __future__ import annotations
 
@@ -145,19 +146,37 @@ class PhaseModel:
     @property
     def graph(self) -> nx.DiGraph:
         """The decision graph (networkx) with the decisions' keys as nodes, built when first
-        asked for: only phases whose constraints propagation cannot settle, explanations and
-        pictures need it."""
+        asked for: only explanations and pictures need it (the cycle checks read
+        :meth:`dependents`)."""
         if self._graph is None:
             import networkx as nx
 
-            for key, later in self._later.items():
-                self._reads.setdefault(key, []).extend(later(self))
-            self._later.clear()
+            self._read_later()
             graph = nx.DiGraph()
             graph.add_nodes_from(self.decisions)
             graph.add_edges_from((r, key) for key in self.decisions for r in self._reads.get(key, ()))
             self._graph = graph
         return self._graph
+
+    def dependents(self) -> dict[Key, dict[Key, None]]:
+        """The decision graph as successor lists: decision -> the decisions whose definitions
+        read it. Nodes and successors come in the order :attr:`graph` lists them, so that
+        :mod:`~dipsat.solver.cycles` finds its cycles in networkx's order without networkx."""
+        self._read_later()
+        found: dict[Key, dict[Key, None]] = {key: {} for key in self.decisions}
+        for key in self.decisions:
+            for read in self._reads.get(key, ()):
+                successors = found.get(read)
+                if successors is None:
+                    successors = found[read] = {}
+                successors[key] = None
+        return found
+
+    def _read_later(self) -> None:
+        """Call the read functions given to :meth:`defines`, adding what they read to the lists."""
+        for key, later in self._later.items():
+            self._reads.setdefault(key, []).extend(later(self))
+        self._later.clear()
 
     def moves(self, src: str) -> Lit:
         """``moves[...]``: the move of the unit in ``src`` succeeds (False when it has none)."""

@@ -5,7 +5,8 @@ ortools is imported only when a phase reaches CP-SAT or a model is exported, and
 only its compiled helper (``cp_model``, which imports pandas and numpy, only for an export);
 pandas, pyarrow and dask only where tables or clusters are used (multiprocessing only for a pool
 of workers); networkx only where a graph
-algorithm runs (a decision graph with a cycle, a picture), never for the map. A variant's
+is drawn or walked (a picture, an explanation's chain), never for the map nor to find a decision
+graph's cycles. A variant's
 package is imported only when the variant is played or looked up by name, never to list the names.
 """
 from __future__ import annotations
@@ -54,13 +55,15 @@ def test_a_case_propagation_settles_imports_no_solver_and_no_tables():
     assert found == {"dipsat.variants.classical"}, out
 
 
-def test_datc_run_imports_ortools_only_for_its_paradoxes():
-    """A circular movement needs CP-SAT: ortools is loaded, but not its Python layer's pandas and
-    numpy; networkx finds the cycle in the decision graph."""
-    status, found, out = _modules_after(["adjudicate", "datacases/datc_6C_circular.txt", "--case", "6.C.1"])
+@pytest.mark.parametrize("path, case", [("datacases/datc_6C_circular.txt", "6.C.1"),
+                                        ("datacases/datc_6F_convoys.txt", "6.F.16")])
+def test_datc_run_imports_ortools_only_for_its_paradoxes(path, case):
+    """A circular movement (6.C.1) or Pandin's paradox (6.F.16) needs CP-SAT: ortools is loaded,
+    but not its Python layer's pandas and numpy; the cycles of the decision graph are found and
+    ordered without networkx."""
+    status, found, out = _modules_after(["adjudicate", path, "--case", case])
     assert status == 0, out
-    assert found - {"networkx"} == {"ortools", "dipsat.variants.classical"}, out  # OR-Tools' compiled helper only
-    assert "ortools" in found, "6.C.1 (circular movement) has two resolutions: it must reach CP-SAT"
+    assert found == {"ortools", "dipsat.variants.classical"}, out  # OR-Tools' compiled helper only
 
 
 @pytest.mark.parametrize("solver", ["cpsat"])

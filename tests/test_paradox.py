@@ -91,7 +91,7 @@ class TestCircularMovement:
         pm = circle()({})
         cycles = list(nx.simple_cycles(pm.graph))
         assert len(cycles) == 1 and set(cycles[0]) == CIRCLE_MOVES
-        assert cycles_in_order(pm.graph) == [CIRCLE_MOVES]
+        assert cycles_in_order(pm) == [CIRCLE_MOVES]
 
     def test_two_resolutions_before_the_backup_rule(self):
         """All move or all fail: count_resolutions reports 2."""
@@ -185,7 +185,7 @@ class TestSingleResolution:
     @pytest.mark.parametrize("build", [disrupted_circle, supported_circle], ids=["6.C.3", "5.C"])
     def test_cycle_with_one_resolution_gets_no_backup_rule(self, build):
         """The graph has a cycle with one consistent resolution: it is listed with no backup rule."""
-        assert cycles_in_order(build()({}).graph) == [CIRCLE_MOVES]
+        assert cycles_in_order(build()({})) == [CIRCLE_MOVES]
         solution, _ = solve_phase(build(), "szykman")
         assert (solution.resolutions, solution.paradoxes) == (1, ())
         [cycle] = solution.cycles

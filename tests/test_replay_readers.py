@@ -82,6 +82,21 @@ def test_droidippy_position_lines_read_before_keep_their_problems(old, new, line
     assert bad.line == line and bad.message == message
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("PHASE 1901 Spring Movement\nPOSITIONS\n", True),
+    ("\n  \r\n\t phase 1901 fall adjustment  \r\nORDERS", True),
+    ("\x85\u2028PHASE 1901 Spring Movement\u2029x", True),
+    ("PHASE 1901 Spring Movement x\n", False),
+    ("PHASE 1901 Spring\x0bMovement", False),  # a line ends at a vertical tab, as str.splitlines has it
+    ("# PHASE 1901 Spring Movement\nPHASE 1901 Spring Movement", False),
+    ("", False), (" \n\n", False),
+])
+def test_droidippy_is_told_by_its_first_non_blank_line(text, expected):
+    from dipsat.replay.readers.droidippy import looks_like_droidippy
+    assert looks_like_droidippy(text) is expected
+    assert looks_like_droidippy(text + "\n" * 3 + "more\n" * 1000) is expected
+
+
 def test_droidippy_unreadable_order_is_kept_with_its_problem():
     """An order for a province without a unit is kept unread, with why, and the phase still reads."""
     first = _phases(SMALL.replace("mun move kie", "hol move kie"))[0]

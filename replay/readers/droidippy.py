@@ -34,14 +34,20 @@ _PHASE_RE: Final = re.compile(r"PHASE\s+(\d+)\s+(Spring|Summer|Fall|Winter)\s+(M
 _UNIT_RE: Final = re.compile(r"([A-Za-z]+)\s*:\s*(army|fleet|army/dislodged|fleet/dislodged|supply)\s+(\S+)",
                              re.IGNORECASE)
 _KINDS: Final = {"army": UnitType.ARMY, "fleet": UnitType.FLEET}
+_SECTIONS: Final = ("POSITIONS", "ORDERS")
+_SECTION_LENGTHS: Final = frozenset(map(len, _SECTIONS))
 
 
 def looks_like_droidippy(text: str) -> bool:
     """Tell whether ``text`` starts (after blank lines) with a ``PHASE <year> <season> <kind>`` line."""
-    for line in text.splitlines():
-        if line.strip():
-            return _PHASE_RE.fullmatch(line.strip()) is not None
-    return False
+    start = text.lstrip()  # every line end is white space: the first non-blank line starts here
+    end = _LINE_END_RE.search(start)
+    first = start[:end.start()] if end is not None else start
+    return bool(first) and _PHASE_RE.fullmatch(first.rstrip()) is not None
+
+
+_LINE_END_RE: Final = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+"""The characters ``str.splitlines`` ends a line at."""
 
 
 def phase_of(year: int, season: str, kind: str) -> Phase:
@@ -70,7 +76,7 @@ def read_droidippy(text: str, file: str, gmap: GameMap) -> GameRecord | GameErro
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        m = _PHASE_RE.fullmatch(line)
+        m = _PHASE_RE.fullmatch(line) if line[0] in "Pp" else None  # the regex only on lines that may match
         if m is not None:
             label = f"{m[1]} {m[2].capitalize()} {m[3].capitalize()}"
             blocks.append(_Block(len(blocks), label, phase_of(int(m[1]), m[2], m[3]), number))
@@ -79,7 +85,7 @@ def read_droidippy(text: str, file: str, gmap: GameMap) -> GameRecord | GameErro
             return GameError(file, game, f"not a Droidippy game: expected 'PHASE <year> <season> <kind>', "
                              f"got {line!r}", number)
         block = blocks[-1]
-        if line.upper() in ("POSITIONS", "ORDERS"):
+        if len(line) in _SECTION_LENGTHS and line.upper() in _SECTIONS:
             block.section = line.upper()
         elif block.section == "POSITIONS":
             block.positions.append((number, line))
