@@ -179,3 +179,31 @@ def test_a_variant_option_given_twice_is_refused(tmp_path: Path, capsys: pytest.
     line = error_of(*cli(capsys, "play", path)[::2])
     assert f"record.txt:{text.splitlines().index('VARIANT telepath,ban_prevent=kept,ban_prevent=kept') + 1}:" in line
     assert "given twice" in line
+
+
+@pytest.mark.parametrize("command", [["adjudicate"], ["replay", "--out", "OUT"], ["convert", "--out", "OUT"]])
+def test_the_datc_transcription_takes_datc_result_words_only(command: list[str], tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]):
+    """Like dipsat's own case format: an unknown word in brackets is a read error, not a failed case."""
+    path = tmp_path / "transcription.txt"
+    path.write_text("CASE 6.A.1\nTITLE X\nPHASE spring\nEngland:\nF North Sea - Picardy [illegl]\nEND\n")
+    args = [str(tmp_path / "out") if a == "OUT" else a for a in command[1:]]
+    line = error_of(*cli(capsys, command[0], path, *args)[::2])
+    assert "transcription.txt:5: unknown result word 'illegl'" in line
+
+
+JDIP_CASE = ("CASE 6.A.1\nPRESTATE_SETPHASE Spring 1901, Movement\nPRESTATE\n\tEngland: F nth\nORDERS\n"
+             "\tEngland: F nth-pic\nPOSTSTATE_SAME\nEND\n")
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ("Movement\n", "Movement\nPRESTATE_SETPHASE Fall 1901, Movement\n",
+     "jdip.txt:3: PRESTATE_SETPHASE given twice (first on line 2)"),
+    ("England: F nth\n", "England: Q nth\n", "jdip.txt:4: not a unit: 'Q nth'"),
+])
+def test_jdip_case_mistakes(old: str, new: str, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    path = tmp_path / "jdip.txt"
+    path.write_text(JDIP_CASE.replace(old, new, 1))
+    line = error_of(*cli(capsys, "adjudicate", path)[::2])
+    assert words in line
+    assert line.count("not a unit") <= 1  # said once
