@@ -207,3 +207,15 @@ def test_jdip_case_mistakes(old: str, new: str, words: str, tmp_path: Path, caps
     line = error_of(*cli(capsys, "adjudicate", path)[::2])
     assert words in line
     assert line.count("not a unit") <= 1  # said once
+
+
+def test_a_bad_phase_of_a_json_lines_game_is_located_at_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    lines = (ROOT / "tests" / "replay_fixtures" / "mila_games.jsonl").read_text().splitlines()
+    game = json.loads(lines[1])
+    game["phases"][2]["name"] = "Q"
+    lines[1] = json.dumps(game)
+    path = tmp_path / "games.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    for args in (["replay", path, "--out", tmp_path / "out"], ["compare", path, "--rules", "mila", "--rules", "datc"]):
+        line = error_of(*cli(capsys, *args)[::2])
+        assert f"games.jsonl:2: game {game['id']}, phase Q: not a phase name: 'Q'" in line

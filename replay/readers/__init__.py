@@ -11,6 +11,7 @@ one game, one case file, or up to :data:`CHUNK_GAMES` consecutive games of a JSO
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 import json
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -23,7 +24,7 @@ from dipsat.replay.collector import no_cycle_collection
 from dipsat.replay.readers.cases import read_case_file
 from dipsat.replay.readers.droidippy import looks_like_droidippy, read_droidippy
 from dipsat.replay.readers.mila_json import read_mila
-from dipsat.replay.records import Format, GameError, GameRecord, Task
+from dipsat.replay.records import Format, GameError, GameRecord, PhaseError, Task
 
 SUFFIXES: Final = (".txt", ".json", ".jsonl", ".txt.gz", ".json.gz", ".jsonl.gz")
 """File suffixes searched for in folders."""
@@ -203,9 +204,12 @@ def _read_task(task: Task, rules_text: str | None, maps: Callable[[str], GameMap
 
 
 def _located(found: GameRecord | GameError, line: int) -> GameRecord | GameError:
-    """A saved game that cannot be read is located at the line where it starts."""
+    """A saved game that cannot be read, or a phase of it, is located at the line where the game starts."""
     if isinstance(found, GameError) and found.line is None:
         return GameError(found.file, found.game, found.message, line)
+    if isinstance(found, GameRecord) and line and any(type(p) is PhaseError and p.line is None for p in found.phases):
+        return replace(found, phases=tuple(PhaseError(p.index, p.label, p.message, line)
+                                           if type(p) is PhaseError and p.line is None else p for p in found.phases))
     return found
 
 
