@@ -219,3 +219,16 @@ def test_a_bad_phase_of_a_json_lines_game_is_located_at_its_line(tmp_path: Path,
     for args in (["replay", path, "--out", tmp_path / "out"], ["compare", path, "--rules", "mila", "--rules", "datc"]):
         line = error_of(*cli(capsys, *args)[::2])
         assert f"games.jsonl:2: game {game['id']}, phase Q: not a phase name: 'Q'" in line
+
+
+def test_a_broken_link_in_a_folder_is_an_error_not_silence(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "good.json").write_text(MILA.read_text())
+    (folder / "gone.json").symlink_to(tmp_path / "nowhere.json")
+    code, out, err = cli(capsys, "replay", folder, "--out", tmp_path / "out", "--workers", "1")
+    assert "gone.json: cannot read file" in error_of(code, err)
+    summary = json.loads((tmp_path / "out" / "summary.json").read_text())
+    assert summary["phases_agree"] > 0 and summary["errors"] == 1
+    assert "gone.json: cannot read file" in error_of(*cli(capsys, "compare", folder, "--rules", "mila",
+                                                          "--rules", "datc")[::2])

@@ -39,7 +39,8 @@ TASK_VERSION: Final = "replay-2"
 
 
 def archive_files(paths: Sequence[str]) -> list[tuple[str, Path]]:
-    """Return (name as shown, path) of every archive file under ``paths``, in order.
+    """Return (name as shown, path) of every archive file under ``paths``, in order (in a folder, a
+    broken link with an archive's name too: reading it then gives an error row, never silence).
 
     Raises:
         FileNotFoundError: a path does not exist, or a folder holds no archive file.
@@ -48,7 +49,8 @@ def archive_files(paths: Sequence[str]) -> list[tuple[str, Path]]:
     for text in paths:
         path = Path(text)
         if path.is_dir():
-            inside = sorted(p for p in path.rglob("*") if p.is_file() and p.name.lower().endswith(SUFFIXES))
+            inside = sorted(p for p in path.rglob("*") if p.name.lower().endswith(SUFFIXES)
+                            and (p.is_file() or p.is_symlink() and not p.exists()))  # a broken link: an error row
             if not inside:
                 raise FileNotFoundError(f"no archive file ({', '.join('*' + s for s in SUFFIXES)}) in {text}")
             found += [(str(Path(text) / f.relative_to(path)), f) for f in inside]
