@@ -232,3 +232,11 @@ def test_a_broken_link_in_a_folder_is_an_error_not_silence(tmp_path: Path, capsy
     assert summary["phases_agree"] > 0 and summary["errors"] == 1
     assert "gone.json: cannot read file" in error_of(*cli(capsys, "compare", folder, "--rules", "mila",
                                                           "--rules", "datc")[::2])
+
+
+def test_report_reads_a_game_record_with_a_byte_order_mark(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    path = tmp_path / "record.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + RECORD.read_bytes())
+    code, out, err = cli(capsys, "report", path, "--out", tmp_path / "rep")
+    assert code == 0, err
+    assert (tmp_path / "rep" / "index.html").is_file()
