@@ -240,3 +240,16 @@ def test_report_reads_a_game_record_with_a_byte_order_mark(tmp_path: Path, capsy
     code, out, err = cli(capsys, "report", path, "--out", tmp_path / "rep")
     assert code == 0, err
     assert (tmp_path / "rep" / "index.html").is_file()
+
+
+def test_a_record_that_leaves_the_game_names_where_it_left(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """A record whose phases stop matching the game says so at the PHASE line, and names the first
+    difference before it (the likely cause), so that nothing already found is lost."""
+    old = "England: F London - North Sea  [succeeds]"
+    text = RECORD.read_text().replace(old, old.replace("London", "Moscow"), 1)
+    path = tmp_path / "record.txt"
+    path.write_text(text)
+    line = error_of(*cli(capsys, "play", path)[::2])
+    order_line = text.splitlines().index(old.replace("London", "Moscow")) + 1
+    assert "the game is at" in line
+    assert f"(the game left the record earlier: line {order_line}: F Moscow - North Sea: expected succeeds" in line
