@@ -10,7 +10,9 @@ traceback; with ``--json``, one JSON document ``{"error": {...}}``.
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
+import os
 import sys
 from importlib import import_module
 from types import ModuleType
@@ -92,5 +94,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
 
 
+def program() -> NoReturn:
+    """The ``dipsat`` program (the console script): :func:`main`, then a quick exit.
+
+    Once the command has finished and its output is flushed, the exit handlers run
+    (``atexit``: workers, clusters, logging) and the process ends without Python's teardown,
+    which would free a replay's heap object by object (about 0.1 s after a 4,000-phase
+    replay; the operating system frees the memory at once). Files were closed by the command
+    (every output is written atomically and closed before it returns).
+    """
+    code = main()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:  # the reader of our output went away: nothing more to say
+        pass
+    atexit._run_exitfuncs()  # CPython's own call at shutdown, made before skipping the rest
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    program()
