@@ -34,7 +34,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from dipsat.model.cases import (
-    DEFAULT_MAP, Case, Expected, Step, case_error, phase_after, read_text,
+    DEFAULT_MAP, Case, Expected, Step, case_error, phase_after, read_text, words_problem,
 )
 from dipsat.model.errors import InputError
 from dipsat.model.gamemap import GameMap, load_map
@@ -169,6 +169,8 @@ def _split(text: str, source: str, gmap: GameMap) -> list[_Raw]:
         else:
             m = _RESULT_RE.fullmatch(line)
             order_text, words = (m[1], m[2]) if m else (line, None)
+            if words is not None and (problem := words_problem(words)):  # DATC words only, as in dipsat's format
+                raise case_error(problem, source, lineno)
             raw.orders[-1].append((power, order_text, words, lineno))
     if raw is not None:
         raise case_error(f"case {raw.id} has no END", source, raw.line)

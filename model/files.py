@@ -86,14 +86,25 @@ def decode_utf8(data: bytes, source: str) -> str:
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise InputError(f"not UTF-8: byte 0x{data[exc.start]:02x} in line {line}", source, line) from None
+        raise InputError(not_utf8(data, exc.start, line), source, line) from None
+
+
+def not_utf8(data: bytes, at: int, line: int | None = None) -> str:
+    """Why ``data`` cannot be read (its byte ``at``, in ``line``, is no UTF-8): ``not UTF-8: byte
+    0xe9 in line 3``, or that it is UTF-16 (it starts with UTF-16's byte-order mark)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "not UTF-8 but UTF-16 (it starts with a UTF-16 byte-order mark): save it as UTF-8"
+    return f"not UTF-8: byte 0x{data[at]:02x}" + (f" in line {line}" if line else "")
+
+
+_BOM: Final = b"\xef\xbb\xbf"
 
 
 def open_lines(path: str | Path, limit: int | None = None) -> Iterator[tuple[int, bytes | InputError]]:
     """Yield ``(line number, raw line)`` of a (possibly gzipped) file, in constant memory.
 
-    A line longer than ``limit`` (default :data:`MAX_LINE_BYTES`) is yielded as an
-    :class:`InputError` and skipped; a truncated or corrupt gzip stream, or a read error, ends
+    A UTF-8 byte-order mark before the first line is dropped. A line longer than ``limit``
+    (default :data:`MAX_LINE_BYTES`) is yielded as an :class:`InputError` and skipped; a truncated or corrupt gzip stream, or a read error, ends
     the lines with one :class:`InputError` (the lines before it were yielded).
 
     Raises:
@@ -114,6 +125,8 @@ def open_lines(path: str | Path, limit: int | None = None) -> Iterator[tuple[int
                 if not line:
                     return
                 number += 1
+                if number == 1 and line.startswith(_BOM):  # a UTF-8 byte-order mark reads like none
+                    line = line[len(_BOM):]
                 if len(line) > limit and not line.endswith(b"\n"):
                     yield number, InputError(f"line longer than {_size_text(limit)}", str(path), number)
                     while line and not line.endswith(b"\n"):  # skip the rest of the long line

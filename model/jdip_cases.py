@@ -155,6 +155,9 @@ def _split(text: str, source: str) -> list[_Raw]:
                 raw = _Raw(name, title, lineno)
                 raws.append(raw)
             elif key == "PRESTATE_SETPHASE" and raw is not None:
+                if raw.phase is not None:
+                    raise case_error(f"PRESTATE_SETPHASE given twice (first on line {raw.phase[1]}): {line!r}",
+                                     source, lineno)
                 raw.phase = (rest, lineno)
             elif key == "POSTSTATE_SAME" and raw is not None:
                 raw.same = True
@@ -209,7 +212,7 @@ def _pieces(raw: _Raw, block: str, source: str, gmap: GameMap) -> dict[str, Piec
         try:
             unit = parse_unit(text, gmap)
         except InputError as exc:
-            raise case_error(f"not a unit: {text!r}: {exc}", source, lineno) from exc
+            raise case_error(exc.message, source, lineno) from exc
         if unit.province in pieces:
             raise case_error(f"two units in {unit.province}: {line!r}", source, lineno)
         pieces[unit.province] = Piece(power, unit)

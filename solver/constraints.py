@@ -290,6 +290,12 @@ class ConstraintModel:
     def add_difference(self, x: object, y: object, lo: int | None, hi: int | None,
                        enforce: Sequence[Literal] = ()) -> None:
         """lo <= x - y <= hi, enforced only when every literal of ``enforce`` holds."""
+        codes = [2 * lit.index if type(lit) is IntVar else 2 * lit.var.index + 1  # type: ignore[union-attr]
+                 for lit in enforce]
+        if type(x) is IntVar and type(y) is int:  # the most common: a strength's value in one case
+            self._linear.append(([(x.index, 1)], -y, -_BIG if lo is None else lo,  # type: ignore[union-attr]
+                                 _BIG if hi is None else hi, codes))
+            return
         terms: dict[int, int]
         if type(x) is IntVar:
             terms, const = {x.index: 1}, 0  # type: ignore[union-attr]
@@ -309,38 +315,33 @@ class ConstraintModel:
             for v, c in ey.terms.items():
                 terms[v] = terms.get(v, 0) - c
         self._linear.append(([(v, c) for v, c in terms.items() if c], const,
-                             -_BIG if lo is None else lo, _BIG if hi is None else hi,
-                             [2 * lit.index if type(lit) is IntVar else 2 * lit.var.index + 1  # type: ignore[union-attr]
-                              for lit in enforce]))
+                             -_BIG if lo is None else lo, _BIG if hi is None else hi, codes))
 
     def add_greater(self, x: object, y: object, lit: IntVar) -> None:
         """lit <-> x > y, as two enforced differences: x - y >= 1 when ``lit``, x - y <= 0 when not."""
-        self.add_difference(x, y, 1, None, [lit])
-        terms, const = self._linear[-1][0], self._linear[-1][1]
+        if type(x) is int and type(y) is IntVar:  # the most common: a constant attack against a variable
+            terms, const = [(y.index, -1)], x  # type: ignore[union-attr]
+            self._linear.append((terms, const, 1, _BIG, [2 * lit.index]))
+        else:
+            self.add_difference(x, y, 1, None, [lit])
+            terms, const = self._linear[-1][0], self._linear[-1][1]
         self._linear.append((terms, const, -_BIG, 0, [2 * lit.index + 1]))
 
     def _watches(self) -> tuple[list[list[int]], list[list[int]]]:
         """Who to look at again when a variable is fixed or narrowed: variable -> the linear
         constraints that read it; literal code -> the clauses it is in (looked at again only when
-        that literal becomes false: a literal that becomes true satisfies its clauses)."""
+        that literal becomes false: a literal that becomes true satisfies its clauses). A
+        constraint that reads a variable twice is listed twice: the queue takes it once."""
         linear: list[list[int]] = [[] for _ in self.lb]
         for cid, (terms, _, _, _, enforce) in enumerate(self._linear):
             for v, _ in terms:
-                watching = linear[v]
-                if not watching or watching[-1] != cid:
-                    watching.append(cid)
+                linear[v].append(cid)
             for c in enforce:
-                watching = linear[c >> 1]
-                if not watching or watching[-1] != cid:
-                    watching.append(cid)
+                linear[c >> 1].append(cid)
         clauses: list[list[int]] = [[] for _ in range(2 * len(self.lb))]
-        cid = 0
-        for clause in self._clauses:
-            cid -= 1
+        for cid, clause in enumerate(self._clauses, 1):
             for c in clause:
-                watching = clauses[c]
-                if not watching or watching[-1] != cid:
-                    watching.append(cid)
+                clauses[c].append(-cid)
         return linear, clauses
 
     # -- stage 1: propagation ---------------------------------------------------------------
@@ -348,7 +349,8 @@ class ConstraintModel:
         """Propagate to a fixpoint; return the bounds, or ``None`` on a conflict."""
         lb, ub = list(self.lb), list(self.ub)
         n_linear = len(self._linear)
-        queue = list(range(n_linear)) + [-i - 1 for i in range(len(self._clauses))]
+        queue = list(range(n_linear))
+        queue += range(-1, -len(self._clauses) - 1, -1)
         queued = bytearray(b"\x01") * len(queue)  # slot: linear i -> i, clause -j-1 -> n_linear + j
         (linear_watch, clause_watch), line, clauses = self._watches(), self._line, self._clauses
         try:
@@ -362,8 +364,9 @@ class ConstraintModel:
                     free = -1
                     for code in clauses[-cid - 1]:
                         v = code >> 1
-                        if lb[v] == ub[v]:
-                            if (lb[v] == 1) != bool(code & 1):
+                        x = lb[v]
+                        if x == ub[v]:
+                            if x != code & 1:  # a boolean's literal: true when 1 and positive, or 0 and negated
                                 break  # satisfied
                         elif free >= 0:
                             break  # two open literals: nothing to infer

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from dipsat.model.errors import AdjudicationError
 from dipsat.solver import route
@@ -93,20 +93,24 @@ def _solver() -> cp_model.CpSolver:
 Values = tuple[dict[Key, bool], dict[Key, int]]
 
 
-def _values(pm: PhaseModel, value_of: Callable[[int], int]) -> Values:
-    decisions = {k: bool(value_of(v.index)) for k, v in pm.decisions.items()}
-    strengths = {k: _evaluate(v, value_of) for k, v in pm.strengths.items()}
+def _values(pm: PhaseModel, values: Sequence[int]) -> Values:
+    """The decisions and strengths of ``pm`` given every variable's value, by index."""
+    decisions = {k: values[v.index] != 0 for k, v in pm.decisions.items()}
+    strengths = {}
+    for k, v in pm.strengths.items():
+        kind = type(v)
+        strengths[k] = v if kind is int else int(values[v.index]) if kind is IntVar else _evaluate(v, values)
     return decisions, strengths
 
 
-def _evaluate(value: object, value_of: Callable[[int], int]) -> int:
+def _evaluate(value: object, values: Sequence[int]) -> int:
     """The value of a strength: a number, a variable or a linear expression."""
     if isinstance(value, int):
         return value
     if isinstance(value, IntVar):
-        return int(value_of(value.index))
+        return int(values[value.index])
     assert isinstance(value, LinearExpr)
-    return value.const + sum(c * int(value_of(v)) for v, c in value.terms.items())
+    return value.const + sum(c * int(values[v]) for v, c in value.terms.items())
 
 
 def solve_cpsat(pm: PhaseModel, proto: Any) -> Values | None:
@@ -123,7 +127,7 @@ def solve_cpsat(pm: PhaseModel, proto: Any) -> Values | None:
     if status not in (helper.CpSolverStatus.OPTIMAL, helper.CpSolverStatus.FEASIBLE):
         raise AdjudicationError(f"CP-SAT answered {status.name}")
     solution = list(response.solution)
-    return _values(pm, solution.__getitem__)
+    return _values(pm, solution)
 
 
 def count_resolutions(build: Callable[[dict[Key, bool]], PhaseModel], overrides: dict[Key, bool]
@@ -144,7 +148,7 @@ def count_resolutions(build: Callable[[dict[Key, bool]], PhaseModel], overrides:
             return 0, None, None, pm
         lb, ub = bounds
         if lb == ub:
-            return 1, _values(pm, lb.__getitem__), None, pm
+            return 1, _values(pm, lb), None, pm
     proto = pm.model.to_proto()
     first = solve_cpsat(pm, proto)
     if first is None:

@@ -265,7 +265,11 @@ class PhaseModel:
             if lit is False:
                 self.model.add_clause([t + 1])
                 return
-            codes.append(code(lit))  # type: ignore[arg-type]
+            codes.append(2 * lit.index if type(lit) is IntVar else code(lit))  # type: ignore[union-attr, arg-type]
+        if len(codes) == 1:  # the most common: target <-> one literal
+            c = codes[0]
+            self.model.add_clauses(([t + 1, c], [c ^ 1, t]))
+            return
         clauses = [[t + 1, c] for c in codes]
         clauses.append([c ^ 1 for c in codes] + [t])
         self.model.add_clauses(clauses)

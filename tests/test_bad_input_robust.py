@@ -147,3 +147,109 @@ def test_case_phases_out_of_order_are_refused(second: str, tmp_path: Path, capsy
     for command in (["adjudicate"], ["replay", "--out", tmp_path / "r"]):
         line = error_of(*cli(capsys, command[0], path, *command[1:])[::2])
         assert f"order.txt:7: phase out of order: {second} after Fall 1901 Movement (line 2)" in line
+
+
+def test_a_byte_order_mark_before_json_lines_is_not_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """Like a case file, a JSON-lines file saved with a UTF-8 byte-order mark reads like one without."""
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + (ROOT / "tests" / "replay_fixtures" / "mila_games.jsonl").read_bytes())
+    code, out, err = cli(capsys, "replay", path, "--out", tmp_path / "out", "--workers", "1")
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("name, command", [("case.txt", ["adjudicate"]), ("record.txt", ["play"]),
+                                           ("games.jsonl", ["replay", "--out", "OUT"]),
+                                           ("game.json", ["replay", "--out", "OUT"])])
+def test_utf16_is_named(name: str, command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    source = {"case.txt": CASES, "record.txt": RECORD, "game.json": MILA,
+              "games.jsonl": ROOT / "tests" / "replay_fixtures" / "mila_games.jsonl"}[name]
+    path = tmp_path / name
+    path.write_bytes(source.read_text().encode("utf-16"))
+    args = [str(tmp_path / "out") if a == "OUT" else a for a in command[1:]]
+    line = error_of(*cli(capsys, command[0], path, *args)[::2])
+    assert f"{name}:1: not UTF-8 but UTF-16" in line and "save it as UTF-8" in line
+
+
+def test_a_variant_option_given_twice_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    line = error_of(*cli(capsys, "datc", "--variant", "telepath,ban_prevent=reduced,ban_prevent=kept")[::2])
+    assert "option 'ban_prevent' given twice" in line
+    path = tmp_path / "record.txt"
+    text = RECORD.read_text().replace("VARIANT telepath\n", "VARIANT telepath,ban_prevent=kept,ban_prevent=kept\n")
+    path.write_text(text)
+    line = error_of(*cli(capsys, "play", path)[::2])
+    assert f"record.txt:{text.splitlines().index('VARIANT telepath,ban_prevent=kept,ban_prevent=kept') + 1}:" in line
+    assert "given twice" in line
+
+
+@pytest.mark.parametrize("command", [["adjudicate"], ["replay", "--out", "OUT"], ["convert", "--out", "OUT"]])
+def test_the_datc_transcription_takes_datc_result_words_only(command: list[str], tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]):
+    """Like dipsat's own case format: an unknown word in brackets is a read error, not a failed case."""
+    path = tmp_path / "transcription.txt"
+    path.write_text("CASE 6.A.1\nTITLE X\nPHASE spring\nEngland:\nF North Sea - Picardy [illegl]\nEND\n")
+    args = [str(tmp_path / "out") if a == "OUT" else a for a in command[1:]]
+    line = error_of(*cli(capsys, command[0], path, *args)[::2])
+    assert "transcription.txt:5: unknown result word 'illegl'" in line
+
+
+JDIP_CASE = ("CASE 6.A.1\nPRESTATE_SETPHASE Spring 1901, Movement\nPRESTATE\n\tEngland: F nth\nORDERS\n"
+             "\tEngland: F nth-pic\nPOSTSTATE_SAME\nEND\n")
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ("Movement\n", "Movement\nPRESTATE_SETPHASE Fall 1901, Movement\n",
+     "jdip.txt:3: PRESTATE_SETPHASE given twice (first on line 2)"),
+    ("England: F nth\n", "England: Q nth\n", "jdip.txt:4: not a unit: 'Q nth'"),
+])
+def test_jdip_case_mistakes(old: str, new: str, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    path = tmp_path / "jdip.txt"
+    path.write_text(JDIP_CASE.replace(old, new, 1))
+    line = error_of(*cli(capsys, "adjudicate", path)[::2])
+    assert words in line
+    assert line.count("not a unit") <= 1  # said once
+
+
+def test_a_bad_phase_of_a_json_lines_game_is_located_at_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    lines = (ROOT / "tests" / "replay_fixtures" / "mila_games.jsonl").read_text().splitlines()
+    game = json.loads(lines[1])
+    game["phases"][2]["name"] = "Q"
+    lines[1] = json.dumps(game)
+    path = tmp_path / "games.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    for args in (["replay", path, "--out", tmp_path / "out"], ["compare", path, "--rules", "mila", "--rules", "datc"]):
+        line = error_of(*cli(capsys, *args)[::2])
+        assert f"games.jsonl:2: game {game['id']}, phase Q: not a phase name: 'Q'" in line
+
+
+def test_a_broken_link_in_a_folder_is_an_error_not_silence(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "good.json").write_text(MILA.read_text())
+    (folder / "gone.json").symlink_to(tmp_path / "nowhere.json")
+    code, out, err = cli(capsys, "replay", folder, "--out", tmp_path / "out", "--workers", "1")
+    assert "gone.json: cannot read file" in error_of(code, err)
+    summary = json.loads((tmp_path / "out" / "summary.json").read_text())
+    assert summary["phases_agree"] > 0 and summary["errors"] == 1
+    assert "gone.json: cannot read file" in error_of(*cli(capsys, "compare", folder, "--rules", "mila",
+                                                          "--rules", "datc")[::2])
+
+
+def test_report_reads_a_game_record_with_a_byte_order_mark(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    path = tmp_path / "record.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + RECORD.read_bytes())
+    code, out, err = cli(capsys, "report", path, "--out", tmp_path / "rep")
+    assert code == 0, err
+    assert (tmp_path / "rep" / "index.html").is_file()
+
+
+def test_a_record_that_leaves_the_game_names_where_it_left(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """A record whose phases stop matching the game says so at the PHASE line, and names the first
+    difference before it (the likely cause), so that nothing already found is lost."""
+    old = "England: F London - North Sea  [succeeds]"
+    text = RECORD.read_text().replace(old, old.replace("London", "Moscow"), 1)
+    path = tmp_path / "record.txt"
+    path.write_text(text)
+    line = error_of(*cli(capsys, "play", path)[::2])
+    order_line = text.splitlines().index(old.replace("London", "Moscow")) + 1
+    assert "the game is at" in line
+    assert f"(the game left the record earlier: line {order_line}: F Moscow - North Sea: expected succeeds" in line

@@ -38,7 +38,7 @@ def as_networkx(successors: dict) -> nx.DiGraph:
 
 
 @pytest.fixture(scope="module")
-def every_case_model(request) -> list[PhaseModel]:
+def every_case_model() -> list[PhaseModel]:
     """Every phase model solved while running every bundled case file (DATC, options, variants),
     under each rule choice a case names, the models a backup rule rebuilt included."""
     models: list[PhaseModel] = []

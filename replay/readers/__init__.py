@@ -11,19 +11,20 @@ one game, one case file, or up to :data:`CHUNK_GAMES` consecutive games of a JSO
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 import json
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Final
 
 from dipsat.model.errors import InputError
-from dipsat.model.files import decode_utf8, open_lines, read_input
+from dipsat.model.files import decode_utf8, not_utf8, open_lines, read_input
 from dipsat.model.gamemap import GameMap
 from dipsat.replay.collector import no_cycle_collection
 from dipsat.replay.readers.cases import read_case_file
 from dipsat.replay.readers.droidippy import looks_like_droidippy, read_droidippy
 from dipsat.replay.readers.mila_json import read_mila
-from dipsat.replay.records import Format, GameError, GameRecord, Task
+from dipsat.replay.records import Format, GameError, GameRecord, PhaseError, Task
 
 SUFFIXES: Final = (".txt", ".json", ".jsonl", ".txt.gz", ".json.gz", ".jsonl.gz")
 """File suffixes searched for in folders."""
@@ -38,7 +39,8 @@ TASK_VERSION: Final = "replay-2"
 
 
 def archive_files(paths: Sequence[str]) -> list[tuple[str, Path]]:
-    """Return (name as shown, path) of every archive file under ``paths``, in order.
+    """Return (name as shown, path) of every archive file under ``paths``, in order (in a folder, a
+    broken link with an archive's name too: reading it then gives an error row, never silence).
 
     Raises:
         FileNotFoundError: a path does not exist, or a folder holds no archive file.
@@ -47,7 +49,8 @@ def archive_files(paths: Sequence[str]) -> list[tuple[str, Path]]:
     for text in paths:
         path = Path(text)
         if path.is_dir():
-            inside = sorted(p for p in path.rglob("*") if p.is_file() and p.name.lower().endswith(SUFFIXES))
+            inside = sorted(p for p in path.rglob("*") if p.name.lower().endswith(SUFFIXES)
+                            and (p.is_file() or p.is_symlink() and not p.exists()))  # a broken link: an error row
             if not inside:
                 raise FileNotFoundError(f"no archive file ({', '.join('*' + s for s in SUFFIXES)}) in {text}")
             found += [(str(Path(text) / f.relative_to(path)), f) for f in inside]
@@ -131,7 +134,7 @@ def _lines(shown: str, path: Path, identity: str, rules_text: str) -> Iterator[T
         try:
             text = raw.decode("utf-8").strip()
         except UnicodeDecodeError as exc:
-            yield GameError(shown, f"line {number}", f"not UTF-8: byte 0x{raw[exc.start]:02x}", number)
+            yield GameError(shown, f"line {number}", not_utf8(raw, exc.start), number)
             games += 1
             continue
         if text:
@@ -203,9 +206,12 @@ def _read_task(task: Task, rules_text: str | None, maps: Callable[[str], GameMap
 
 
 def _located(found: GameRecord | GameError, line: int) -> GameRecord | GameError:
-    """A saved game that cannot be read is located at the line where it starts."""
+    """A saved game that cannot be read, or a phase of it, is located at the line where the game starts."""
     if isinstance(found, GameError) and found.line is None:
         return GameError(found.file, found.game, found.message, line)
+    if isinstance(found, GameRecord) and line and any(type(p) is PhaseError and p.line is None for p in found.phases):
+        return replace(found, phases=tuple(PhaseError(p.index, p.label, p.message, line)
+                                           if type(p) is PhaseError and p.line is None else p for p in found.phases))
     return found
 
 

@@ -35,29 +35,33 @@ def reads(pm: PhaseModel, src: str) -> list[Key]:
 def add_moves(pm: PhaseModel) -> None:
     """moves[m] <-> attack[m] beats the hold (or defend) strength and every prevent strength."""
     facts = pm.facts
+    strengths, model, attackers = pm.strengths, pm.model, facts.attackers
     for src, mf in facts.moves.items():
         lit = pm.moves(src)
         if not pm.defines((MOVES, src), partial(reads, src=src)):
             continue
-        attack = pm.strengths.get((ATTACK, src))
+        attack = strengths.get((ATTACK, src))
         if attack is None:
             raise AdjudicationError("the moves rule compares strengths: apply the 'strengths' rule before it")
         opponent = facts.opponent.get(src)
-        strengths = pm.strengths
+        dest = mf.dest
         if opponent is not None:
             against = [(DEFEND, opponent, strengths[DEFEND, opponent])]
         else:
-            hold = strengths.get((HOLD, mf.dest))
-            against = [(HOLD, mf.dest, hold)] if hold is not None else []
-        against += [(PREVENT, r, strengths[PREVENT, r]) for r in pm.attackers(mf.dest) if r != src]
+            hold = strengths.get((HOLD, dest))
+            against = [(HOLD, dest, hold)] if hold is not None else []
+        rivals = attackers.get(dest, ())
+        if len(rivals) > 1:
+            against += [(PREVENT, r, strengths[PREVENT, r]) for r in rivals if r != src]
         if not against:  # an empty, uncontested province: hold strength 0 (a variant may bring the attack to 0)
-            against = [(HOLD, mf.dest, 0)]
+            against = [(HOLD, dest, 0)]
         beats: list = []
+        constant = isinstance(attack, int)
         for what, whose, strength in against:
-            if isinstance(attack, int) and isinstance(strength, int):
+            if constant and isinstance(strength, int):
                 beats.append(attack > strength)
                 continue
-            beat = pm.model.new_bool_var((BEATS, src, what, whose))
-            pm.model.add_greater(attack, strength, beat)
+            beat = model.new_bool_var((BEATS, src, what, whose))
+            model.add_greater(attack, strength, beat)
             beats.append(beat)
         pm.equal_and(lit, [pm.path(src), *beats])

@@ -114,25 +114,32 @@ def add_strengths(pm: PhaseModel) -> None:
     """Define the hold, attack, defend and prevent strengths that the moves read."""
     facts = pm.facts
     own_support_counts = OWN_SUPPORT_COUNTS[facts.rules.own_support_via]
+    strengths, units, moves_of = pm.strengths, facts.position.units, facts.moves
+    plain = facts.strengths is None and not pm.terms  # every base 1, no variant's terms (the common case)
     for province in facts.attackers:
         order = facts.orders.get(province)
         if order is None:
             continue  # an empty province has hold strength 0
-        extra = _extra(pm, HOLD, province)
-        if province in facts.moves:  # 5.B.5: 0 if it moves away, else 1
+        extra = 0 if plain else _extra(pm, HOLD, province)
+        if province in moves_of:  # 5.B.5: 0 if it moves away, else 1
             moves = pm.moves(province)
-            _choose(pm, (HOLD, province), [([moves], 0), ([_neg(moves)], _plus(_base(pm, province, _HOLD), extra))])
+            if plain:  # the choice below, settled: a variable 0..1, 0 when it moves, 1 when not
+                hold = pm.strength((HOLD, province), 1)
+                pm.model.add_difference(hold, 0, 0, 0, [moves])
+                pm.model.add_difference(hold, 1, 0, 0, [~moves])
+            else:
+                _choose(pm, (HOLD, province), [([moves], 0), ([_neg(moves)], _plus(_base(pm, province, _HOLD), extra))])
         elif isinstance(order, Move):  # an invalid move: it fails, nobody may support it to hold
-            pm.strengths[HOLD, province] = _plus(_base(pm, province, _HOLD), extra)
+            strengths[HOLD, province] = _plus(_base(pm, province, _HOLD), extra)
         else:
-            pm.strengths[HOLD, province] = _plus(support_sum(pm, facts.hold_supports.get(province, []),
-                                                             base=_base(pm, province, _HOLD)), extra)
-    for src, mf in facts.moves.items():
+            strengths[HOLD, province] = _plus(support_sum(pm, facts.hold_supports.get(province, []),
+                                                          base=_base(pm, province, _HOLD)), extra)
+    for src, mf in moves_of.items():
         supporters = facts.move_supports.get(src, [])
-        supported = support_sum(pm, supporters, base=0)
+        supported = support_sum(pm, supporters, base=0) if supporters else 0
         path = pm.path(src)
         if src in facts.opponent:  # 5.B.7, read by the opponent's move
-            pm.strengths[DEFEND, src] = _plus(_from(supported, _base(pm, src, _DEFEND)), _extra(pm, DEFEND, src))
+            strengths[DEFEND, src] = _plus(_from(supported, _base(pm, src, _DEFEND)), _extra(pm, DEFEND, src))
         if len(facts.attackers[mf.dest]) > 1:  # 5.B.6, read by the rivals
             prevented = _plus(_from(supported, _base(pm, src, _PREVENT)), _extra(pm, PREVENT, src))
             beaten_by = facts.beaten_by.get(src)
@@ -146,19 +153,32 @@ def add_strengths(pm: PhaseModel) -> None:
                 pm.equal_and(beaten, [pm.moves(beaten_by), _neg(pm.moves(src))])
                 cases = [([_neg(path)], 0), ([path, beaten], 0), ([path, ~beaten], prevented)]
             _choose(pm, (PREVENT, src), cases)
-        attack = _base(pm, src, _ATTACK)
-        full = _plus(_from(supported, attack), _extra(pm, ATTACK, src))
-        defender = facts.position.units.get(mf.dest)
+        attack = 1 if plain else _base(pm, src, _ATTACK)
+        if plain:
+            full = supported + attack if type(supported) is int else _from(supported, attack)
+        else:
+            full = _plus(_from(supported, attack), _extra(pm, ATTACK, src))
+        defender = units.get(mf.dest)
         if defender is None:  # 5.B.8
-            _choose(pm, (ATTACK, src), [([_neg(path)], 0), ([path], full)])
+            if path is True:  # over land: the attack is the sum itself
+                strengths[ATTACK, src] = full
+            else:
+                _choose(pm, (ATTACK, src), [([_neg(path)], 0), ([path], full)])
             continue
         if defender.power == mf.piece.power:  # never dislodges its own power's unit
             restricted: LinearExpr | int = 0
         elif own_support_counts(mf.order, mf.convoyed):  # the defender's power's supports count too
             restricted = full
+        elif not supporters and plain:
+            restricted = attack
         else:
             restricted = _plus(support_sum(pm, supporters, excluding_power=defender.power, base=attack),
                                _extra(pm, ATTACK, src))
         leaves = pm.moves(mf.dest) if src not in facts.opponent else False
-        _choose(pm, (ATTACK, src), [([_neg(path)], 0), ([path, leaves], full),
-                                    ([path, _neg(leaves)], restricted)])
+        if path is not True:
+            _choose(pm, (ATTACK, src), [([_neg(path)], 0), ([path, leaves], full),
+                                        ([path, _neg(leaves)], restricted)])
+        elif leaves is False:  # the same choice with its constant conditions settled
+            strengths[ATTACK, src] = restricted
+        else:
+            _choose(pm, (ATTACK, src), [([leaves], full), ([~leaves], restricted)])

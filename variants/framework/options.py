@@ -44,7 +44,7 @@ def split_spec(spec: str) -> tuple[str, dict[str, str]]:
     """Split ``telepath,ban_prevent=kept`` into the name and the chosen options.
 
     Raises:
-        VariantOptionError: a part after the name is not ``OPTION=CHOICE``.
+        VariantOptionError: a part after the name is not ``OPTION=CHOICE``, or names an option twice.
     """
     name, *parts = [p.strip() for p in spec.split(",")]
     chosen: dict[str, str] = {}
@@ -52,6 +52,8 @@ def split_spec(spec: str) -> tuple[str, dict[str, str]]:
         key, sep, value = part.partition("=")
         if not sep or not key.strip() or not value.strip():
             raise VariantOptionError(f"expected OPTION=CHOICE after the variant name, got {part!r} in {spec!r}")
+        if key.strip().lower() in chosen:
+            raise VariantOptionError(f"option {key.strip()!r} given twice in {spec!r}")
         chosen[key.strip().lower()] = value.strip().lower()
     return name, chosen
 

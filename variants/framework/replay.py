@@ -198,7 +198,9 @@ def play_record(record: Record, variant_spec: str | None = None, rules_text: str
     reports = []
     for rp in record.phases:
         if position.phase != rp.phase:
-            raise _fail(record, f"the game is at {position.phase}, not {rp.phase}", rp.line)
+            earlier = next((d for r in reports for d in r.differences), None)  # the likely cause, said first
+            cause = f" (the game left the record earlier: {earlier})" if earlier else ""
+            raise _fail(record, f"the game is at {position.phase}, not {rp.phase}{cause}", rp.line)
         orders: list[AnyOrder] = []
         for ln in rp.orders:
             try:
