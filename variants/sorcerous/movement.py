@@ -81,12 +81,14 @@ def spell_block(variant: Variant, state: SorcerousState, turn: int, unit: Unit, 
                 and dest in iced(state, turn) and src not in iced(state, turn)):
             return f"a shielded army ignores the ice (option shield_ice=ignores): {dest} is a sea for it"
         return ""
+    ice = iced(state, turn)
+    on_ice = unit.kind.moves is not Moves.FLEET and (src in ice or dest in ice)  # an army's edge on the ice
     if not variant.map.can_move(unit, Location(dest)) and not (
-            unit.kind.moves is Moves.FLEET and variant.map.fleet_reaches(unit.location, dest)):
+            unit.kind.moves is Moves.FLEET and variant.map.fleet_reaches(unit.location, dest)) and not (
+            on_ice and variant.map.fleet_provinces_adjacent(src, dest)):
         return ""
     if tuple(sorted((src, dest))) in {e.where for e in state.active(Spell.WALL, turn)}:
         return f"a Wall stands between {src} and {dest} (rule 3)"
-    ice = iced(state, turn)
     if unit.kind.moves is Moves.FLEET and (src in ice or dest in ice):
         sea = src if src in ice else dest
         return f"{sea} is covered by ice: fleets may not move into or out of it (rule 3)"
