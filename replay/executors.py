@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from dipsat.replay.collector import settle_for_a_long_run
+from dipsat.replay.cores import use_one_core
 from dipsat.replay.records import Task
 
 if TYPE_CHECKING:
@@ -97,6 +98,7 @@ def _serve(conn: Any, rules_text: str | None) -> None:
     from dipsat.replay.work import replay_task
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the main process, which stops us
+    use_one_core()
     settle_for_a_long_run()
     while (task := conn.recv()) is not None:
         conn.send(replay_task(task, rules_text))
