@@ -134,22 +134,41 @@ def parse_order(text: str, gmap: GameMap, power: str | None = None, position: Po
     return order
 
 
-_PARSED: dict[tuple[object, ...], tuple[GameMap, Order, tuple[tuple[str, bool, Piece | None], ...]]] = {}
-"""Parsed orders: (map, text, power, phase kind, no board) -> (map, order, the board pieces the
-parse looked at). An archive repeats the same order texts thousands of times; a text parses to
-the same order whenever the pieces it looked at on the board are the same, which is checked on
+_Look = tuple[str, bool, "Piece | None", "UnitType | None", bool, bool, "tuple[object, ...] | None"]
+"""One board look-up of a parse: province, ordered unit, piece found, unit type written, location
+written without a coast, power taken from the piece, and :func:`_footprint` of the piece."""
+
+_PARSED: dict[tuple[object, ...], tuple[GameMap, Order, tuple[_Look, ...]]] = {}
+"""Parsed orders: (map, text, power, phase kind, no board) -> (map, order, the board look-ups of
+the parse). An archive repeats the same order texts thousands of times; a text parses to the same
+order whenever what the parse used of the pieces it looked at is the same, which is checked on
 every hit, so the cache never changes a result. Failed parses are not kept."""
 _PARSED_LIMIT: Final = 1 << 16
 
 
-def _same_pieces(position: Position | None, kind: PhaseKind,
-                 looked_at: tuple[tuple[str, bool, Piece | None], ...]) -> bool:
-    """The board has the pieces a parse looked at (the same object, or an equal one)."""
-    for province, ordered, piece in looked_at:
+def _same_pieces(position: Position | None, kind: PhaseKind, looked_at: tuple[_Look, ...]) -> bool:
+    """The board gives every look-up of a parse the same piece, or one the parse uses the same way."""
+    for province, ordered, piece, written, coastless, for_power, footprint in looked_at:
         found = _board_piece(position, kind, province, ordered)
-        if found is not piece and found != piece:
+        if found is not piece and _footprint(found, written, coastless, for_power) != footprint:
             return False
     return True
+
+
+def _footprint(piece: Piece | None, written: UnitType | None, coastless: bool,
+               for_power: bool) -> tuple[object, ...] | None:
+    """All a parse uses of a board piece (see :meth:`_Parser.unit` and :meth:`_Parser._power`):
+    its unit type when none is written, the coast it gives a coastless location, its owner when
+    no power is given; ``None`` when it uses nothing (no piece, or a piece that changes nothing)."""
+    if piece is None:
+        return None
+    unit = piece.unit
+    own = unit.kind
+    coast = unit.location.coast
+    adopted = (unit.location if coastless and coast and (written is None or own.base_kind() is written.base_kind())
+               else None)
+    used = (own if written is None else None, adopted, piece.power if for_power else None)
+    return None if used == (None, None, None) else used
 
 
 def _board_piece(position: Position | None, kind: PhaseKind, province: str, ordered: bool) -> Piece | None:
@@ -182,14 +201,16 @@ def _tokens(body: str, gmap: GameMap) -> list[str]:
 class _Parser:
     """The state of reading one order: its text, the map, the board."""
 
-    __slots__ = ("text", "gmap", "position", "kind", "tokens", "i", "looked_at")
+    __slots__ = ("text", "gmap", "position", "kind", "tokens", "i", "looked_at", "power")
 
     def __init__(self, text: str, gmap: GameMap, position: Position | None, kind: PhaseKind) -> None:
         self.text, self.gmap, self.position, self.kind = text, gmap, position, kind
         self.tokens: list[str] = []
         self.i = 0
-        self.looked_at: list[tuple[str, bool, Piece | None]] = []
-        """The board pieces the parse depended on: (province, ordered unit, piece found)."""
+        self.looked_at: list[_Look] = []
+        """The board look-ups the parse depended on."""
+        self.power: str | None = None
+        """The power given (argument or prefix): the ordered unit's owner is not needed then."""
 
     def error(self) -> OrderSyntaxError:
         """Return the error for text that is not an order."""
@@ -229,7 +250,10 @@ class _Parser:
         elif required:
             raise OrderSyntaxError(f"no unit type in {quote(self.text)}")
         location = self.location(verb_follows)
-        piece = self.board_piece(location.province, ordered)
+        piece = _board_piece(self.position, self.kind, location.province, ordered)
+        for_power = ordered and self.power is None
+        self.looked_at.append((location.province, ordered, piece, kind, location.coast is None, for_power,
+                               _footprint(piece, kind, location.coast is None, for_power)))
         if kind is None:
             if piece is None and ordered and self.position is not None:
                 raise OrderError(f"no unit at {location.province} in {quote(self.text)}")
@@ -239,12 +263,6 @@ class _Parser:
             location = piece.unit.location
         return Unit(kind, location), piece
 
-    def board_piece(self, province: str, ordered: bool) -> Piece | None:
-        """Return the piece at ``province`` in the position (dislodged first for a retreat)."""
-        piece = _board_piece(self.position, self.kind, province, ordered)
-        self.looked_at.append((province, ordered, piece))
-        return piece
-
     def end(self) -> None:
         """Fail unless every word has been read."""
         if self.i != len(self.tokens):
@@ -253,6 +271,7 @@ class _Parser:
     def order(self, tokens: list[str], power: str | None) -> Order:
         """Read the whole order from ``tokens``."""
         self.tokens = tokens
+        self.power = power
         if not tokens:
             raise self.error()
         if self.take(_WAIVE):

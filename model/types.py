@@ -225,6 +225,9 @@ class Dislodged:
 def _frozen(mapping: Mapping[Any, Any] | None) -> Mapping[Any, Any]:
     if not mapping:
         return _NOTHING  # most boards have no dislodged unit
+    keys = list(mapping)
+    if keys == sorted(keys):  # mostly so (a board read or settled in order): sorting the keys alone is quicker
+        return MappingProxyType(dict(mapping))
     return MappingProxyType(dict(sorted(mapping.items())))
 
 

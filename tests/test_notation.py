@@ -299,3 +299,42 @@ def test_random_text_raises_only_order_errors(text: str, kind: PhaseKind, with_b
         assert repr(text) in str(exc) or isinstance(exc, UnknownPowerError)
     else:
         assert order.power in MAP.powers
+
+
+def _variants_of_board() -> list[Position]:
+    """BOARD with pieces changed in every way a parse may use them: owner, type, coast, gone, dislodged."""
+    changes: list[dict[str, Piece | None]] = [
+        {}, {"lon": Piece(F, u("A lon"))}, {"lon": Piece(E, u("F lon"))}, {"lon": None},
+        {"spa": Piece(F, u("F spa/sc"))}, {"spa": Piece(G, u("F spa/nc"))}, {"spa": Piece(F, u("A spa"))},
+        {"par": Piece(G, u("A par"))}, {"par": Piece(F, u("F par"))}, {"nth": Piece(G, u("F nth"))},
+        {"stp": Piece(R, u("F stp/nc"))}, {"stp": Piece(R, u("A stp"))}, {"bel": None},
+    ]
+    boards = []
+    for change in changes:
+        units = {p: piece for p, piece in {**BOARD.units, **change}.items() if piece is not None}
+        boards.append(Position(BOARD.phase, units=units, dislodged=BOARD.dislodged))
+    boards.append(Position(BOARD.phase, units=BOARD.units, dislodged={"par": Dislodged(Piece(E, u("F par")), "bur")}))
+    return boards
+
+
+def _parse_or_error(text: str, power: str | None, position: Position, kind: PhaseKind) -> object:
+    try:
+        return parse_order(text, MAP, power, position, kind)
+    except OrderError as exc:
+        return (type(exc), str(exc))
+
+
+def test_cached_parses_equal_fresh_ones() -> None:
+    """A text read again on another board gives what a first reading there gives, whatever changed
+    on the board (the parse cache keeps what a parse used of the pieces, and checks it on every hit)."""
+    import dipsat.model.notation as notation
+
+    texts = [t for t, _, _ in DROIDIPPY] + ["A lon - bel", "F spa - mao", "A par - pic", "F stp - bot",
+                                           "F nth C A lon - bel", "A lon S spa", "F nth S F spa", "lon H"]
+    boards = _variants_of_board()
+    cases = [(t, p, k) for t in texts for p in (None, E) for k in (MOVEMENT, RETREAT, ADJUSTMENT)]
+    for text, power, kind in cases:
+        for board in boards + boards[::-1]:
+            cached = _parse_or_error(text, power, board, kind)
+            notation._PARSED.clear()
+            assert cached == _parse_or_error(text, power, board, kind), (text, power, kind, board)
