@@ -226,9 +226,10 @@ def _frozen(mapping: Mapping[Any, Any] | None) -> Mapping[Any, Any]:
     if not mapping:
         return _NOTHING  # most boards have no dislodged unit
     keys = list(mapping)
-    if keys == sorted(keys):  # mostly so (a board read or settled in order): sorting the keys alone is quicker
+    ordered = sorted(keys)  # sorting the keys alone is quicker than sorting the items
+    if keys == ordered:  # a board settled in order
         return MappingProxyType(dict(mapping))
-    return MappingProxyType(dict(sorted(mapping.items())))
+    return MappingProxyType({key: mapping[key] for key in ordered})
 
 
 _NOTHING: Mapping[Any, Any] = MappingProxyType({})
