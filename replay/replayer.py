@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from dipsat.model.errors import clip_message
 from dipsat.model.types import (
-    Disband, Dislodged, Move, Order, Phase, PhaseKind, Piece, Position, Result, Season, Tag,
+    Disband, Dislodged, Move, Phase, PhaseKind, Piece, Position, Result, Season, Tag,
 )
 from dipsat.replay.compare import Difference, compare_boards, phase_key
 from dipsat.replay.readers.cases import auto_key
@@ -196,7 +196,6 @@ class GameReplay:
     def _order_rows(self, rec: PhaseRecord, res: Resolution) -> None:
         file, game, index, label = self.game.file, self.game.game, rec.index, rec.label
         append = self.orders.append
-        texts = _TEXTS
         results = iter(res.results)
         seq = 0
         for o in rec.orders:
@@ -206,16 +205,7 @@ class GameReplay:
             else:
                 r = next(results)
                 tag = r.tag  # _value_ below: the enum's plain attribute, no property lookup
-                order = r.order
-                known = texts.get(id(order))
-                if known is not None and known[0] is order:
-                    text = known[1]
-                else:
-                    text = str(order)
-                    if len(texts) >= _TEXTS_LIMIT:
-                        texts.clear()
-                    texts[id(order)] = (order, text)
-                append(OrderRow(file, game, index, label, seq, order.power, o.text, text,
+                append(OrderRow(file, game, index, label, seq, r.order.power, o.text, str(r.order),
                                 r.result._value_, tag._value_ if tag else None, r.words, r.reason, False,
                                 o.recorded, o.line))
             seq += 1
@@ -231,12 +221,6 @@ class GameReplay:
                                     "; ".join(map(str, diffs)), clip_message("; ".join(notes), 1000),
                                     clip_message(error), orders, unread,
                                     self.label, line))
-
-
-_TEXTS: dict[int, tuple[Order, str]] = {}
-"""Orders written out for the order rows: id -> (order, its text). A read order is one object for
-every phase that repeats its text (notation's parse cache), so most are written once."""
-_TEXTS_LIMIT = 1 << 16
 
 
 def _destroyed(res: Resolution) -> dict[str, Piece]:
