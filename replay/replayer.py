@@ -196,23 +196,24 @@ class GameReplay:
     def _order_rows(self, rec: PhaseRecord, res: Resolution) -> None:
         file, game, index, label = self.game.file, self.game.game, rec.index, rec.label
         append = self.orders.append
+        new = tuple.__new__  # an OrderRow made without the Python-level __new__ of named tuples
         results = iter(res.results)
         seq = 0
         for o in rec.orders:
             if o.order is None:
-                append(OrderRow(file, game, index, label, seq, None, o.text, None, None, None, None,
-                                f"not read: {o.problem}", False, o.recorded, o.line))
+                append(new(OrderRow, (file, game, index, label, seq, None, o.text, None, None, None, None,
+                                      f"not read: {o.problem}", False, o.recorded, o.line)))
             else:
                 r = next(results)
                 tag = r.tag  # _value_ below: the enum's plain attribute, no property lookup
-                append(OrderRow(file, game, index, label, seq, r.order.power, o.text, str(r.order),
-                                r.result._value_, tag._value_ if tag else None, r.words, r.reason, False,
-                                o.recorded, o.line))
+                append(new(OrderRow, (file, game, index, label, seq, r.order.power, o.text, str(r.order),
+                                      r.result._value_, tag._value_ if tag else None, r.words, r.reason, False,
+                                      o.recorded, o.line)))
             seq += 1
         for r in res.generated:
             tag = r.tag
-            append(OrderRow(file, game, index, label, seq, r.order.power, "", str(r.order), r.result._value_,
-                            tag._value_ if tag else None, r.words, r.reason, True, None, None))
+            append(new(OrderRow, (file, game, index, label, seq, r.order.power, "", str(r.order), r.result._value_,
+                                  tag._value_ if tag else None, r.words, r.reason, True, None, None)))
             seq += 1
 
     def _row(self, index: int, label: str, kind: str, status: str, diffs: list[Difference], notes: list[str],
