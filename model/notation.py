@@ -148,11 +148,16 @@ _PARSED_LIMIT: Final = 1 << 16
 
 def _same_pieces(position: Position | None, kind: PhaseKind, looked_at: tuple[_Look, ...]) -> bool:
     """The board gives every look-up of a parse the same piece, or one the parse uses the same way."""
+    units = position.units if position is not None else _NO_UNITS
+    retreat = kind is PhaseKind.RETREAT
     for province, ordered, piece, written, coastless, for_power, footprint in looked_at:
-        found = _board_piece(position, kind, province, ordered)
+        found = _board_piece(position, kind, province, ordered) if ordered and retreat else units.get(province)
         if found is not piece and _footprint(found, written, coastless, for_power) != footprint:
             return False
     return True
+
+
+_NO_UNITS: Final[dict[str, Piece]] = {}
 
 
 def _footprint(piece: Piece | None, written: UnitType | None, coastless: bool,

@@ -141,13 +141,14 @@ def _phase(index: int, raw: dict[str, Any], gmap: GameMap) -> PhaseRecord:
     results = raw.get("results") or {}
     orders = []
     kind = phase.kind
+    new = tuple.__new__  # a RecordedOrder made without the Python-level __new__ of named tuples
     for power_name, texts in sorted((raw.get("orders") or {}).items()):
         power = gmap.resolve_power(power_name)
         for text in texts or ():
             recorded = _recorded(results, text, read.named)
             try:
                 order = parse_order(text, gmap, power, position, kind)
-                orders.append(RecordedOrder(text, order, recorded=recorded))
+                orders.append(new(RecordedOrder, (text, order, "", recorded, None)))
             except InputError as exc:
                 orders.append(RecordedOrder(text, None, exc.message, recorded=recorded))
     return PhaseRecord(index, name, phase, position, tuple(orders))
@@ -167,8 +168,11 @@ def _recorded(results: dict[str, Any], text: str, named: dict[str, str]) -> str 
     codes = results.get(unit)
     if codes is None:
         return None
-    if type(codes) is list and not codes:
-        return ""
+    if type(codes) is list:
+        if not codes:
+            return ""
+        if len(codes) == 1 and type(codes[0]) is str:  # the usual one code
+            return codes[0]
     return ", ".join(str(c) for c in codes if str(c))
 
 
