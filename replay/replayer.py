@@ -205,15 +205,17 @@ class GameReplay:
                                       f"not read: {o.problem}", False, o.recorded, o.line)))
             else:
                 r = next(results)
-                tag = r.tag  # _value_ below: the enum's plain attribute, no property lookup
+                tag = r.tag  # _value_ below: the enum's plain attribute; untagged, r.words is the result's value
                 append(new(OrderRow, (file, game, index, label, seq, r.order.power, o.text, str(r.order),
-                                      r.result._value_, tag._value_ if tag else None, r.words, r.reason, False,
+                                      r.result._value_, tag._value_ if tag else None,
+                                      r.words if tag else r.result._value_, r.reason, False,
                                       o.recorded, o.line)))
             seq += 1
         for r in res.generated:
             tag = r.tag
             append(new(OrderRow, (file, game, index, label, seq, r.order.power, "", str(r.order), r.result._value_,
-                                  tag._value_ if tag else None, r.words, r.reason, True, None, None)))
+                                  tag._value_ if tag else None, r.words if tag else r.result._value_, r.reason, True,
+                                  None, None)))
             seq += 1
 
     def _row(self, index: int, label: str, kind: str, status: str, diffs: list[Difference], notes: list[str],

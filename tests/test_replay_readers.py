@@ -154,6 +154,7 @@ def test_mila_bad_json_and_bad_phase():
     (("state", "units", "FRANCE", 1), "A PAR", "two units in par: 'A PAR'"),
     (("state", "centers", "FRANCE", 0), ["PAR"], "a list where the saved-game format has another type"),
     (("state", "centers", "FRANCE", 0), "NTH", "nth is not a supply centre"),
+    (("state", "centers", "NOWHERE"), ["PAR"], "NOWHERE"),
     (("orders", "FRANCE", 0), 5, "a number where the saved-game format has another type"),
 ])
 def test_mila_texts_read_before_do_not_hide_a_problem(where, value, message):
@@ -168,6 +169,20 @@ def test_mila_texts_read_before_do_not_hide_a_problem(where, value, message):
         game = read_mila(json.dumps(saved), "a.json", "", default_maps)
         assert isinstance(game, GameRecord) and isinstance(game.phases[0], PhaseError)
         assert message in game.phases[0].message
+
+
+def test_mila_boards_read_again_are_the_boards_read_first():
+    """Remembered texts and centres give the positions a first reading gives (a saved game repeats them)."""
+    from dipsat.replay.readers import mila_json
+
+    text = (FIXTURES / "mila_game.json").read_text()
+    mila_json._READS.clear()
+    first = read_mila(text, "a.json", "", default_maps)
+    again = read_mila(text, "a.json", "", default_maps)
+    assert isinstance(first, GameRecord) and isinstance(again, GameRecord)
+    positions = [(p.position, list(p.position.centres.items())) for p in first.phases]
+    assert positions == [(p.position, list(p.position.centres.items())) for p in again.phases]
+    assert len({p.position.centres.get("par") for p in first.phases}) == 1 and len(positions) > 2
 
 
 def test_case_file_cases_are_games_with_expectations():

@@ -179,7 +179,7 @@ def _recorded(results: dict[str, Any], text: str, named: dict[str, str]) -> str 
 class _Read:
     """What the texts of saved games on one board read as: a saved game repeats them in every phase."""
 
-    __slots__ = ("gmap", "pieces", "centres", "named")
+    __slots__ = ("gmap", "pieces", "centres", "boards", "named")
 
     def __init__(self, gmap: GameMap) -> None:
         self.gmap = gmap
@@ -187,12 +187,15 @@ class _Read:
         """Power -> unit text -> (province, dislodged, the piece)."""
         self.centres: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
         """(power, the centres the state lists for it) -> the supply centres."""
+        self.boards: dict[tuple[tuple[str, tuple[str, ...]], ...], dict[str, str]] = {}
+        """Every power's listed centres (a board's whole ``centers``) -> the owners, province by province
+        in order: most phases repeat the centres of the phase before."""
         self.named: dict[str, str] = {}
         """Order text -> the unit it names, as the saved game's results name it (``F STP/SC``)."""
 
     def size(self) -> int:
         """How many texts are remembered."""
-        return len(self.named) + len(self.centres) + sum(map(len, self.pieces.values()))
+        return len(self.named) + len(self.centres) + len(self.boards) + sum(map(len, self.pieces.values()))
 
 
 _READS: dict[int, _Read] = {}
@@ -227,8 +230,20 @@ def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap, read: _
             if province in table:
                 raise InputError(f"two units in {province}: {text!r}")
             table[province] = piece
+    listed = state["centers"]
+    try:
+        whole = (tuple((p, tuple(names)) for p, names in sorted(listed.items()) if type(names) is list)
+                 if type(listed) is dict else None)
+    except TypeError:  # unhashable names: the loop below says what is wrong
+        whole = None
+    if whole is not None and len(whole) == len(listed):
+        known_owners = read.boards.get(whole)
+        if known_owners is not None:
+            return Position(phase or Phase(0, Season.SPRING, PhaseKind.MOVEMENT), units, known_owners, dislodged)
+    else:
+        whole = None
     centres: dict[str, str] = {}
-    for power_name, names in sorted(state["centers"].items()):
+    for power_name, names in sorted(listed.items()):
         power = gmap.resolve_power(power_name)
         try:
             key = (power, tuple(names)) if type(names) is list else None
@@ -241,6 +256,8 @@ def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap, read: _
                 read.centres[key] = owned
         for province in owned:
             centres[province] = power
+    if whole is not None:
+        centres = read.boards[whole] = {province: centres[province] for province in sorted(centres)}
     when = phase or Phase(0, Season.SPRING, PhaseKind.MOVEMENT)
     return Position(when, units, centres, dislodged)
 
