@@ -82,7 +82,9 @@ class Hold:
     unit: Unit
 
     def __str__(self) -> str:
-        return f"{self.unit} H"
+        loc = self.unit.location  # written out, as Unit's: orders are printed by the hundred thousand
+        letter = self.unit.kind.letter
+        return f"{letter} {loc.province}/{loc.coast} H" if loc.coast else f"{letter} {loc.province} H"
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +97,11 @@ class Move:
     via_convoy: bool = False
 
     def __str__(self) -> str:
-        return f"{self.unit} - {self.dest}" + (" via convoy" if self.via_convoy else "")
+        loc, dest = self.unit.location, self.dest  # written out, as Unit's and Location's
+        letter = self.unit.kind.letter
+        text = f"{letter} {loc.province}/{loc.coast} - " if loc.coast else f"{letter} {loc.province} - "
+        text += f"{dest.province}/{dest.coast}" if dest.coast else dest.province
+        return text + " via convoy" if self.via_convoy else text
 
 
 @dataclass(frozen=True, slots=True)

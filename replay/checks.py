@@ -24,8 +24,7 @@ def _board_problem(position: Position, gmap: GameMap, known: dict[int, str]) -> 
     unit is out of place only if it is on the map and on the board in play (a frozen sea holds
     an army and a fleet). ``known`` holds the placement problem on ``gmap`` of each unit already
     checked, by ``id``: a reader hands the same unit object to many phases."""
-    if not position.changes and not any(_placement(p.unit, gmap, known) for p in position.units.values()) \
-            and not any(_placement(d.piece.unit, gmap, known) for d in position.dislodged.values()):
+    if not position.changes and _all_placed(position, gmap, known):
         return ""
     in_play = None
     if position.changes:
@@ -40,6 +39,20 @@ def _board_problem(position: Position, gmap: GameMap, known: dict[int, str]) -> 
         if problem:
             return f"{problem}: {piece}{note}"
     return ""
+
+
+def _all_placed(position: Position, gmap: GameMap, known: dict[int, str]) -> bool:
+    """Every unit of ``position`` (dislodged ones too) stands well on ``gmap``: the usual board, told
+    in one loop (a unit checked before is one look-up in ``known``)."""
+    get = known.get
+    for piece in position.units.values():
+        unit = piece.unit
+        problem = get(id(unit))
+        if problem is None:
+            problem = _placement(unit, gmap, known)
+        if problem:
+            return False
+    return not any(_placement(d.piece.unit, gmap, known) for d in position.dislodged.values())
 
 
 def _placement(unit: Unit, gmap: GameMap, known: dict[int, str]) -> str:
