@@ -63,6 +63,12 @@ class Unit:
         return f"{self.kind.letter} {loc.province}/{loc.coast}" if loc.coast else f"{self.kind.letter} {loc.province}"
 
 
+def _unit_text(unit: Unit) -> str:
+    """``str(unit)`` without the method look-up of an f-string field."""
+    loc = unit.location
+    return f"{unit.kind.letter} {loc.province}/{loc.coast}" if loc.coast else f"{unit.kind.letter} {loc.province}"
+
+
 @dataclass(frozen=True, slots=True)
 class Piece:
     """A unit on the board together with the power that owns it."""
@@ -113,7 +119,7 @@ class SupportHold:
     target: Unit
 
     def __str__(self) -> str:
-        return f"{self.unit} S {self.target}"
+        return f"{_unit_text(self.unit)} S {_unit_text(self.target)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +132,9 @@ class SupportMove:
     dest: Location
 
     def __str__(self) -> str:
-        return f"{self.unit} S {self.target} - {self.dest}"
+        dest = self.dest
+        return (f"{_unit_text(self.unit)} S {_unit_text(self.target)} - "
+                + (f"{dest.province}/{dest.coast}" if dest.coast else dest.province))
 
 
 @dataclass(frozen=True, slots=True)
