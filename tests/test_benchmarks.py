@@ -146,3 +146,14 @@ def test_whole_process_smoke_run(tmp_path):
     if HAS_PEER:
         assert report["random_phases"] and report["random_ratio"]["wall"] > 0
         assert any(n.startswith("random games: peer") for n in names)
+
+
+def test_stages_split_a_replay() -> None:
+    """``python -m benchmarks.stages`` replays a case file and names every stage with a time."""
+    proc = subprocess.run([sys.executable, "-m", "benchmarks.stages", "datacases/datc_6A_basic.txt",
+                           "--rules", "datc", "--repeat", "1"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    first = proc.stdout.splitlines()[0]
+    for stage in ("imports", "read", "adjudicate", "order_rows", "tables", "store", "total"):
+        assert f"{stage} " in first
+    assert "pandas imported: False" in proc.stdout
