@@ -162,12 +162,16 @@ def _by_unit(board: _Board, verdicts: list[Verdict]) -> dict[str, list[Verdict]]
     units are illegal, and so are those that could not be valid whatever the other orders.
 
     A wrong unit letter is ignored or makes the order invalid (option ``unit_designation``,
-    DATC 4.C.2); a wrong coast is dealt with when the move is classified (4.B.5).
+    DATC 4.C.2); a wrong coast is dealt with when the move is classified (4.B.5). What can be
+    told from the order and the board alone comes last (``_PROBLEMS``, by order type): a unit
+    standing where its kind may not (a fleet on land, on a frozen sea) may not move, support or
+    convoy, but it may be supported to hold.
     """
     units, rules = board.units, board.rules
     kind_counts = rules.unit_designation == "invalid"
     coast_counts = rules.unit_coast == "illegal"
     by_unit: dict[str, list[Verdict]] = {}
+    problems = _PROBLEMS  # a hold has none
     for v in verdicts:
         o = v.order
         if not isinstance(o, MOVEMENT_ORDERS):
@@ -184,7 +188,9 @@ def _by_unit(board: _Board, verdicts: list[Verdict]) -> dict[str, list[Verdict]]
             v.status, v.reason = INVALID, f"the unit in {province} is {piece.unit}"
         elif coast_counts and _wrong_coast(named, piece.unit):
             v.status, v.reason = ILLEGAL, f"the order names {named.location}, the fleet is in {piece.unit.location} (DATC 4.B.5)"
-        elif _legal_alone(board, v):
+        elif (problem := problems.get(type(o))) is not None and (reason := problem(board, o)):
+            v.status, v.reason = ILLEGAL, reason  # told from the order and the board alone
+        else:
             found = by_unit.get(province)
             if found is None:
                 by_unit[province] = [v]
@@ -227,22 +233,6 @@ def _fleet_destination(board: _Board, src: Location, dest: Location) -> tuple[Lo
 def _wrong_coast(named: Unit, actual: Unit) -> bool:
     """The order names a coast, and not the one the unit is on."""
     return named.location.coast is not None and named.location != actual.location
-
-
-def _legal_alone(board: _Board, v: Verdict) -> bool:
-    """Check what can be told from the order and the board alone; mark the verdict.
-
-    A unit standing where its kind may not (a fleet on land, on a frozen sea) may not move,
-    support or convoy, but it may be supported to hold.
-    """
-    if v.status != LEGAL:
-        return False
-    problem = _PROBLEMS.get(type(v.order))  # a hold has none
-    reason = problem(board, v.order) if problem is not None else ""
-    if reason:
-        v.status, v.reason = ILLEGAL, reason
-        return False
-    return True
 
 
 def _move_order_problem(board: _Board, o: Move) -> str:

@@ -41,26 +41,23 @@ def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Orde
     modules = with_options(movement_rules, rules)
     solution, pm = solve_phase(lambda o: build_model(facts, modules, o), rules.paradox)
     after, fates = next_position(facts, solution)
-    results, ordered = [], set()
+    results, ordered, units = [], set(), position.units
     for v in facts.verdicts:
-        province = _own_province(position, v.order)
-        if province is not None:
-            ordered.add(province)
-        results.append(explain_order(pm, solution, v, fates.get(province) if province is not None else None))
+        order = v.order
+        fate = None
+        unit = getattr(order, "unit", None)
+        if unit is not None:  # a unit of the ordering power: its province is ordered, its fate told
+            province = unit.location.province
+            piece = units.get(province)
+            if piece is not None and piece.power == order.power:
+                ordered.add(province)
+                if fates:
+                    fate = fates.get(province)
+        results.append(explain_order(pm, solution, v, fate))
     generated = [explain_order(pm, solution, Verdict(o, LEGAL), fates.get(o.unit.province))
                  for o in facts.generated if o.unit.province not in ordered]
     return Resolution(position, tuple(results), tuple(generated), after, solution.paradoxes,
                       solution.resolutions, str(rules), pm, solution)
-
-
-def _own_province(position: Position, order: Order) -> str | None:
-    """The province of the unit ``order`` names when it is a unit of the ordering power, else ``None``."""
-    unit = getattr(order, "unit", None)
-    if unit is None:
-        return None
-    province = unit.location.province
-    piece = position.units.get(province)
-    return province if piece is not None and piece.power == order.power else None
 
 
 def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str, Tag]]:

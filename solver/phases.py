@@ -20,12 +20,17 @@ def update_centres(gmap: GameMap, position: Position) -> Position:
     Only a unit whose kind captures takes a centre (a bubble-car does not); the centres are
     those of the board in play (a destroyed centre is owned by nobody).
     """
+    return replace(position, centres=_owned_centres(gmap, position), dislodged={}, standoffs=frozenset())
+
+
+def _owned_centres(gmap: GameMap, position: Position) -> dict[str, str]:
+    """Supply centre -> owner once the units standing in centres have taken them (:func:`update_centres`)."""
     gmap = board_in_play(gmap, position)
     centres = {c: owner for c, owner in position.centres.items() if c in gmap.supply_centres}
     for province, piece in position.units.items():
         if province in gmap.supply_centres and piece.unit.kind.captures and piece.unit.kind.owned:
             centres[province] = piece.power
-    return replace(position, centres=centres, dislodged={}, standoffs=frozenset())
+    return centres
 
 
 def after_movement(gmap: GameMap, after: Position) -> Position:
@@ -51,8 +56,9 @@ def _end_of_season(gmap: GameMap, board: Position) -> Position:
     if season is Season.SPRING:
         return drop_expired(replace(board, phase=Phase(year, Season.FALL, PhaseKind.MOVEMENT), dislodged={},
                                     standoffs=frozenset()))
-    board = update_centres(gmap, board)
-    winter = drop_expired(replace(board, phase=Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT)))
+    # update_centres and the move to Winter in one new board
+    winter = drop_expired(replace(board, phase=Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT),
+                                  centres=_owned_centres(gmap, board), dislodged={}, standoffs=frozenset()))
     if adjustments_due(winter):
         return winter
     return after_adjustments(winter)
