@@ -62,7 +62,12 @@ REPROS = (
           {"England": ["A LON - BEL VIA", "F NTH C A LON - BEL", "F ENG S A LON - BEL"],
            "France": ["A BEL H", "A PIC H", "A BUR H"], "Germany": ["A HOL H", "A RUH H"]},
           ["England A bel", "England F nth", "England F eng", "France A pic", "France A bur",
-           "Germany A hol", "Germany A ruh"]),
+           "Germany A hol", "Germany A ruh"]),    Repro("head-to-head-own-support", "A head-to-head battle is won by leaving out the defender's support "
+          "given by the attacker's own power",
+          {"France": ["A GAS", "A PAR", "F BRE"], "Germany": ["A BUR", "A MAR"]},
+          {"France": ["A GAS - BUR", "A PAR S A GAS - BUR", "F BRE S A BUR - GAS"],
+           "Germany": ["A BUR - GAS", "A MAR S A GAS - BUR"]},
+          ["France A gas", "France A par", "France F bre", "Germany A bur", "Germany A mar"]),
 )
 """The reproductions, in the order of ``PEER_DEFECTS.md``."""
 

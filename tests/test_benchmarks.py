@@ -98,7 +98,8 @@ def test_games_are_dealt_whole_and_balanced():
 
 @needs_peer
 @pytest.mark.parametrize("repro_id", ["via-own-support", "via-over-land", "via-over-land-bounce",
-                                      "convoy-retreat-standoff", "support-coast-fleet", "convoy-retreat-occupied"])
+                                      "convoy-retreat-standoff", "support-coast-fleet", "convoy-retreat-occupied",
+                                      "head-to-head-own-support"])
 def test_peer_defect_reproduces(repro_id):
     """Each defect in benchmarks/PEER_DEFECTS.md: dipsat gives the DATC's board, the peer another."""
     from dipsat.solver.presets import rules_from_text
