@@ -254,7 +254,13 @@ class _Parser:
             self.i += 1
         elif required:
             raise OrderSyntaxError(f"no unit type in {quote(self.text)}")
-        location = self.location(verb_follows)
+        start = self.i
+        try:
+            location = self.location(verb_follows)
+        except UnknownProvinceError:
+            if kind is None:
+                self._fail_on_unknown_kind(start)
+            raise
         piece = _board_piece(self.position, self.kind, location.province, ordered)
         for_power = ordered and self.power is None
         self.looked_at.append((location.province, ordered, piece, kind, location.coast is None, for_power,
@@ -267,6 +273,18 @@ class _Parser:
                 and piece.unit.kind.base_kind() is kind.base_kind()):
             location = piece.unit.location
         return Unit(kind, location), piece
+
+    def _fail_on_unknown_kind(self, start: int) -> None:
+        """After an unknown province name read from word ``start``: raise the error for a unit kind
+        the map does not know (``Q Paris``) if the words after the first one name a province."""
+        word = self.tokens[start]
+        rest = " ".join(self.tokens[start + 1:self.i])
+        try:
+            self.gmap.resolve(rest)
+        except UnknownProvinceError:
+            return
+        known = ", ".join(sorted({str(kind) for kind in self.gmap.kinds.values()}))
+        raise OrderSyntaxError(f"unknown unit kind {quote(word)} in {quote(self.text)}; the kinds are {known}")
 
     def end(self) -> None:
         """Fail unless every word has been read."""

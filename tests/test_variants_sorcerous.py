@@ -16,7 +16,7 @@ from dipsat.model.cases import load_cases
 from dipsat.model.errors import OrderError
 from dipsat.model.kinds import ARMY
 from dipsat.model.types import (
-    Location, Move, Phase, PhaseKind, Piece, Position, Season, SupportHold, SupportMove, Unit, UnitType,
+    Dislodged, Location, Move, Phase, PhaseKind, Piece, Position, Season, SupportHold, SupportMove, Unit, UnitType,
 )
 from dipsat.solver import DATC
 from dipsat.solver.legality import ILLEGAL, LEGAL, check_orders
@@ -198,6 +198,19 @@ def test_unreadable_wizard_order_quotes_the_text_as_written(text):
     """An order naming a wizard is read as an army's; its error still quotes the ``W`` written."""
     with pytest.raises(OrderError, match=re.escape(text)):
         SORCEROUS.parse_order(text, "France", None, PhaseKind.MOVEMENT)
+
+
+def test_wizard_retreat_order_keeps_its_letter_where_its_dislodger_stands():
+    """A dislodged wizard's retreat order is the wizard's (``W``), not the army that now stands in
+    its province: its echo says ``W`` (case so.W.5: ``W Ruhr Disband`` with ``A Ruhr`` there)."""
+    fall = Phase(1901, Season.FALL, PhaseKind.RETREAT)
+    board = Position(fall, {"ruh": Piece("France", army("ruh"))},
+                     dislodged={"ruh": Dislodged(Piece("Germany", Unit(WIZARD, Location("ruh"))), "bel")})
+    for text in ("W Ruhr Disband", "W Ruhr - Munich"):
+        order = SORCEROUS.parse_order(text, "Germany", board, PhaseKind.RETREAT)
+        assert order.unit == Unit(WIZARD, Location("ruh"))
+    case = next(c for c in CASES if c.id == "so.W.5")
+    assert "Disband W Ruhr" in [check.order for check in run_case(case).orders]
 
 
 def _dipsat(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:

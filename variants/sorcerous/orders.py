@@ -163,16 +163,20 @@ def _read_cast(gmap: GameMap, m: re.Match[str], power: str, position: Position |
     return Cast(power, wizard, word, letter=letter)
 
 
-def _with_board_kinds(order: Order, position: Position | None) -> Order:
-    """An order read with ``W`` as ``A``: each named unit with the type it has on the board."""
+def _with_board_kinds(order: Order, position: Position | None, kind: PhaseKind) -> Order:
+    """An order read with ``W`` as ``A``: each named unit with the type it has on the board (in a
+    retreat phase, the dislodged unit's type: the unit that dislodged it may stand there too)."""
     if position is None:
         return order
+    retreat = kind is PhaseKind.RETREAT
     changes = {}
     for f in fields(order):  # type: ignore[arg-type]
         value = getattr(order, f.name)
         if isinstance(value, Unit):
-            piece = position.units.get(value.province) or (
-                position.dislodged[value.province].piece if value.province in position.dislodged else None)
+            dislodged = position.dislodged.get(value.province)
+            standing = position.units.get(value.province)
+            piece = (dislodged.piece if dislodged is not None and (retreat or standing is None)
+                     else standing)
             if piece is not None and piece.unit.kind is not value.kind:
                 changes[f.name] = Unit(piece.unit.kind, piece.unit.location)
     return replace(order, **changes) if changes else order  # type: ignore[type-var]
@@ -208,5 +212,5 @@ def read_sorcerous(gmap: GameMap, text: str, power: str | None, position: Positi
         except OrderError as exc:  # quote what was written, not the army it was read as
             exc.message = exc.message.replace(read_as, text)
             raise
-        return _with_board_kinds(order, position)
+        return _with_board_kinds(order, position, kind)
     return None
