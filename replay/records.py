@@ -125,6 +125,8 @@ class GameRecord:
     """True for case files: a phase without a position starts from the replayed board before it."""
     results_recorded: bool = False
     """True when :attr:`RecordedOrder.recorded` holds DATC result words to compare (case files)."""
+    note: str = ""
+    """Said on the game's first phase row (a game renamed because an earlier one has its id)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,3 +137,21 @@ class GameError:
     game: str
     message: str
     line: int | None = None
+
+
+def renamed_note(game: str, name: str, line: int | None, first: int | None) -> str:
+    """What the row of a game renamed from ``game`` to ``name`` says (``line``: where it is, ``first``: the earlier one)."""
+    here = f" on line {line}" if line else ""
+    there = f" (line {first})" if first else ""
+    return f"duplicate game id: the game{here} has the id {game!r} of an earlier game of this file{there}; kept as {name!r}"
+
+
+def distinct_id(game: str, taken: set[str]) -> str:
+    """``game``, or if taken the first of ``game#2``, ``game#3``... that is not: two games of one
+    file never share an id in the tables (the first keeps its own)."""
+    if game not in taken:
+        return game
+    k = 2
+    while f"{game}#{k}" in taken:
+        k += 1
+    return f"{game}#{k}"

@@ -94,6 +94,9 @@ class GameReplay:
                 self._row(rec.index, rec.label, rec.phase.kind.value, ERROR, [], [],
                           f"adjudication failed: {type(exc).__name__}: {exc}", len(rec.orders), 0, rec.line)
                 carried, carry = None, None
+        if self.game.note and self.phases:
+            first = self.phases[0]
+            self.phases[0] = first._replace(note="; ".join(n for n in (first.note, self.game.note) if n))
         return self.phases, self.orders
 
     def _phase(self, rec: PhaseRecord, position: Position,

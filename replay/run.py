@@ -62,6 +62,8 @@ class _Scan:
     """Every task's identity, in order, without duplicates."""
     games: dict[str, int] = field(default_factory=dict)
     """Task identity -> games in it (as far as known before reading)."""
+    lines: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """Task identity -> the file line of each of its games (JSON lines), to name a renamed duplicate's line."""
     errors: list[GameError] = field(default_factory=list)
     """Files that cannot be read at all."""
     todo: int = 0
@@ -78,6 +80,7 @@ def _scan(config: RunConfig, store: PartStore) -> _Scan:
         elif item.uid not in scan.games:
             scan.uids.append(item.uid)
             scan.games[item.uid] = item.games
+            scan.lines[item.uid] = item.lines or ((item.line,) if item.key.startswith("line ") else ())
             if not store.done(item.uid):
                 scan.todo += 1
                 scan.todo_games += item.games
@@ -151,7 +154,7 @@ def _run(config: RunConfig, store: PartStore) -> dict[str, Any]:
         if client is not None:
             client.close()
     extra = [row for e in errors for row in error_rows(e, config.rules_text or "")[0]] + tally.lost
-    phases, orders = consolidate(store, uids, to_table(extra, PHASE_SCHEMA) if extra else None)
+    phases, orders = consolidate(store, uids, to_table(extra, PHASE_SCHEMA) if extra else None, scan.lines)
     summary = summarize(phases, orders)
     summary["run"] = {
         "paths": list(config.paths), "out": str(config.out),

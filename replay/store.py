@@ -28,6 +28,7 @@ import pyarrow.parquet as pq
 
 from dipsat.model.errors import OutputError
 from dipsat.model.files import remove_stale, write_atomic, write_text_atomic
+from dipsat.replay.records import distinct_id, renamed_note
 from dipsat.replay.rows import AGREE, DIFFER, ERROR, ORDER_SCHEMA, ORDER_SORT, PHASE_SCHEMA, PHASE_SORT, UNCHECKED
 
 
@@ -96,6 +97,10 @@ class PartStore:
         """Tell whether the task ``uid`` is finished (its phases part exists)."""
         return self._path(uid, "phases").is_file()
 
+    def finished(self, uid: str) -> bool:
+        """Tell whether the task ``uid`` has a part, written by this run or an earlier one."""
+        return (uid, "phases") in self._written or self.done(uid)
+
     def write(self, uid: str, phases: pa.Table, orders: pa.Table) -> None:
         """Store the tables of a finished task: orders first, then phases (the finish mark)."""
         _write_part(orders, self._path(uid, "orders"))
@@ -122,14 +127,61 @@ def _read_part(path: Path, schema: pa.Schema) -> pa.Table:
     return table if table.schema == schema else table.cast(schema)
 
 
-def consolidate(store: PartStore, uids: list[str], extra_phases: pa.Table | None = None) -> tuple[pa.Table, pa.Table]:
-    """Gather the parts of ``uids`` (plus rows for unreadable files) into sorted tables and write them."""
-    phase_parts = store.read(uids, "phases") + ([extra_phases] if extra_phases is not None else [])
+def consolidate(store: PartStore, uids: list[str], extra_phases: pa.Table | None = None,
+                lines: dict[str, tuple[int, ...]] | None = None) -> tuple[pa.Table, pa.Table]:
+    """Gather the parts of ``uids`` (plus rows for unreadable files) into sorted tables and write them.
+
+    A game whose id an earlier part already gave to another game of the same file is renamed in
+    its part (``id#2``, :func:`~dipsat.replay.records.distinct_id`) and its first row says so:
+    rows of two games never merge. ``lines``: the file line of each game of a task, where known.
+    """
+    found = [uid for uid in uids if store.finished(uid)]
+    phase_parts, order_parts = _distinct_games(store.read(found, "phases"), store.read(found, "orders"),
+                                               [(lines or {}).get(uid, ()) for uid in found])
+    phase_parts += [extra_phases] if extra_phases is not None else []
     phases = _sorted(pa.concat_tables(phase_parts or [_empty(PHASE_SCHEMA)]), PHASE_SORT)
-    orders = _sorted(pa.concat_tables(store.read(uids, "orders") or [_empty(ORDER_SCHEMA)]), ORDER_SORT)
+    orders = _sorted(pa.concat_tables(order_parts or [_empty(ORDER_SCHEMA)]), ORDER_SORT)
     write_table(phases, store.out / "phases.parquet")
     write_table(orders, store.out / "orders.parquet")
     return phases, orders
+
+
+def _distinct_games(phase_parts: list[pa.Table], order_parts: list[pa.Table],
+                    lines: list[tuple[int, ...]]) -> tuple[list[pa.Table], list[pa.Table]]:
+    """The parts (in task order, phases and orders alike), each game id already used by an earlier
+    part for the same file renamed in the later part (a note on its first phase row says so)."""
+    taken: dict[str, dict[str, int | None]] = {}
+    for i, part in enumerate(phase_parts):
+        games = list(dict.fromkeys(zip(part.column("file").to_pylist(), part.column("game").to_pylist())))
+        where = dict(zip(games, lines[i])) if len(lines[i]) == len(games) else {}
+        renamed: dict[tuple[str, str], str] = {}
+        for f, g in games:
+            if g in taken.get(f, {}):
+                used = set(taken[f]) | {h for e, h in games if e == f} | {n for (e, _), n in renamed.items() if e == f}
+                renamed[f, g] = distinct_id(g, used)
+        for f, g in games:
+            taken.setdefault(f, {})[renamed.get((f, g), g)] = where.get((f, g))
+        if renamed:
+            notes = {key: renamed_note(key[1], name, where.get(key), taken[key[0]][key[1]])
+                     for key, name in renamed.items()}
+            phase_parts[i] = _renamed(part, renamed, notes)
+            order_parts[i] = _renamed(order_parts[i], renamed)
+    return phase_parts, order_parts
+
+
+def _renamed(table: pa.Table, renamed: dict[tuple[str, str], str],
+             notes: dict[tuple[str, str], str] | None = None) -> pa.Table:
+    """``table`` with the games of ``renamed`` under their new ids, ``notes`` added to each one's first row."""
+    keys = list(zip(table.column("file").to_pylist(), table.column("game").to_pylist()))
+    games = pa.array([renamed.get(k, k[1]) for k in keys], pa.string())
+    table = table.set_column(table.schema.get_field_index("game"), "game", games)
+    if notes:
+        column = table.column("note").to_pylist()
+        for key, note in notes.items():
+            first = keys.index(key)
+            column[first] = "; ".join(n for n in (column[first], note) if n)
+        table = table.set_column(table.schema.get_field_index("note"), "note", pa.array(column, pa.string()))
+    return table
 
 
 def _empty(schema: pa.Schema) -> pa.Table:

@@ -24,7 +24,7 @@ from dipsat.replay.collector import no_cycle_collection
 from dipsat.replay.readers.cases import read_case_file
 from dipsat.replay.readers.droidippy import looks_like_droidippy, read_droidippy
 from dipsat.replay.readers.mila_json import read_mila
-from dipsat.replay.records import Format, GameError, GameRecord, PhaseError, Task
+from dipsat.replay.records import Format, GameError, GameRecord, PhaseError, Task, distinct_id, renamed_note
 
 SUFFIXES: Final = (".txt", ".json", ".jsonl", ".txt.gz", ".json.gz", ".jsonl.gz")
 """File suffixes searched for in folders."""
@@ -34,7 +34,7 @@ CHUNK_GAMES: Final = 16
 CHUNK_BYTES: Final = 4 << 20
 """A JSON-lines task also ends once it holds this many bytes."""
 
-TASK_VERSION: Final = "replay-2"
+TASK_VERSION: Final = "replay-3"
 """Part of every task's identity: change it when replay output changes meaning."""
 
 
@@ -186,7 +186,26 @@ def read_task(task: Task, rules_text: str | None, maps: Callable[[str], GameMap]
     """
     from dipsat.replay.checks import check_game
     with no_cycle_collection():
-        return [check_game(game, maps) for game in _read_task(task, rules_text, maps)]
+        return distinct_ids([check_game(game, maps) for game in _read_task(task, rules_text, maps)], task.lines)
+
+
+def distinct_ids(games: list[GameRecord | GameError], lines: tuple[int, ...] = ()) -> list[GameRecord | GameError]:
+    """The games of one task, a later game with the id of an earlier one of its file renamed
+    (:func:`~dipsat.replay.records.distinct_id`), with a note saying so; ``lines``: each game's line, if known."""
+    taken: dict[str, dict[str, int | None]] = {}
+    found: list[GameRecord | GameError] = []
+    for i, game in enumerate(games):
+        ids = taken.setdefault(game.file, {})
+        name = distinct_id(game.game, set(ids))
+        line = lines[i] if len(lines) == len(games) else None
+        ids[name] = line
+        if name == game.game:
+            found.append(game)
+            continue
+        note = renamed_note(game.game, name, line, ids[game.game])
+        found.append(replace(game, game=name, note=note) if isinstance(game, GameRecord)
+                     else replace(game, game=name, message=f"{game.message} ({note})"))
+    return found
 
 
 def _read_task(task: Task, rules_text: str | None, maps: Callable[[str], GameMap]) -> list[GameRecord | GameError]:
@@ -225,4 +244,4 @@ def default_maps(name: str) -> GameMap:
     return find_variant(name).map
 
 
-__all__ = ["SUFFIXES", "archive_files", "default_maps", "find_tasks", "read_task"]
+__all__ = ["SUFFIXES", "archive_files", "default_maps", "distinct_ids", "find_tasks", "read_task"]
