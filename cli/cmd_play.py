@@ -7,11 +7,11 @@ import argparse
 import json
 from pathlib import Path
 
+from dipsat.cli.errors import EXIT_DIFFER, EXIT_OK, report as report_error
 from dipsat.cli.options import rules_argument, variant_argument
-from dipsat.variants.framework.record import load_record
-from dipsat.variants.framework.replay import play_record
 from dipsat.model.errors import InputError
-from dipsat.variants.framework.replay import GameReport
+from dipsat.variants.framework.record import load_record
+from dipsat.variants.framework.replay import GameReport, RecordStopped, play_record
 from dipsat.variants.framework.report import game_json, game_text
 
 
@@ -30,15 +30,27 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play the record; exit 0 when every expectation it states holds, 1 otherwise."""
-    report = play_record(load_record(args.file), args.variant, args.rules)
+    """Play the record; exit 0 when every expectation it states holds, 1 otherwise.
+
+    A record that stops being playable after some phases (:class:`RecordStopped`) keeps them: they are
+    shown (and drawn) as a whole game would be, then the error; with ``--json`` one document, the
+    game's keys after ``"error"``; exit 2 (:mod:`dipsat.cli.errors`).
+    """
+    try:
+        report = play_record(load_record(args.file), args.variant, args.rules)
+    except RecordStopped as stopped:
+        if args.maps:
+            write_maps(stopped.played, Path(args.maps), args.gm)
+        if not args.json:
+            print(game_text(stopped.played, args.gm), end="", flush=True)
+        return report_error(stopped, args.json, game_json(stopped.played, args.gm) if args.json else None)
     if args.maps:
         write_maps(report, Path(args.maps), args.gm)
     if args.json:
         print(json.dumps(game_json(report, args.gm), indent=1, ensure_ascii=False))
     else:
         print(game_text(report, args.gm), end="")
-    return 0 if report.failed == 0 else 1
+    return EXIT_OK if report.failed == 0 else EXIT_DIFFER
 
 
 def write_maps(report: GameReport, folder: Path, gm: bool) -> None:

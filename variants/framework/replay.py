@@ -15,14 +15,14 @@ from dipsat.model.errors import CaseFileError, InputError, quote
 from dipsat.model.board import parse_lasting
 from dipsat.model.types import Dislodged, OrderResult, Phase, Piece, Position, StackError, Unit
 from dipsat.solver import Resolution
-from dipsat.solver.presets import RulesError, rules_from_text
+from dipsat.solver.presets import Rules, RulesError, rules_from_text
 from dipsat.variants.framework.orders import AnyOrder, read_unit, resolve_place, resolve_power
 from dipsat.variants.framework.record import Line, Record, RecordPhase
 
 if TYPE_CHECKING:
     from dipsat.variants.variant import Variant
 
-__all__ = ["OrderCheck", "PhaseReport", "GameReport", "play_record"]
+__all__ = ["OrderCheck", "PhaseReport", "GameReport", "RecordStopped", "play_record"]
 
 
 @dataclass(frozen=True)
@@ -74,6 +74,18 @@ class GameReport:
     def failed(self) -> int:
         """How many of them do not hold."""
         return sum(len(p.differences) for p in self.phases)
+
+
+class RecordStopped(CaseFileError):
+    """A record that stops being playable after some phases: the error, with the game played so far
+    (``played``: every phase before the one at fault), so that nothing already done is lost."""
+
+    def __init__(self, message: str, source: str | None, line: int | None, played: GameReport) -> None:
+        super().__init__(message, source, line)
+        self.played = played
+
+    def __reduce__(self) -> tuple[type[RecordStopped], tuple[str, str | None, int | None, GameReport]]:  # type: ignore[override]
+        return (type(self), (self.message, self.source, self.line, self.played))
 
 
 def _fail(record: Record, message: str, line: int | None) -> CaseFileError:
@@ -180,8 +192,10 @@ def play_record(record: Record, variant_spec: str | None = None, rules_text: str
     """Play every phase of ``record`` and compare with its expectations.
 
     Raises:
-        CaseFileError: with file and line: the game is not at the phase a ``PHASE`` line names,
-            an order or a board line cannot be read, or the record names an unknown variant or rules.
+        RecordStopped: with file and line, and the phases played before: after at least one phase,
+            the game is not at the phase a ``PHASE`` line names, or an order or a board line cannot be read.
+        CaseFileError: with file and line: the same in the first phase, a start board that cannot be
+            read, or the record names an unknown variant or rules.
     """
     from dipsat.variants import UnknownVariantError, find_variant  # the registry imports this module
     try:
@@ -195,27 +209,44 @@ def play_record(record: Record, variant_spec: str | None = None, rules_text: str
     if not record.phases:
         raise _fail(record, "the record plays no phase", None)
     position = start = _start(record, variant)
-    reports = []
+    reports: list[PhaseReport] = []
+    rules_label = str(rules_text or record.rules)
     for rp in record.phases:
-        if position.phase != rp.phase:
-            earlier = next((d for r in reports for d in r.differences), None)  # the likely cause, said first
-            cause = f" (the game left the record earlier: {earlier})" if earlier else ""
-            raise _fail(record, f"the game is at {position.phase}, not {rp.phase}{cause}", rp.line)
-        orders: list[AnyOrder] = []
-        for ln in rp.orders:
-            try:
-                power = resolve_power(variant.map, ln.power)
-                orders.append(variant.parse_order(ln.text, power, position))
-            except InputError as exc:
-                raise _fail(record, f"cannot read order {ln.text!r}: {exc.message}", ln.line) from None
-        res = variant.adjudicate(position, orders, rules)
-        checks = tuple(OrderCheck(r, ln.line, ln.expected.words if ln.expected else None)
-                       for r, ln in zip(res.results, rp.orders))
-        differences = [f"line {c.line}: {variant.format_order(c.result.order, 'long')}: expected {c.expected}, "
-                       f"got {c.result.words} ({c.result.reason})" for c in checks if not c.passed]
-        board_diffs, count = _compare(record, variant, rp, res.after)
-        differences += board_diffs
-        count += sum(1 for c in checks if c.expected is not None)
-        reports.append(PhaseReport(rp.phase, res, checks, tuple(differences), count))
-        position = res.after
-    return GameReport(record, variant, str(rules_text or record.rules), start, tuple(reports))
+        try:
+            reports.append(_play_phase(record, variant, rules, rp, position, reports))
+        except InputError as exc:
+            if not reports:
+                raise
+            played = GameReport(record, variant, rules_label, start, tuple(reports))
+            raise RecordStopped(exc.message, exc.source or record.source, exc.line, played) from None
+        position = reports[-1].resolution.after
+    return GameReport(record, variant, rules_label, start, tuple(reports))
+
+
+def _play_phase(record: Record, variant: Variant, rules: Rules, rp: RecordPhase, position: Position,
+                reports: list[PhaseReport]) -> PhaseReport:
+    """Play one phase of the record from ``position`` (the game so far: ``reports``) and check it.
+
+    Raises:
+        CaseFileError: the game is not at the phase, an order or an expected board cannot be read.
+    """
+    if position.phase != rp.phase:
+        earlier = next((d for r in reports for d in r.differences), None)  # the likely cause, said first
+        cause = f" (the game left the record earlier: {earlier})" if earlier else ""
+        raise _fail(record, f"the game is at {position.phase}, not {rp.phase}{cause}", rp.line)
+    orders: list[AnyOrder] = []
+    for ln in rp.orders:
+        try:
+            power = resolve_power(variant.map, ln.power)
+            orders.append(variant.parse_order(ln.text, power, position))
+        except InputError as exc:
+            raise _fail(record, f"cannot read order {ln.text!r}: {exc.message}", ln.line) from None
+    res = variant.adjudicate(position, orders, rules)
+    checks = tuple(OrderCheck(r, ln.line, ln.expected.words if ln.expected else None)
+                   for r, ln in zip(res.results, rp.orders))
+    differences = [f"line {c.line}: {variant.format_order(c.result.order, 'long')}: expected {c.expected}, "
+                   f"got {c.result.words} ({c.result.reason})" for c in checks if not c.passed]
+    board_diffs, count = _compare(record, variant, rp, res.after)
+    differences += board_diffs
+    count += sum(1 for c in checks if c.expected is not None)
+    return PhaseReport(rp.phase, res, checks, tuple(differences), count)
