@@ -5,7 +5,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-PACKAGES := cli model solver variants replay render datacases
+PACKAGES := cli model solver variants replay render datacases discover
 
 .PHONY: run test bench bytecode clean
 
