@@ -1,0 +1,3 @@
+class Store:
+    def __init__(self, path):
+        self.path = path
