@@ -110,6 +110,16 @@ def adjudicate(body: CaseJSON) -> dict[str, Any]:
     return {"summary": summary([report]), "solver": route.current(), "case": report_json(case, report, body.pictures)}
 
 
+@router.post("/board", summary="The board of a case's start, drawn (SVG), without adjudicating")
+def board(body: CaseJSON) -> dict[str, Any]:
+    """What the sandbox draws as a position is typed."""
+    from dipsat.render.pictures import position_svg
+    case = _read_case(body)
+    variant = find_variant(case.variant)
+    return {"variant": case.variant, "phase": str(case.start.phase),
+            "board": position_svg(variant, case.start, title=f"{case.id} {case.start.phase}", subtitle=case.title)}
+
+
 @router.post("/compare", summary="Adjudicate one case under two rule sets and list what differs")
 def compare(body: CompareJSON) -> dict[str, Any]:
     """Both reports, and every order whose result differs."""

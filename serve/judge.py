@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import PlainTextResponse, Response
+from fastapi.responses import PlainTextResponse, RedirectResponse, Response
 
 from dipsat.model.errors import InputError
 from dipsat.serve.godip import GodipError, next_phase, phase_json, read_phase, variants_json
@@ -58,8 +58,12 @@ def _rules(request: Request, variant: Any) -> Any:
 
 
 @router.get("/", summary="The variants, with their nations, unit types, seasons and phase types")
-def list_variants() -> Response:
-    """godip's ``listVariants``: ``Classical`` and every other variant under its dipsat name."""
+def list_variants(request: Request) -> Response:
+    """godip's ``listVariants``: ``Classical`` and every other variant under its dipsat name.
+
+    A browser asking for a page (``Accept: text/html``) is sent to the sandbox instead."""
+    if "text/html" in request.headers.get("accept", ""):
+        return RedirectResponse("/sandbox", status_code=303)
     names = {"Classical": find_variant("standard")}
     names.update({n: find_variant(n) for n in VARIANTS if n != "standard"})
     return godip_json(variants_json(names))
