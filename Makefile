@@ -5,7 +5,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-PACKAGES := cli model solver variants replay render datacases serve
+PACKAGES := cli model solver variants replay render datacases serve discover
 
 .PHONY: run test bench bytecode clean serve
 
