@@ -18,6 +18,7 @@ from typing import Mapping
 
 from dipsat.cli.runner import CaseReport, alternative_keys, run_case
 from dipsat.model.case_writer import write_case
+from dipsat.model.reasons import CivilDisorder
 from dipsat.model.cases import Case, Expected, read_cases
 from dipsat.model.reasons import CivilDisorder
 from dipsat.model.types import Position
