@@ -59,6 +59,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Final, Mapping
 
+from dipsat.model.files import lines_of
 from dipsat.model.board import board_in_play, parse_lasting
 from dipsat.model.errors import CaseFileError, InputError, quote
 from dipsat.model.gamemap import GameMap, load_map
@@ -435,7 +436,7 @@ class _Reader:
             raise self.fail(f"unknown power {m[1]!r} in {quote(text)}") from None
 
     def run(self, text: str) -> list[Case]:
-        for self.lineno, raw in enumerate(text.splitlines(), 1):
+        for self.lineno, raw in enumerate(lines_of(text), 1):
             line = raw.split("#", 1)[0].strip()
             if line:
                 self.line(line)
