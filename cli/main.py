@@ -23,7 +23,7 @@ EXIT_INTERRUPTED: Final = 130
 imports nothing of dipsat's before :func:`main` runs, so that a Ctrl-C while the rest is imported
 is caught like any other."""
 
-COMMANDS: tuple[str, ...] = ("adjudicate", "datc", "compare", "rules", "replay", "play", "convert", "report")
+COMMANDS: tuple[str, ...] = ("adjudicate", "datc", "compare", "rules", "replay", "play", "convert", "report", "serve", "discover")
 """The commands, in the order ``dipsat --help`` lists them; ``dipsat NAME`` is run by ``dipsat.cli.cmd_NAME``."""
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from dipsat.model.reasons import why_json
 from dipsat.model.types import Hold, OrderResult, Position, Result
 from dipsat.variants.framework.orders import SpecialOrder, unit_name
 from dipsat.variants.framework.replay import GameReport, PhaseReport
@@ -168,7 +169,7 @@ def _text(report: GameReport, order: Any, gm: bool) -> str:
 
 def _result_json(report: GameReport, r: OrderResult, gm: bool) -> dict[str, Any]:
     return {"power": _who(r, gm), "order": _text(report, r.order, gm),
-            "result": r.words, "reason": r.reason}
+            "result": r.words, "reason": r.reason, "why": why_json(r.why)}
 
 
 def _board_json(position: Position) -> dict[str, Any]:
