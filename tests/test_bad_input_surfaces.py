@@ -231,6 +231,23 @@ def test_a_file_touched_during_replay_keeps_its_identity(tmp_path: Path, capsys:
     assert code in (0, 1) and summary["errors"] == 0 and summary["games"] == 3
 
 
+def test_a_file_name_that_is_not_utf8_is_shown_escaped(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """A file name with bytes that are not UTF-8 (Python keeps them as lone surrogates) is shown
+    as ``\\xff``: the tables, the CSV and the terminal can hold it."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    name = os.fsdecode(b"g\xff.json")
+    shutil.copy(MILA, folder / name)
+    code, out, err = cli(capsys, "replay", folder, "--out", tmp_path / "o", "--json", "--workers", "1")
+    no_python(err)
+    assert code == 0 and json.loads(out)["games"] == 1
+    import pyarrow.parquet as pq
+    assert {r["file"] for r in pq.read_table(tmp_path / "o" / "phases.parquet").to_pylist()} == {f"{folder}/g\\xff.json"}
+    code, out, err = cli(capsys, "compare", folder, "--rules", "mila", "--rules", "datc", "--out", tmp_path / "c.csv")
+    no_python(err)
+    assert code == 0 and "\\xff" in (tmp_path / "c.csv").read_text(encoding="utf-8")
+
+
 # 3. Numbers read from files are bounded ------------------------------------------------------
 
 HUGE = "9" * 5000
@@ -256,6 +273,21 @@ def test_numbers_in_records_are_bounded(record: str, old: str, new: str, as_json
         assert json.loads(out)["error"]["file"] == str(path) and not err
     else:
         assert len(err.splitlines()) == 1 and len(err) < 600
+
+
+@pytest.mark.parametrize("command", [["replay", "--workers", "1", "--out", "o"], ["compare", "--rules", "droidippy",
+                                                                                  "--rules", "datc"]])
+def test_a_huge_year_in_a_droidippy_game_is_an_error_of_its_phase(command: list[str], tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str],
+                                                                   monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.chdir(tmp_path)
+    text = (ROOT / "tests" / "replay_fixtures" / "droidippy_game.txt").read_text(encoding="utf-8")
+    first = text.split("\n", 1)[0]
+    path = tmp_path / "dy.txt"
+    path.write_text(re.sub(r"\d+", HUGE, first, count=1) + "\n" + text.split("\n", 1)[1], encoding="utf-8")
+    code, out, err = cli(capsys, command[0], path, *command[1:])
+    no_python(err)
+    assert code == 2 and "dy.txt:1:" in err and "year" in err and len(err) < 600, err
 
 
 def test_a_huge_seed_on_the_command_line_is_refused(capsys: pytest.CaptureFixture[str]):
@@ -352,7 +384,7 @@ def _interrupt_at(args: list[str], delay: float, cwd: Path, started: str) -> tup
     return process.returncode, out, err
 
 
-@pytest.mark.parametrize("delay", [0.0, 0.1, 0.3, 0.6, 1.0])
+@pytest.mark.parametrize("delay", [0.0, 0.3, 1.0])
 def test_ctrl_c_anywhere_in_a_report(delay: float, tmp_path: Path):
     code, out, err = _interrupt_at(["report", str(ROOT / "datacases" / "datc_6F_convoys.txt"), "--out", "rep",
                                     "--json"], delay, tmp_path, "rep")
@@ -370,7 +402,7 @@ def test_ctrl_c_anywhere_in_a_report(delay: float, tmp_path: Path):
             well_formed(page)
 
 
-@pytest.mark.parametrize("delay", [0.0, 0.2, 0.5])
+@pytest.mark.parametrize("delay", [0.0, 0.4])
 def test_ctrl_c_during_play_maps_leaves_whole_pictures(delay: float, tmp_path: Path):
     code, out, err = _interrupt_at(["play", str(GAMES / "hitchhiker_1900_1903.txt"), "--maps", "m"], delay, tmp_path,
                                    "m/01-Winter-1900-Adjustment.svg")

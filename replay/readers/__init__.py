@@ -11,6 +11,7 @@ one game, one case file, or up to :data:`CHUNK_GAMES` consecutive games of a JSO
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import replace
 import json
 from collections.abc import Callable, Iterator, Sequence
@@ -53,12 +54,22 @@ def archive_files(paths: Sequence[str]) -> list[tuple[str, Path]]:
                             and (p.is_file() or p.is_symlink() and not p.exists()))  # a broken link: an error row
             if not inside:
                 raise FileNotFoundError(f"no archive file ({', '.join('*' + s for s in SUFFIXES)}) in {text}")
-            found += [(str(Path(text) / f.relative_to(path)), f) for f in inside]
+            found += [(shown_name(str(Path(text) / f.relative_to(path))), f) for f in inside]
         elif path.exists():  # a file, or a device or pipe (read with a size limit)
-            found.append((text, path))
+            found.append((shown_name(text), path))
         else:
             raise FileNotFoundError(f"no such file or folder: {text}")
     return found
+
+
+def shown_name(path: str) -> str:
+    """A file's name as rows and messages show it: bytes of the name that are not UTF-8 (Python
+    keeps them as lone surrogates, which no table or UTF-8 text can hold) as ``\\xff``."""
+    try:
+        path.encode("utf-8")
+        return path
+    except UnicodeEncodeError:
+        return os.fsencode(path).decode("utf-8", "backslashreplace")
 
 
 def find_tasks(paths: Sequence[str], rules_text: str | None,
@@ -88,7 +99,8 @@ def _identity(path: Path, identities: dict[str, str]) -> str:
 
 
 def _uid(identity: str, key: str, rules_text: str) -> str:
-    return hashlib.sha256(f"{TASK_VERSION}\0{identity}\0{key}\0{rules_text}".encode()).hexdigest()[:24]
+    text = f"{TASK_VERSION}\0{identity}\0{key}\0{rules_text}"
+    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:24]
 
 
 def is_game_record(text: str) -> bool:

@@ -51,6 +51,13 @@ _LINE_END_RE: Final = re.compile("[\n\r]")
 """The characters a line ends at (:func:`dipsat.model.files.lines_of`)."""
 
 
+def _year(digits: str) -> int:
+    """The year a phase line writes; one of more than six digits as 1,000,000 (out of range: the
+    record check makes the phase an error), never a 5,000-digit number."""
+    digits = digits.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 6 and digits.isascii() else 10 ** 6
+
+
 def phase_of(year: int, season: str, kind: str) -> Phase:
     """Return dipsat's phase for a Droidippy phase name (``Fall Adjustment`` is Winter)."""
     k = PhaseKind(kind.capitalize())
@@ -80,7 +87,7 @@ def read_droidippy(text: str, file: str, gmap: GameMap) -> GameRecord | GameErro
         m = _PHASE_RE.fullmatch(line) if line[0] in "Pp" else None  # the regex only on lines that may match
         if m is not None:
             label = f"{m[1]} {m[2].capitalize()} {m[3].capitalize()}"
-            blocks.append(_Block(len(blocks), label, phase_of(int(m[1]), m[2], m[3]), number))
+            blocks.append(_Block(len(blocks), label, phase_of(_year(m[1]), m[2], m[3]), number))
             continue
         if not blocks:
             return GameError(file, game, f"not a Droidippy game: expected 'PHASE <year> <season> <kind>', "
