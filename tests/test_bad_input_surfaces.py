@@ -156,9 +156,13 @@ def _games_file(tmp_path: Path) -> tuple[Path, int]:
         game = json.loads(lines[n])
         game["phases"][0]["orders"] = orders
         lines[n] = json.dumps(game)
+    for n, key, value in ((14, "units", {"FRANCE": "A PAR"}), (15, "centers", {"FRANCE": "PAR"})):
+        game = json.loads(lines[n])  # a text where a list stands was read one letter at a time
+        game["phases"][0]["state"][key] = value
+        lines[n] = json.dumps(game)
     path = tmp_path / "games.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path, 8
+    return path, 10
 
 
 @pytest.mark.parametrize("executor", [["--workers", "1"], ["--workers", "2"], ["dask"]])
@@ -179,7 +183,7 @@ def test_one_bad_game_is_one_error_row(executor: list[str], tmp_path: Path, caps
     import pyarrow.parquet as pq
     rows = pq.read_table(tmp_path / "o" / "phases.parquet").to_pylist()
     errors = {r["game"] for r in rows if r["status"] == "error"}
-    assert errors == {"g3\\ud800", "g4", "g5", "g10", "g11", "g12", "g13"}
+    assert errors == {"g3\\ud800", "g4", "g5", "g10", "g11", "g12", "g13", "g14", "g15"}
     replayed = {r["game"] for r in rows if r["status"] != "error"}  # a game with a bad phase keeps its others
     assert replayed >= {f"g{n}" for n in range(20)} - errors - {"g3", "g4"}
 

@@ -286,6 +286,8 @@ def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap, read: _
         known = read.pieces.get(power)
         if known is None:
             known = read.pieces[power] = {}
+        if texts is not None and type(texts) is not list:  # a text would be read one letter at a time
+            raise InputError(_wrong_type(texts, f"the units of {power_name} are a list of texts"))
         for text in texts or ():
             found = known.get(text) if type(text) is str else None
             if found is None:
@@ -334,6 +336,8 @@ def _centres(names: Any, gmap: GameMap) -> tuple[str, ...]:
     Raises:
         InputError: an unknown province, or one that is no supply centre.
     """
+    if names is not None and type(names) is not list:  # a text would be read one letter at a time
+        raise InputError(_wrong_type(names, "a power's centres are a list of province names"))
     found = []
     for name in names or ():
         province = gmap.resolve(name).province
