@@ -23,6 +23,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from dipsat.model.errors import InputError
+from dipsat.model.types import Location
 from dipsat.serve.errors import Conflict, Forbidden, NotFound
 from dipsat.serve.store import Store
 from dipsat.solver.adjustment import adjustments_due
@@ -390,6 +391,33 @@ def board_svg(store: Store, game_id: str, token: str | None, index: int) -> str:
                         cycle=cycle_orders(res))
 
 
+def phase_case(store: Store, game_id: str, token: str | None, index: int) -> str:
+    """Phase ``index`` as a dipsat case (its board, centres and the orders the viewer may see), for
+    the sandbox. A variant's own state (spells, spent powers) is not part of a case's board."""
+    from dipsat.model.case_writer import _board_lines, _centre_lines
+    with store.read() as con:
+        game = _game(con, game_id)
+        role, _ = _role(con, game, token)
+        played = play(con, game, store)
+    phases = played.report.phases if played.report else ()
+    if not 0 <= index < len(phases):
+        raise NotFound(f"game {game_id} has no phase {index} played (0 to {len(phases) - 1})")
+    variant, res = played.variant, phases[index].resolution
+    before = res.before
+    lines = [f"CASE {game_id}-{index}", f"TITLE {game['title'] or 'game ' + game_id}, {before.phase}",
+             f"VARIANT {game['variant']}", f"RULES {game['rules']}", f"PHASE {before.phase}", "UNITS",
+             *_board_lines(before, variant.map)]
+    if before.centres:
+        lines += ["CENTRES", *_centre_lines(before.centres, variant.map)]
+    if before.standoffs:
+        lines.append("STANDOFFS " + ", ".join(variant.map.name_of(Location(p)) for p in sorted(before.standoffs)))
+    lines.append("ORDERS")
+    for k, r in enumerate(res.results):
+        if role == "gm" or (not getattr(r.order, "secret", False) and k not in res.secret):
+            lines.append(f"{r.order.power}: {variant.format_order(r.order, 'long')}")
+    return "\n".join([*lines, "END"]) + "\n"
+
+
 def record(store: Store, game_id: str, token: str | None) -> str:
     """The record of the phases played (game master only: it names every order's power)."""
     with store.read() as con:
@@ -443,6 +471,12 @@ def post_adjudicate(game_id: str, body: AdjudicateJSON, request: Request) -> dic
 def get_board(game_id: str, index: int, request: Request) -> Response:
     """Phase ``index`` (0 = the first); the index of the current phase gives the board now."""
     return Response(board_svg(_store(request), game_id, _token(request), index), media_type="image/svg+xml")
+
+
+@router.get("/{game_id}/phases/{index}/case.txt", summary="A phase played, as a dipsat case (for the sandbox)")
+def get_case(game_id: str, index: int, request: Request) -> Response:
+    """Its board, centres and the orders the token's holder may see."""
+    return Response(phase_case(_store(request), game_id, _token(request), index), media_type="text/plain; charset=utf-8")
 
 
 @router.get("/{game_id}/record.txt", summary="The game record (dipsat play format; game master)")

@@ -250,3 +250,15 @@ def test_games_survive_a_restart(tmp_path: Path) -> None:
     con = sqlite3.connect(path)
     assert con.execute("PRAGMA user_version").fetchone()[0] == 1
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_phase_played_opens_as_a_case_with_the_same_results(client: TestClient) -> None:
+    """``case.txt`` (the sandbox's "open in the sandbox") adjudicates as the game did."""
+    game, _ = play_through_api(client, ROOT / "datacases" / "games" / "telepath_1901_1903.txt", stop=3)
+    view = client.get(f"/api/games/{game['id']}").json()
+    for n in range(3):
+        text = client.get(f"/api/games/{game['id']}/phases/{n}/case.txt").text
+        got = client.post("/api/adjudicate", json={"case": text, "pictures": False}).json()["case"]
+        assert [(o["order"], o["actual"], o["reason"]) for o in got["orders"]] == \
+            [(o["order"], o["result"], o["reason"]) for o in view["phases"][n]["orders"]]
+    assert client.get(f"/api/games/{game['id']}/phases/3/case.txt").status_code == 404

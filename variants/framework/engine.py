@@ -11,11 +11,10 @@ modules inserted before ``strengths``, and applies the events that follow the ph
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from dipsat.model.reasons import Illegal
-from dipsat.model.types import Order, OrderResult, Phase, PhaseKind, Position, Result
-from dipsat.solver import Resolution, Rules
+from dipsat.model.types import Order, OrderResult, Phase, PhaseKind, Result
 from dipsat.solver.phase_model import Key, PhaseModel
 from dipsat.solver.rules import Rule
 from dipsat.variants.framework.orders import AnyOrder, SpecialOrder
@@ -23,13 +22,8 @@ from dipsat.variants.framework.orders import AnyOrder, SpecialOrder
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
-    from dipsat.variants.variant import Variant
-
-__all__ = ["Engine", "split_orders", "insert_before", "named_constant", "add_constant_term",
+__all__ = ["split_orders", "insert_before", "named_constant", "add_constant_term",
            "merge_results", "illegal", "phase_word"]
-
-Engine = Callable[["Variant", Position, Sequence[AnyOrder], Rules, bool], Resolution]
-"""Plays one phase of a variant: ``(variant, position, orders, rules, advance) -> Resolution``."""
 
 
 def split_orders(orders: Sequence[AnyOrder]) -> tuple[list[tuple[int, Order]], list[tuple[int, SpecialOrder]]]:
