@@ -236,7 +236,10 @@ def create_game(store: Store, body: CreateJSON) -> dict[str, Any]:
         if body.start.changes:
             start_lines += ["CHANGES", *(_clean(x, "change") for x in body.start.changes)]
     game_id = secrets.token_hex(6)
-    game = {"id": game_id, "title": title, "variant": variant.spec, "rules": body.rules.strip(), "seed": body.seed,
+    seed = body.seed
+    if seed is None and _draws_at_random({"variant": variant.spec}):
+        seed = secrets.randbelow(1 << 31)  # the game's own, kept with it: its record replays the same draws
+    game = {"id": game_id, "title": title, "variant": variant.spec, "rules": body.rules.strip(), "seed": seed,
             "start_phase": start_phase, "start": "\n".join(start_lines), "adjudicated": 0}
     record_problem = read_record(record_text(game, [], {}, 1), "<request>")  # a start board that cannot be read: 400
     _start(record_problem, variant)
@@ -246,7 +249,7 @@ def create_game(store: Store, body: CreateJSON) -> dict[str, Any]:
     with store.write() as con:
         con.execute("INSERT INTO games (id, created, title, variant, rules, seed, start_phase, start, gm_token, "
                     "deadline, phase_hours, when_ready) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                    (game_id, _now().isoformat(), title, variant.spec, game["rules"], body.seed, start_phase,
+                    (game_id, _now().isoformat(), title, variant.spec, game["rules"], seed, start_phase,
                      game["start"], gm_token, deadline, body.phase_hours, int(body.when_ready)))
         con.executemany("INSERT INTO tokens (token, game, power) VALUES (?,?,?)",
                         [(t, game_id, p) for p, t in tokens.items()])
