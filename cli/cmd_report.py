@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import replace
+
 from pathlib import Path
 
 from dipsat.cli.html_report import PageEntry, Row, slug, write_index, write_page
 from dipsat.cli.options import rules_argument, variant_argument
-from dipsat.cli.runner import CaseReport, run_case
+from dipsat.cli.runner import CaseReport, as_variant, run_case
 from dipsat.model.casefiles import load_any
 from dipsat.model.errors import InputError
 from dipsat.model.files import remove_stale
@@ -82,9 +82,9 @@ def run(args: argparse.Namespace) -> int:
 def _case_pages(out: Path, path: str, args: argparse.Namespace, found: set[str]) -> list[PageEntry]:
     """Write the page of every case of ``path`` (those of ``--case`` only); add their ids to ``found``."""
     reader = reader_for(find_variant(args.variant)) if args.variant else read_order
-    cases = load_any(path, order_reader=reader)
+    cases = load_any(path, order_reader=reader, only=frozenset(args.case) if args.case else None)
     if args.variant:
-        cases = [replace(c, variant=args.variant) for c in cases]
+        cases = [as_variant(c, args.variant) for c in cases]
     if args.case:
         cases = [c for c in cases if c.id in set(args.case)]
     found.update(c.id for c in cases)

@@ -402,8 +402,12 @@ class _Draft:
 class _Reader:
     """State of one pass over a case file (throwaway)."""
 
-    def __init__(self, source: str, gmap: GameMap, order_reader: OrderReader | None = None) -> None:
+    def __init__(self, source: str, gmap: GameMap, order_reader: OrderReader | None = None,
+                 only: frozenset[str] | None = None) -> None:
         self.source, self.gmap, self.order_reader = source, gmap, order_reader
+        self.only = only
+        """Ids of the cases to read; the others are passed over unread (``None``: every case)."""
+        self.skipping = False
         self.default_gmap = gmap
         self.map_for: Callable[[str], GameMap] | None = getattr(order_reader, "map_for", None)
         self.board_problem: Callable[[str, Position], tuple[tuple[str, ...], str] | None] | None = getattr(
@@ -441,7 +445,7 @@ class _Reader:
                 self.line(line)
         if self.draft is not None:
             raise self.fail(f"case {self.draft.id} has no END", self.draft.line)
-        if not self.cases:
+        if not self.cases and self.only is None:
             if not text.strip():
                 raise CaseFileError("no cases: the file is empty").at(self.source)
             raise self.fail(f"no cases in {self.source}", 1)
@@ -450,6 +454,12 @@ class _Reader:
     def line(self, line: str) -> None:
         word, _, rest = line.partition(" ")
         key, rest, d = word.upper(), rest.strip(), self.draft
+        if self.skipping:  # a case --case did not ask for: read no further than its END
+            self.skipping = key != "END"
+            return
+        if key == "CASE" and d is None and self.only is not None and rest.strip() not in self.only:
+            self.skipping = True
+            return
         if key == "CASE":
             if d is not None:
                 raise self.fail(f"case {d.id} has no END", d.line)
@@ -635,10 +645,12 @@ class _Reader:
 
 
 def read_cases(text: str, source: str = "<string>", gmap: GameMap | None = None,
-               order_reader: OrderReader | None = None) -> list[Case]:
-    """Read every case of a dipsat case-file text (``order_reader``: see :data:`OrderReader`).
+               order_reader: OrderReader | None = None, only: frozenset[str] | None = None) -> list[Case]:
+    """Read every case of a dipsat case-file text (``order_reader``: see :data:`OrderReader`);
+    ``only``: read just the cases with these ids, passing over the others unread (a case that
+    cannot be read does not stop ``dipsat adjudicate --case`` of another).
 
     Raises:
         CaseFileError: with ``source`` and the line, for any text that is not a valid case file.
     """
-    return _Reader(source, gmap or load_map(DEFAULT_MAP), order_reader).run(text)
+    return _Reader(source, gmap or load_map(DEFAULT_MAP), order_reader, only).run(text)

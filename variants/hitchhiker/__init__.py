@@ -21,18 +21,23 @@ from dipsat.variants.variant import Variant
 
 OPTIONS = {o.name: o for o in (
     option("partial_setup", "A power sends Winter 1900 orders for some of its home centres only (rule 4):",
+           sentence="Failure to send in orders for Winter 1900 will result in the standard set-up for each player",
            standard="each centre left empty gets its standard unit",
            empty="each centre left empty stays empty"),
     option("bubble_sea", "May a bubble-car ('unlimited range', rule 5) move to a sea?",
+           sentence="This unit, abbreviated (M), has an unlimited range",
            no="no: land and coastal provinces only, like an army",
            yes="yes: any province of the board"),
     option("bubble_attack", "A bubble-car's 'half strength for attacks' (rule 5):",
+           sentence="has only half strength for attacks",
            unit_half="its own 1 counts 1/2; each support counts 1",
            all_half="the whole strength of its move, supports included, is halved"),
     option("vogon_victim", "Rule 7a's 'a randomly determined unit adjacent to it':",
+           sentence="results in the destruction of the Vogon destructor ship and a randomly determined unit adjacent to it",
            ship="a unit next to the destructor ship",
            centre="a unit next to the Vogon-proof centre (or hitch-hiker) the ship attempted"),
     option("marvin_vote", "Marvin moves by 'majority player vote' (rule 9):",
+           sentence="His movements are controlled by majority player vote, one vote per surviving player",
            most="where most votes send him (a tie is drawn)",
            majority="only where more than half of the surviving players send him; else he stays"),
 )}
