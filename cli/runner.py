@@ -11,6 +11,7 @@ from dipsat.model.types import Disband, Order, Phase, Position
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.presets import RulesError, describe, rules_from_text
 from dipsat.variants import Variant, find_variant
+from dipsat.variants.framework.engine import RefusedOrder
 from dipsat.variants.framework.options import merge_specs
 
 
@@ -122,7 +123,11 @@ def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
             position, problem = _at_stated_phase(step, position, variant.engine is not None)
             if problem:
                 differences.append(problem)
-        res = variant.adjudicate(position, step.orders, rules, advance=False)
+        try:
+            res = variant.adjudicate(position, step.orders, rules, advance=False)
+        except RefusedOrder as exc:
+            line = step.lines[exc.index] if exc.index < len(step.lines) else step.line or case.line or None
+            raise CaseFileError(f"case {case.id}: {exc.message}", case.source or None, line) from None
         resolutions.append(res)
         for i, (order, result) in enumerate(zip(step.orders, res.results)):
             want = expected_words(step.expected[i] if i < len(step.expected) else None, rules, variant, case)

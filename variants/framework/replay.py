@@ -16,6 +16,7 @@ from dipsat.model.board import parse_lasting
 from dipsat.model.types import Dislodged, OrderResult, Phase, Piece, Position, StackError, Unit
 from dipsat.solver import Resolution
 from dipsat.solver.presets import Rules, RulesError, rules_from_text
+from dipsat.variants.framework.engine import RefusedOrder
 from dipsat.variants.framework.options import merge_specs
 from dipsat.variants.framework.orders import AnyOrder, read_unit, resolve_place, resolve_power
 from dipsat.variants.framework.record import Line, Record, RecordPhase
@@ -245,7 +246,10 @@ def _play_phase(record: Record, variant: Variant, rules: Rules, rp: RecordPhase,
             orders.append(variant.parse_order(ln.text, power, position))
         except InputError as exc:
             raise _fail(record, f"cannot read order {ln.text!r}: {exc.message}", ln.line) from None
-    res = variant.adjudicate(position, orders, rules)
+    try:
+        res = variant.adjudicate(position, orders, rules)
+    except RefusedOrder as exc:
+        raise _fail(record, exc.message, rp.orders[exc.index].line if exc.index < len(rp.orders) else rp.line) from None
     checks = tuple(OrderCheck(r, ln.line, ln.expected.words if ln.expected else None)
                    for r, ln in zip(res.results, rp.orders))
     differences = [f"line {c.line}: {variant.format_order(c.result.order, 'long')}: expected {c.expected}, "

@@ -40,6 +40,43 @@ OPTIONS = {o.name: o for o in (
            sentence="His movements are controlled by majority player vote, one vote per surviving player",
            most="where most votes send him (a tie is drawn)",
            majority="only where more than half of the surviving players send him; else he stays"),
+    option("nbo_1900", "May a power give up a Winter 1900 placement by an NBO (rules 4, 7d)?",
+           sentence="Any -player may make any owned supply centre Vogon-proof by giving up a build to do so",
+           no="no: the set-up disposes units; it has no builds to give up (an NBO then is illegal)",
+           yes="yes: each placement is a build; an NBO leaves that home centre empty and Vogon-proof"),
+    option("lift_dislodged", "A lift given by a unit that is dislodged that turn (rule 6; a dislodged fleet's "
+           "convoy fails):",
+           sentence="ordering a unit in an adjacent province (including Vogon destructor ships) to transport the "
+                    "Hitch-hiker to any province adjacent to the second unit",
+           carries="the lift still carries: it is given as the move starts, like a support from a unit then dislodged",
+           fails="the lift fails, as a dislodged fleet's convoy does: the hitch-hiker stays"),
+    option("vogon_occupied", "A ship entering an occupied centre that is not Vogon-proof (rules 7b and 7c at once):",
+           sentence="Entering a supply centre that is not Vogon-proof will result in the destruction of that "
+                    "supply-centre for the remainder of the game",
+           unit_only="7c only: the ship and the unit are destroyed; the centre stays",
+           centre_too="7b and 7c: the ship and the unit are destroyed, and the centre with them"),
+    option("ships_meet", "Two destructor ships ordered into one province (rules 7, 7c, 7d):",
+           sentence="Entering a space occupied by another unit results in the destruction of both the Vogon "
+                    "destructor ship and that unit",
+           stand_off="they stand each other off and both stay (ships have no strength)",
+           destroyed="they enter together and destroy each other, as rule 7c destroys a ship and the unit it meets"),
+    option("bubble_swap", "Two bubble-cars exchanging places across the board (rule 5, 'unlimited range'):",
+           sentence="This unit, abbreviated (M), has an unlimited range",
+           no_battle="no head-to-head battle: neither crosses the other's border, both may move",
+           head_to_head="a head-to-head battle, as two units exchanging places always meet"),
+    option("zaphod_fall", "A centre Zaphod enters in a Fall turn (rule 10):",
+           sentence="The effects of his presence will not be noticed until the next turn",
+           next_movement="it is neutral from the next movement turn: it still counts in that Winter",
+           winter="the Winter is the next turn: it is neutral for that Winter's adjustments"),
+    option("zaphod_entry", "A unit that moves or retreats into Zaphod's province (rule 12):",
+           sentence="Units moving or retreating into a province occupied by Zaphod have only themselves to blame",
+           he_acts="Zaphod stays and deals with it at his next step (the vote decides what he does)",
+           he_moves_on="nothing special: Zaphod moves at random as usual, and deals only with a unit where he lands"),
+    option("marvin_strength", "Marvin's 'retreat at double strength' (rule 9):",
+           sentence="If Marvin moves into the same space as any other unit, it will retreat at double strength",
+           irresistible="nothing resists him: the unit there is dislodged",
+           two="he moves in with strength 2: a unit there with a hold strength of 2 or more (a hold support "
+               "given this turn) stands, and Marvin stays where he was"),
 )}
 """The Hitchhiker's Guide's open rulings."""
 

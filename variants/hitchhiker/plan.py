@@ -138,11 +138,13 @@ def _turn_problem(turn: Turn, position: Position, piece: Piece, dest: str) -> st
 
 
 def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], turn: Turn = Turn(),
-              first: Mapping[str, int] | None = None) -> Plan:
+              first: Mapping[str, int] | None = None, dropped: frozenset[int] = frozenset()) -> Plan:
     """The orders in force, the results decided before the model, the off-graph moves.
 
     ``first``: per stack whose pieces are all lifted, the lift that moves its first piece from the
-    province itself (by default the first written)."""
+    province itself (by default the first written). ``dropped``: legal lifts whose lifter is
+    dislodged this turn, under ``lift_dislodged=fails``: each still replaces its lifter's order,
+    and carries nobody."""
     gmap = variant.board(position)
     plan = Plan()
     lifted: dict[str, list[int]] = {}
@@ -161,6 +163,10 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
             plan.results[i] = illegal(o, problem)
             continue
         plan.lifters[o.lifter.province] = i
+        if i in dropped:
+            plan.results[i] = OrderResult(o, Result.FAILS, f"fails: {o.lifter} is dislodged, and the lift with it "  # type: ignore[arg-type]
+                                          "(option lift_dislodged=fails)")
+            continue
         lifted.setdefault(o.hitchhiker.province, []).append(i)
     sea_ok = variant.choice("bubble_sea") == "yes"
     for i, o in enumerate(orders):
@@ -215,6 +221,8 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         hitcher = position.units[lift.hitchhiker.province]
         plan.passed.append(Hold(lifter.power, lifter.unit))
         plan.source.append(None)
+        if i in dropped:
+            continue
         if lift.dest.province in turn.ships:  # rule 12: lifted into a destructor ship
             plan.into_ships[i] = hitcher.unit.province
             continue

@@ -1,4 +1,5 @@
-"""The Hitchhiker's Guide's rule module: option ``bubble_attack=all_half`` (ruling B4).
+"""The Hitchhiker's Guide's rule modules: options ``bubble_attack=all_half`` (ruling B4) and
+``bubble_swap=head_to_head`` (ruling B3, :func:`add_bubble_battles`).
 
 With the default ``unit_half`` nothing is added: the bubble-car's kind carries its half strength
 (attack, defend and prevent 1 at the board's scale 2, where every other unit and every support
@@ -19,7 +20,7 @@ from dipsat.model.types import SupportMove
 from dipsat.solver.order_choices import OWN_SUPPORT_COUNTS
 from dipsat.solver.phase_model import ATTACK, DEFEND, PREVENT, Lit, PhaseModel
 
-__all__ = ["add_half_supports"]
+__all__ = ["add_half_supports", "add_bubble_battles"]
 
 
 def add_half_supports(pm: PhaseModel, provinces: Iterable[str] = ()) -> None:
@@ -60,3 +61,21 @@ def _defenders_supporters(pm: PhaseModel, src: str) -> dict[str, Lit]:
         return {}
     leaves: Lit = pm.moves(mf.dest) if src not in facts.opponent and mf.dest in facts.moves else False
     return {s: leaves for s in facts.move_supports.get(src, []) if facts.position.units[s].power == defender.power}
+
+
+def add_bubble_battles(pm: PhaseModel) -> None:
+    """Option ``bubble_swap=head_to_head``: two bubble-cars exchanging places off the adjacency
+    graph fight a head-to-head battle, as two units exchanging places over a border do: each is
+    the other's opponent (its defend strength counts, not its hold), and the loser may not
+    retreat to the winner's origin. Applied before every other rule reads the facts."""
+    facts = pm.facts
+    for src, mf in facts.moves.items():
+        back = facts.moves.get(mf.dest)
+        if back is None or back.dest != src or not (mf.off_graph or back.off_graph):
+            continue
+        if mf.convoyed or back.convoyed:
+            continue
+        facts.opponent[src] = mf.dest
+        facts.beaten_by[src] = mf.dest
+    for src in facts.opponent:
+        facts.moves[src].off_graph = False
