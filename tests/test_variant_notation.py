@@ -122,3 +122,75 @@ def test_rules_lists_a_variants_options(capsys):
     assert doc["in_force"]["bubble_sea"] == "yes"
     assert doc["options"]["bubble_sea"]["default"] == "no"
     assert main(["rules", "1982"]) == 0 and "rules in force: 1982" in capsys.readouterr().out
+
+
+STATED = """
+CASE s.1
+VARIANT hitchhiker
+PHASE Spring 1902 Movement
+UNITS
+Vogon: V Helgoland Bight
+Hitch-hiker: H Paris
+Hitch-hiker: H Paris
+France: A Picardy
+CENTRES
+Germany: Kiel
+STATE
+Vogon-proof: Kiel, Iceland
+ORDERS
+Vogon: V Helgoland Bight - Kiel  [fails, destroyed]
+Hitch-hiker: A Picardy L H Paris - Belgium  [succeeds]
+AFTER
+Hitch-hiker: H Paris
+Hitch-hiker: H Belgium
+France: A Picardy
+STATE
+Vogon-proof: kie
+END
+"""
+
+
+def test_state_lines_set_the_variants_state_and_after_checks_it():
+    """A case states a secret Vogon-proof centre at its start (the ship dies on it) and reads it
+    back after the phase; the stack split by the lift is checked in AFTER, piece by piece."""
+    case = _case(STATED)
+    assert case.state == ((13, "Vogon-proof: Kiel, Iceland"),)
+    report = run_case(case)
+    assert report.passed, report.differences
+    wrong = run_case(_case(STATED.replace("Vogon-proof: kie\n", "Vogon-proof: Spain\n")))
+    assert any("state vogon-proof (line 22): expected spa, got kie" in d for d in wrong.differences)
+    stack = run_case(_case(STATED.replace("Hitch-hiker: H Belgium\n", "Hitch-hiker: H Paris\n")))
+    assert any("also in par" in d or "bel" in d for d in stack.differences), stack.differences
+    without = run_case(_case(STATED.replace("STATE\nVogon-proof: Kiel, Iceland\n", "").replace(": kie", ": none")))
+    assert not without.passed  # without the statement the ship destroys Kiel (rule 7b)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("Vogon-proof: Atlantis", "unknown province"), ("Vogon-proof: Ruhr", "no supply centre"),
+    ("Sunglasses: Munich", "no unit in mun"), ("Colour: blue", "unknown key 'colour'"),
+    ("Seed: twelve", "whole number")])
+def test_a_state_line_the_variant_cannot_read_is_an_error_at_its_line(text, words):
+    """An unknown key, province or spell without a unit: an error naming the STATE line."""
+    case = _case(STATED.replace("Vogon-proof: Kiel, Iceland", text))
+    with pytest.raises(CaseFileError, match=rf"t.txt:13: .*{words}"):
+        run_case(case)
+
+
+def test_state_lines_for_a_variant_without_state_are_an_error():
+    """The standard game keeps no state a case states: its STATE line is an error at that line."""
+    text = "CASE s.2\nPHASE Spring 1901 Movement\nUNITS\nFrance: A Paris\nSTATE\nSeed: 4\nORDERS\nEND\n"
+    with pytest.raises(CaseFileError, match=r"t.txt:6: .*keeps no state"):
+        run_case(_case(text))
+
+
+def test_play_gm_shows_every_powers_decks_also_after_it_is_gone():
+    """The Gathering's game master's view lists the decks of every power of the game: one that
+    has lost its last unit and centre (and never played a card) is still listed."""
+    from dipsat.variants import GATHERING
+    from dipsat.model.types import Location, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType
+
+    board = Position(Phase(1903, Season.SPRING, PhaseKind.MOVEMENT),
+                     {"par": Piece("France", Unit(UnitType.ARMY, Location("par")))}, {"par": "France"})
+    notes = GATHERING.gm_notes(board, board)
+    listed = [line.split(":")[0].strip() for line in notes[1:] if line.startswith("  ")]
+    assert listed == sorted(GATHERING.map.powers)

@@ -165,3 +165,13 @@ END
     event = [g.reason for g in report.resolutions[0].generated if "Zaphod" in str(g.order)]
     word = {"command": "permanent command", "gargle": "Gargle Blaster", "sunglasses": "sunglasses"}[action]
     assert any(word in e for e in event), event
+
+
+def test_a_bubble_car_stopped_by_an_army_names_the_army():
+    """hh.B.20: the army that entered stopped both bubble-cars; their reasons name it, not the
+    other bubble-car whose 1/2 only ties."""
+    case = next(c for c in CASES if c.id == "hh.B.20")
+    report = run_case(case)
+    assert report.passed, report.differences
+    reasons = [c.reason for c in report.orders if c.order.startswith("M ")]
+    assert reasons and all("bounced with A mun - bur (0.5 against 1)" in r for r in reasons), reasons

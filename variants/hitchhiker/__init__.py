@@ -15,6 +15,7 @@ from dipsat.variants.framework.state import state_of
 from dipsat.variants.hitchhiker.board_check import hitchhiker_board_problem
 from dipsat.variants.hitchhiker.engine import play_hitchhiker
 from dipsat.variants.hitchhiker.kinds import KINDS
+from dipsat.variants.hitchhiker.notation import HITCHHIKER_STATE
 from dipsat.variants.hitchhiker.orders import Lift, Nbo, Vote, read_hitchhiker_order
 from dipsat.variants.hitchhiker.state import EMPTY
 from dipsat.variants.variant import Variant
@@ -101,6 +102,7 @@ HITCHHIKER = HitchhikerVariant(
     unit_kinds=KINDS,
     end=majority_of_centres(),
     board_check=hitchhiker_board_problem,
+    state_notation=HITCHHIKER_STATE,
 )
 
 __all__ = ["HITCHHIKER", "HitchhikerVariant", "Lift", "Nbo", "OPTIONS", "Vote"]
