@@ -70,7 +70,8 @@ def _move_reason(pm: PhaseModel, solution: Solution, src: str, ok: bool) -> str:
     if mf.convoyed and not d.get((PATH, src), False):
         return f"fails: no convoy path ({_path_culprits(pm, solution, src)})"
     opponent = facts.opponent.get(src)
-    stoppers = [r for r in pm.attackers(mf.dest) if r != src and s.get((PREVENT, r), 0) >= attack]
+    stoppers = [r for r in pm.attackers(mf.dest) if r != src and s.get((PREVENT, r), 0) >= attack
+                and frozenset((src, r)) not in facts.allied]
     if stoppers:  # the one that entered, else the strongest (a bubble-car's 1/2 ties, an army's 1 stops it)
         rival = max(stoppers, key=lambda r: (d.get((MOVES, r), False), s.get((PREVENT, r), 0)))
         return f"fails: bounced with {pm.label(rival)} ({attack} against {s.get((PREVENT, rival), 0)})"

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 from dipsat.model.board import AddCentre, Lasting, clear_owner
 from dipsat.model.types import (
-    Build, Disband, Hold, Move, OrderResult, Phase, PhaseKind, Position, Result, Retreat, SupportHold, Tag, Waive,
+    Build, Disband, Hold, Location, Move, OrderResult, Phase, PhaseKind, Piece, Position, Result, Retreat, SupportHold,
+    Tag, Unit, Waive,
 )
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import adjudicate_adjustments, adjustments_due
@@ -29,11 +30,11 @@ from dipsat.variants.framework.engine import add_constant_term, illegal, insert_
 from dipsat.variants.framework.orders import AnyOrder, SpecialOrder
 from dipsat.variants.framework.state import state_of, with_state
 from dipsat.variants.hitchhiker.gm import Specials, settle_draws, sort_specials
-from dipsat.variants.hitchhiker.kinds import DESTRUCTOR, HITCH_HIKER, VOGON, kind_problem
+from dipsat.variants.hitchhiker.kinds import DESTRUCTOR, HITCH_HIKER, HITCHHIKER_UNIT, VOGON, kind_problem
 from dipsat.variants.hitchhiker.orders import Nbo
 from dipsat.variants.hitchhiker.placing import commanded_moves, follow, place_at_start
 from dipsat.variants.hitchhiker.plan import GIVES_LIFT, Plan, Turn, make_plan
-from dipsat.variants.hitchhiker.rules import add_bubble_battles, add_half_supports
+from dipsat.variants.hitchhiker.rules import add_bubble_battles, add_half_supports, add_hitchhikers_together
 from dipsat.variants.hitchhiker.setup import is_setup, nbo_centres, play_setup
 from dipsat.variants.hitchhiker.stacks import (
     add_stack_supports, dislodge_stacks, extra_supports, park_lifts, put_back, set_aside, settle_retreats, unpark,
@@ -154,6 +155,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
                                  Tag.DESTROYED)
     modules = insert_before(variant.movement_rules, "strengths", {
         "ships": partial(_ships_hold, provinces=tuple(sorted(ships)))})
+    modules = insert_before(modules, next(iter(modules)), {"hitchhikers_together": add_hitchhikers_together})
     extra = extra_supports(position, plan)
     if extra:
         modules = insert_before(modules, "strengths", {
@@ -172,6 +174,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         res = replace(res, after=unpark(res.after, parked),
                       results=tuple(replace(r, reason=_unparked(r.reason, parked)) for r in res.results),
                       generated=tuple(replace(r, reason=_unparked(r.reason, parked)) for r in res.generated))
+    res = replace(res, after=_land_together(res))
     generated += [replace(g, reason=_readable(g, res)) for g in res.generated]
     fates = {}
     for r, src in zip(res.results, plan.source):
@@ -233,6 +236,21 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     after = with_state(after_movement(variant.map, after), state)
     return replace(res, before=position, results=tuple(_fill(orders, decided)), generated=tuple(generated),
                    after=after)
+
+
+def _land_together(res: Resolution) -> Position:
+    """The board after the model with the hitch-hikers that arrived in one province together all
+    there, as a stack (rule 6; the model places one unit per province, ``add_hitchhikers_together``)."""
+    arrived: dict[str, list[Move]] = {}
+    for r in res.results:
+        if isinstance(r.order, Move) and r.result is Result.SUCCEEDS and r.order.unit.kind == HITCHHIKER_UNIT:
+            arrived.setdefault(r.order.dest.province, []).append(r.order)
+    after = res.after
+    for dest, moves in sorted(arrived.items()):
+        there = sum(1 for p in after.pieces_at(dest) if p.unit.kind == HITCHHIKER_UNIT)
+        for m in moves[there:]:
+            after = after.with_piece(Piece(m.power, Unit(HITCHHIKER_UNIT, Location(dest))))
+    return after
 
 
 def _lifts_lost(variant: Variant, plan: Plan, fates: Mapping[str, Tag | None],
