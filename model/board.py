@@ -17,6 +17,7 @@ import re
 
 from dipsat.model.errors import InputError
 from dipsat.model.gamemap import Edge, GameMap, Terrain, _assemble, adjacency, graph_order
+from dipsat.model.phase_words import parse_phase  # the one reader of phase names
 from dipsat.model.types import Phase, PhaseKind, Position, Season
 
 __all__ = ["CloseEdge", "FreezeSea", "RemoveCentre", "AddCentre", "Change", "Lasting", "board_in_play",
@@ -241,7 +242,6 @@ def parse_lasting(text: str, gmap: GameMap) -> Lasting:
     Raises:
         BoardChangeError: not a change, or an unknown province, power or phase (the message quotes ``text``).
     """
-    from dipsat.model.cases import parse_phase  # the one reader of phase names
     body, until = text.strip(), None
     m = _UNTIL_RE.fullmatch(body)
     if m:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Final, Mapping, Sequence
+from typing import Callable, Final, Mapping, Sequence
 
 from dipsat.model.cases import (
     DEFAULT_MAP, FATES, RESULT_WORDS, Case, Expected, OrderReader, case_error, normalise_words, read_cases,
@@ -205,23 +205,26 @@ def _names(order: object, gmap: GameMap) -> tuple[str, ...]:
     return text, f"{order.power}: {text}"  # type: ignore[attr-defined]
 
 
-def _check_rules(case: Case, path: str) -> None:
+def _check_rules(case: Case, path: str, check: Callable[[str], object]) -> None:
     """Refuse a case whose ``RULES`` names an unknown preset, option or choice (at its ``RULES`` line)."""
-    from dipsat.solver.presets import RulesError, rules_from_text
     try:
-        rules_from_text(case.rules)
-    except RulesError as exc:
+        check(case.rules)
+    except ValueError as exc:
         raise case_error(f"RULES {case.rules}: {exc}", case.source or path,
                          case.head_lines.get("rules", case.line or None)) from None
 
 
 def convert(path: str | Path, gmap: GameMap | None = None,
-            alternatives: str | Path | None = None, order_reader: OrderReader | None = None) -> dict[str, str]:
+            alternatives: str | Path | None = None, order_reader: OrderReader | None = None,
+            check_rules: Callable[[str], object] | None = None) -> dict[str, str]:
     """Convert the cases of ``path`` to dipsat case files, one per DATC section.
 
     Returns file name -> file text, e.g. ``"datc_6A_basic.txt"``; cases keep their order. With
     ``alternatives`` (an alternatives file, see :func:`read_alternatives`) each of its lines is
     added to the order it names first (:func:`apply_alternatives`); by default none is.
+    ``check_rules`` reads a case's ``RULES`` text and raises :class:`ValueError` when it names
+    unknown rules (the rules are the solver's: :func:`dipsat.solver.presets.rules_from_text`,
+    which the command passes; the values layer does not import the solver).
 
     Raises:
         CaseFileError: the file or the alternatives file cannot be read, an alternative
@@ -241,7 +244,8 @@ def convert(path: str | Path, gmap: GameMap | None = None,
         if m is None or m[1] not in SECTIONS:
             raise case_error(f"case {case.id!r} is not a DATC chapter-6 case (6.A.1 ... 6.J.N): convert writes "
                              "one file per DATC section", case.source or str(path), case.line or None)
-        _check_rules(case, str(path))
+        if check_rules is not None:
+            _check_rules(case, str(path), check_rules)
         by_section.setdefault(m[1], []).append(case)
     files: dict[str, str] = {}
     for letter, group in by_section.items():

@@ -78,6 +78,8 @@ def _tune(parameters: Any) -> Any:
     parameters.linearization_level = 0
     parameters.symmetry_level = 0
     parameters.cp_model_probing_level = 0
+    parameters.catch_sigint_signal = False  # Ctrl-C is Python's: CP-SAT's handler leaves SIGINT at its
+    # default action after each solve, so a Ctrl-C between solves killed the process (no exit 130)
     return parameters
 
 

@@ -11,11 +11,11 @@ modules inserted before ``strengths``, and applies the events that follow the ph
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from dipsat.model.errors import InputError
-from dipsat.model.types import Order, OrderResult, Phase, PhaseKind, Position, Result
-from dipsat.solver import Resolution, Rules
+from dipsat.model.reasons import Illegal
+from dipsat.model.types import Order, OrderResult, Phase, PhaseKind, Result
 from dipsat.solver.phase_model import Key, PhaseModel
 from dipsat.solver.rules import Rule
 from dipsat.variants.framework.orders import AnyOrder, SpecialOrder
@@ -23,13 +23,8 @@ from dipsat.variants.framework.orders import AnyOrder, SpecialOrder
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
-    from dipsat.variants.variant import Variant
-
-__all__ = ["Engine", "RefusedOrder", "split_orders", "insert_before", "named_constant", "add_constant_term",
-           "merge_results", "illegal", "phase_word", "strength_text"]
-
-Engine = Callable[["Variant", Position, Sequence[AnyOrder], Rules, bool], Resolution]
-"""Plays one phase of a variant: ``(variant, position, orders, rules, advance) -> Resolution``."""
+__all__ = ["RefusedOrder", "split_orders", "insert_before", "named_constant", "add_constant_term",
+           "merge_results", "illegal", "phase_word"]
 
 
 class RefusedOrder(InputError):
@@ -95,7 +90,7 @@ def merge_results(count: int, decided: Mapping[int, OrderResult]) -> tuple[Order
 
 def illegal(order: AnyOrder, reason: str) -> OrderResult:
     """The result of an order that is not allowed: it has no effect."""
-    return OrderResult(order, Result.ILLEGAL, f"illegal: {reason}")  # type: ignore[arg-type]
+    return OrderResult(order, Result.ILLEGAL, Illegal(reason))  # type: ignore[arg-type]
 
 
 def phase_word(phase: Phase) -> str:
@@ -107,11 +102,3 @@ def phase_word(phase: Phase) -> str:
     return f"{phase.season.value} movement"
 
 
-def strength_text(value: int, finite_limit: int, names: Sequence[tuple[int, str]]) -> str:
-    """A strength for a reader: ``3``, or ``infinite (Superman)`` above ``finite_limit``."""
-    if value < finite_limit:
-        return str(value)
-    for threshold, name in names:
-        if value >= threshold:
-            return f"infinite ({name})"
-    return "infinite"

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Final, Sequence
 
+from dipsat.model.reasons import Acted
 from dipsat.model.types import OrderResult, PhaseKind, Position, Result
 from dipsat.variants.framework.engine import RefusedOrder, illegal
 from dipsat.variants.framework.orders import AnyOrder
@@ -68,7 +69,7 @@ def sort_specials(gmap: GameMap, position: Position, orders: Sequence[AnyOrder],
                 raise RefusedOrder(f"GM: SEED {o.seed}: the game's seed is already set ({out.state.seed}) or drawn "
                                    "from; a seed is stated once, before the first draw (ruling R1)", i)
             out.state = replace(out.state, seed=o.seed)
-            out.results[i] = OrderResult(o, Result.SUCCEEDS, "succeeds: the game's random generator is seeded")  # type: ignore[arg-type]
+            out.results[i] = OrderResult(o, Result.SUCCEEDS, Acted("succeeds", "the game's random generator is seeded"))  # type: ignore[arg-type]
         elif isinstance(o, GmDraw):
             key = key_of(canonical_what(gmap, o.what))
             if key in out.stated:
@@ -88,7 +89,7 @@ def sort_specials(gmap: GameMap, position: Position, orders: Sequence[AnyOrder],
                 raise RefusedOrder(f"{o.power}: {o.format(gmap, 'long')}: the vote cannot be counted: {problem}", i)
             else:
                 out.votes.append(o)
-                out.results[i] = OrderResult(o, Result.SUCCEEDS, "succeeds: counted (the votes are never shown, rule 11)")  # type: ignore[arg-type]
+                out.results[i] = OrderResult(o, Result.SUCCEEDS, Acted("succeeds", "counted (the votes are never shown, rule 11)"))  # type: ignore[arg-type]
         elif isinstance(o, Nbo) and kind is not PhaseKind.ADJUSTMENT:
             out.results[i] = illegal(o, "an NBO gives up a build: it is ordered in an adjustment phase (rule 7d)")
         elif isinstance(o, SunglassesOff):
@@ -181,4 +182,4 @@ def settle_draws(orders: Sequence[AnyOrder], specials: Specials, state: HitchSta
         if not d.stated:
             raise RefusedOrder(f"GM: DRAW {o.what}: {o.outcome} is not a possible outcome: {d.what} is one of "  # type: ignore[union-attr]
                                f"{', '.join(d.options)}", i)
-        results[i] = OrderResult(o, Result.SUCCEEDS, f"succeeds: {d.what}: {d.outcome}")  # type: ignore[arg-type]
+        results[i] = OrderResult(o, Result.SUCCEEDS, Acted("succeeds", f"{d.what}: {d.outcome}"))  # type: ignore[arg-type]

@@ -14,6 +14,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, Mapping, Sequence
 
+from dipsat.model.reasons import Acted
 from dipsat.model.types import (
     Build, Order, OrderResult, Phase, PhaseKind, Piece, Position, Result, Season, Unit,
 )
@@ -63,8 +64,9 @@ def play_setup(variant: Variant, position: Position, orders: Sequence[Order], ru
                 decided[i] = illegal(o, problem)
             else:
                 given_up[o.centre] = o.power
-                decided[i] = OrderResult(o, Result.SUCCEEDS, "succeeds: the placement there is given up; the "  # type: ignore[arg-type]
-                                         "centre is Vogon-proof (secret, rule 7d; option nbo_1900=yes)")
+                decided[i] = OrderResult(o, Result.SUCCEEDS, Acted(  # type: ignore[arg-type]
+                    "succeeds", "the placement there is given up; the centre is Vogon-proof (secret)",
+                    "rule 7d; option nbo_1900=yes"))
             continue
         problem = _problem(variant, o)
         if not problem and isinstance(o, Build) and o.unit.province in given_up:
@@ -93,7 +95,7 @@ def play_setup(variant: Variant, position: Position, orders: Sequence[Order], ru
             if unit.province in units or unit.province in given_up or position.centres.get(unit.province) != power:
                 continue
             units[unit.province] = Piece(power, unit)
-            generated.append(OrderResult(Build(power, unit), Result.SUCCEEDS, f"succeeds: {why}"))
+            generated.append(OrderResult(Build(power, unit), Result.SUCCEEDS, Acted("succeeds", f"{why}")))
     after = after_adjustments(replace(res.after, units=units, changes=position.changes))
     results = tuple(decided[i] for i in range(len(orders)))
     return replace(res, before=position, results=results, generated=(*res.generated, *generated), after=after)

@@ -21,8 +21,9 @@ The board holds a stack as its first piece (the one the model sees) plus the fur
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Protocol, Sequence
 
+from dipsat.model.reasons import Acted
 from dipsat.model.types import (
     Disband, Dislodged, Hold, Location, Move, Order, OrderResult, Piece, Position, Result, Retreat, SupportHold,
     SupportMove, Tag,
@@ -31,10 +32,18 @@ from dipsat.variants.hitchhiker.kinds import HITCH_HIKER, HITCHHIKER_UNIT
 
 if TYPE_CHECKING:
     from dipsat.model.gamemap import GameMap
-    from dipsat.variants.hitchhiker.plan import Plan
 
 __all__ = ["only_hitchhikers", "set_aside", "put_back", "dislodge_stacks", "settle_retreats", "park_lifts", "unpark",
            "extra_supports", "add_stack_supports"]
+
+
+class Plan(Protocol):
+    """What the stacks read of a turn's plan (:class:`dipsat.variants.hitchhiker.plan.Plan` is
+    one; a protocol, so that the plan may use this module without an import circle)."""
+
+    passed: list[Order]
+    off_graph: dict[str, str]
+    split: list[Move]
 
 
 def only_hitchhikers(position: Position, province: str) -> bool:
@@ -96,7 +105,7 @@ def dislodge_stacks(after: Position, moved_out: frozenset[str], came_from: dict[
             del stacked[province]
         if province not in dislodged and province not in moved_out:  # destroyed: nowhere to retreat
             destroyed += [OrderResult(Hold(p.power, p.unit), Result.FAILS,
-                                      "fails: destroyed with its stack: no retreat (ruling H8)", Tag.DESTROYED)
+                                      Acted("fails", "destroyed with its stack: no retreat", "ruling H8"), Tag.DESTROYED)
                           for p in hitchers]
             continue
         if province not in dislodged:  # the first piece left and the province was taken
@@ -122,7 +131,7 @@ def settle_retreats(before: Position, after: Position, results: Sequence[OrderRe
                 after = after.with_piece(Piece(d.piece.power, replace(d.piece.unit, location=after.units[dest].unit.location)))
             else:
                 gone.append(OrderResult(Disband(d.piece.power, d.piece.unit), Result.SUCCEEDS,
-                                        "succeeds: disbanded with its stack (ruling H8)"))
+                                        Acted("succeeds", "disbanded with its stack", "ruling H8")))
     return after, gone
 
 
