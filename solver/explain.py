@@ -106,7 +106,7 @@ def _support_reason(pm: PhaseModel, solution: Solution, province: str, ok: bool)
     order = pm.facts.orders[province]
     target = f"{order.target}" + (f" - {order.dest}" if isinstance(order, SupportMove) else "")
     if ok:
-        return f"given to {target}"
+        return f"given to {target}{_removed_convoy(pm, solution, order)}"
     if solution.decisions.get((DISLODGED, province), False):
         return f"cut: dislodged by {_winner(pm, solution, province)}"
     for a in pm.cut_by.get(province, []):
@@ -116,9 +116,26 @@ def _support_reason(pm: PhaseModel, solution: Solution, province: str, ok: bool)
     return "cut"
 
 
+def _removed_convoy(pm: PhaseModel, solution: Solution, order: SupportHold | SupportMove) -> str:
+    """``, which fails: no convoy path (...)`` for a support given to a convoyed move whose convoy a
+    variant's rule removed before the orders (:class:`~dipsat.solver.legality.Removed`), else ``""``."""
+    removed = pm.facts.removed
+    if removed is None or not isinstance(order, SupportMove):
+        return ""
+    src = order.target.province
+    mf = pm.facts.moves.get(src)
+    if mf is None or not mf.convoyed or solution.decisions.get((PATH, src), False) \
+            or not any(f in removed.pieces for r in mf.routes for f in r):
+        return ""
+    return f", which fails: no convoy path ({_path_culprits(pm, solution, src)})"
+
+
 def _convoy_reason(pm: PhaseModel, solution: Solution, province: str, ok: bool) -> str:
     if ok:
         return f"available to {pm.facts.orders[province].target}"  # type: ignore[union-attr]
+    removed = pm.facts.removed
+    if removed is not None and province not in pm.facts.convoys and province in removed.pieces:
+        return f"disrupted: {removed.pieces[province].unit} removed {removed.how}"
     for name, _ in _fixed_by_backup(pm, solution, (AVAILABLE, province)):
         return f"disrupted: {name}"
     if solution.decisions.get((DISLODGED, province), False):

@@ -57,6 +57,28 @@ class MoveFacts:
     head-to-head battle, and the unit it dislodges may retreat to its origin as after a convoy."""
 
 
+@dataclass(frozen=True)
+class Removed:
+    """Units a variant's rule takes off the board after the orders were written, before they
+    are carried out (Vain Star's Thief, The Gathering's Sudden Death).
+
+    The other orders are judged legal on the board they were written for, the removed fleets on
+    it: a move by convoy through a removed fleet, and a support of that move, are legal. The
+    removed fleets' own ``convoys`` count as ordered, so the routes through them are the move's
+    routes; but a removed fleet convoys nothing: its convoy is never available (the model's
+    ``available`` is the constant False, :meth:`~dipsat.solver.phase_model.PhaseModel.available`).
+    The army's move then fails for want of a path, its support is given to a move that fails or
+    cut, all out of the equations, as when a convoying fleet is dislodged.
+    """
+
+    pieces: Mapping[str, Piece]
+    """Province -> the unit removed from it."""
+    convoys: tuple[Convoy, ...] = ()
+    """The convoy orders the removed fleets were given."""
+    how: str = ""
+    """How they were removed, for the reasons: ``by a Thief``."""
+
+
 @dataclass
 class Facts:
     """The orders in force for one movement phase: a throwaway working object."""
@@ -87,6 +109,10 @@ class Facts:
     strengths: Mapping[str, Strengths] | None = None
     """Province -> its unit's strengths at the board's scale; ``None`` when every unit is a
     standard army or fleet at scale 1 (every strength 1, every support 1: the common case)."""
+    removed: Removed | None = None
+    """Variant hook: units removed before the orders are carried out (see :class:`Removed`)."""
+    removed_convoys: list[Convoy] = field(default_factory=list)
+    """The legal convoy orders of the removed fleets: they make routes, never available ones."""
 
     def owner(self, province: str) -> str | None:
         """The power of the unit in ``province``, or ``None``."""
@@ -95,19 +121,23 @@ class Facts:
 
 
 def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rules: Rules,
-                 off_graph: Mapping[str, str] | None = None) -> Facts:
+                 off_graph: Mapping[str, str] | None = None, removed: Removed | None = None) -> Facts:
     """Match each given order to its unit and sort it into legal, illegal and invalid.
 
     ``off_graph`` (variant hook, empty in the standard game) maps a province to the one
     destination its unit may move to off the adjacency graph (see :attr:`MoveFacts.off_graph`);
-    such a move needs only a destination its unit can stand on.
+    such a move needs only a destination its unit can stand on. ``removed`` (variant hook): units
+    taken off ``position`` before the orders are carried out, whose fleets still count for the
+    legality of the others' orders (see :class:`Removed`).
     """
     verdicts = [Verdict(o, LEGAL) for o in given]
     facts = Facts(gmap, position, rules, verdicts, {}, [], off_graph=dict(off_graph or {}),
-                  strengths=_strengths(gmap, position))
+                  strengths=_strengths(gmap, position), removed=removed)
     board = _Board(gmap, position, rules, facts.off_graph)
-    by_unit = _by_unit(board, verdicts)
     choose = SEVERAL_ORDERS[rules.several_orders]
+    if removed is not None:
+        _take_removed(facts, board, removed, choose)
+    by_unit = _by_unit(board, verdicts)
     orders, generated = facts.orders, facts.generated
     for province, piece in position.units.items():
         legal = by_unit.get(province)
@@ -132,7 +162,7 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
 class _Board:
     """The board of one phase as the checks read it: its tables, its units, the rules in force."""
 
-    __slots__ = ("gmap", "t", "units", "rules", "off_graph", "_convoyers")
+    __slots__ = ("gmap", "t", "units", "rules", "off_graph", "_convoyers", "removed_fleets")
 
     def __init__(self, gmap: GameMap, position: Position, rules: Rules, off_graph: Mapping[str, str]) -> None:
         self.gmap = gmap
@@ -141,12 +171,32 @@ class _Board:
         self.rules = rules
         self.off_graph = off_graph
         self._convoyers: list[str] | None = None
+        self.removed_fleets: list[str] = []
+        """Provinces of removed fleets (:class:`Removed`): convoyers for the checks, not units."""
 
     def convoyers(self) -> list[str]:
-        """The provinces of the units that can convoy, in board order."""
+        """The provinces of the units that can convoy, in board order, then the removed fleets'."""
         if self._convoyers is None:
             self._convoyers = [p for p, piece in self.units.items() if piece.unit.kind.can_convoy]
+            self._convoyers += self.removed_fleets
         return self._convoyers
+
+
+def _take_removed(facts: Facts, board: _Board, removed: Removed, choose: Callable[[list[Verdict]], Verdict]) -> None:
+    """Put the removed fleets back for the checks (:class:`Removed`) and keep their legal convoy
+    orders, one per fleet, in ``facts.removed_convoys``. A removed unit whose province another
+    unit holds now counts for nothing."""
+    pieces = {p: pc for p, pc in removed.pieces.items() if p not in board.units}
+    board.removed_fleets = [p for p, pc in pieces.items() if pc.unit.kind.can_convoy]
+    if not removed.convoys or not board.removed_fleets:
+        return
+    shown = _Board(board.gmap, facts.position, board.rules, board.off_graph)
+    shown.units = {**board.units, **pieces}
+    by_unit = _by_unit(shown, [Verdict(o, LEGAL) for o in removed.convoys])
+    for province in board.removed_fleets:
+        legal = by_unit.get(province)
+        if legal:
+            facts.removed_convoys.append((legal[0] if len(legal) == 1 else choose(legal)).order)  # type: ignore[arg-type]
 
 
 def _strengths(gmap: GameMap, position: Position) -> dict[str, Strengths] | None:
@@ -390,7 +440,7 @@ _PROBLEMS: dict[type, Callable[[_Board, Any], str]] = {
 def _classify_moves(facts: Facts, board: _Board, by_unit: Mapping[str, list[Verdict]]) -> None:
     gmap, units, rules = facts.gmap, facts.position.units, facts.rules
     orders = facts.orders
-    convoy_orders = [o for o in orders.values() if isinstance(o, Convoy)]
+    convoy_orders = [o for o in orders.values() if isinstance(o, Convoy)] + facts.removed_convoys
     convoyed_when = CONVOY_ADJACENT[rules.convoy_adjacent]
     for province, o in orders.items():
         if not isinstance(o, Move):

@@ -11,7 +11,7 @@ from dipsat.model.types import (
     UnitType,
 )
 from dipsat.solver.explain import explain_order
-from dipsat.solver.legality import LEGAL, Facts, Verdict, check_orders
+from dipsat.solver.legality import LEGAL, Facts, Removed, Verdict, check_orders
 from dipsat.solver.options import Rules
 from dipsat.solver.order_choices import NOT_CONVOYED, RETREAT_AFTER_CONVOY
 from dipsat.solver.paradox import Solution, solve_phase
@@ -30,14 +30,15 @@ def build_model(facts: Facts, rules: Mapping[str, Rule], overrides: Mapping[Key,
 
 def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Order], rules: Rules,
                         movement_rules: Mapping[str, Rule] = MOVEMENT_RULES,
-                        off_graph: Mapping[str, str] | None = None) -> Resolution:
+                        off_graph: Mapping[str, str] | None = None, removed: Removed | None = None) -> Resolution:
     """Resolve a movement phase as DATC chapter 5 describes, through one CP-SAT model.
 
-    ``off_graph`` is a variant hook (see :func:`~dipsat.solver.legality.check_orders`): moves
-    off the adjacency graph, province -> destination; none in the standard game.
+    ``off_graph`` and ``removed`` are variant hooks (see :func:`~dipsat.solver.legality.check_orders`):
+    moves off the adjacency graph, province -> destination; units removed before the orders are
+    carried out, whose fleets' convoys are never available; none in the standard game.
     """
     gmap = board_in_play(gmap, position)
-    facts = check_orders(gmap, position, orders, rules, off_graph)
+    facts = check_orders(gmap, position, orders, rules, off_graph, removed)
     modules = with_options(movement_rules, rules)
     solution, pm = solve_phase(lambda o: build_model(facts, modules, o), rules.paradox)
     after, fates = next_position(facts, solution)

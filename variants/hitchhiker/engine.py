@@ -33,12 +33,11 @@ from dipsat.variants.hitchhiker.kinds import DESTRUCTOR, HITCH_HIKER, VOGON, kin
 from dipsat.variants.hitchhiker.orders import Nbo
 from dipsat.variants.hitchhiker.placing import commanded_moves, follow, place_at_start
 from dipsat.variants.hitchhiker.plan import GIVES_LIFT, Plan, Turn, make_plan
-from dipsat.variants.hitchhiker.rules import add_half_supports
+from dipsat.variants.hitchhiker.rules import add_aside_supports, add_half_supports, aside_support_result
 from dipsat.variants.hitchhiker.setup import is_setup, play_setup
 from dipsat.variants.hitchhiker.stacks import (
     add_stack_supports, dislodge_stacks, extra_supports, park_lifts, put_back, set_aside, settle_retreats, unpark,
 )
-from dipsat.variants.framework.removals import cutting_unit
 from dipsat.variants.hitchhiker.stack_orders import park_piece_supports
 from dipsat.variants.hitchhiker.stack_retreats import apply_own_retreats, take_own_retreats
 from dipsat.variants.hitchhiker.state import EMPTY, HitchState
@@ -157,6 +156,9 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     if variant.choice("bubble_attack") == "all_half" and plan.halved:
         modules = insert_before(modules, "strengths", {
             "half_supports": partial(add_half_supports, provinces=tuple(plan.halved))})
+    if plan.aside_supports:
+        modules = insert_before(modules, "strengths", {
+            "aside_supports": partial(add_aside_supports, supports=tuple(plan.aside_supports.values()))})
     board, parked = park_lifts(variant.board(position), position, board, plan)
     if plan.piece_supports:
         board = park_piece_supports(variant.board(position), board, plan, parked)
@@ -182,9 +184,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         if again:
             return _movement(variant, position, orders, rules, specials, again)
     for i, support in plan.aside_supports.items():  # ruling H9: a support to hold a stack being joined
-        cutter = cutting_unit(support, res.results)
-        decided[i] = (OrderResult(support, Result.CUT, f"cut: attacked by {cutter}") if cutter is not None else
-                      OrderResult(support, Result.GIVEN, f"given to {support.target} (its stack stays; ruling H9)"))
+        decided[i] = aside_support_result(res.model, res.values, support)
     gone = set(plan.into_ships.values())
     for i, r in list(decided.items()):
         province = getattr(getattr(r.order, "unit", None), "province", None)
