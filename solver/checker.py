@@ -24,6 +24,9 @@ def check_resolution(facts: Facts, decisions: dict[Key, bool], fixed: frozenset[
     def moves(src: str) -> bool:
         return src in facts.moves and decisions.get((MOVES, src), False)
 
+    def leaves(p: str) -> bool:  # the unit leaves; a stack: every piece does (Facts.stacks)
+        return moves(p) and all(moves(k) for k in facts.stacks.get(p, ()))
+
     def path(src: str) -> bool:
         mf = facts.moves.get(src)
         if mf is None or mf.blocked:
@@ -55,7 +58,7 @@ def check_resolution(facts: Facts, decisions: dict[Key, bool], fixed: frozenset[
         if p not in facts.position.units:
             return 0
         if p in facts.moves:
-            return 0 if moves(p) else base(p, HOLD)
+            return 0 if leaves(p) else base(p, HOLD)
         if isinstance(facts.orders[p], Move):
             return base(p, HOLD)
         return base(p, HOLD) + sum(weight(s) for s in facts.hold_supports.get(p, []) if given(s))
@@ -73,7 +76,7 @@ def check_resolution(facts: Facts, decisions: dict[Key, bool], fixed: frozenset[
         if not path(src):
             return 0
         defender = facts.position.units.get(mf.dest)
-        if defender is None or (src not in facts.opponent and moves(mf.dest)):
+        if defender is None or (src not in facts.opponent and leaves(mf.dest)):
             return base(src, ATTACK) + support_count(src)
         if defender.power == mf.piece.power:
             return 0
@@ -104,5 +107,5 @@ def check_resolution(facts: Facts, decisions: dict[Key, bool], fixed: frozenset[
         expect((AVAILABLE, p), not dislodged(p))
     for p in facts.position.units:
         entered = any(moves(a) for a in facts.attackers.get(p, []))
-        expect((DISLODGED, p), entered and not moves(p))
+        expect((DISLODGED, p), entered and not leaves(p))
     return wrong

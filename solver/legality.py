@@ -113,6 +113,10 @@ class Facts:
     """Variant hook: units removed before the orders are carried out (see :class:`Removed`)."""
     removed_convoys: list[Convoy] = field(default_factory=list)
     """The legal convoy orders of the removed fleets: they make routes, never available ones."""
+    stacks: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Variant hook: province -> the keys of the moves of the further pieces of the stack there
+    (``Position.stacked``) when its unit moves too: the province is left only when every one of
+    them succeeds (:meth:`~dipsat.solver.phase_model.PhaseModel.leaves`); empty in the standard game."""
 
     def owner(self, province: str) -> str | None:
         """The power of the unit in ``province``, or ``None``."""
@@ -121,18 +125,21 @@ class Facts:
 
 
 def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rules: Rules,
-                 off_graph: Mapping[str, str] | None = None, removed: Removed | None = None) -> Facts:
+                 off_graph: Mapping[str, str] | None = None, removed: Removed | None = None,
+                 stacks: Mapping[str, Sequence[str]] | None = None) -> Facts:
     """Match each given order to its unit and sort it into legal, illegal and invalid.
 
     ``off_graph`` (variant hook, empty in the standard game) maps a province to the one
     destination its unit may move to off the adjacency graph (see :attr:`MoveFacts.off_graph`);
     such a move needs only a destination its unit can stand on. ``removed`` (variant hook): units
     taken off ``position`` before the orders are carried out, whose fleets still count for the
-    legality of the others' orders (see :class:`Removed`).
+    legality of the others' orders (see :class:`Removed`). ``stacks`` (variant hook): see
+    :attr:`Facts.stacks`.
     """
     verdicts = [Verdict(o, LEGAL) for o in given]
     facts = Facts(gmap, position, rules, verdicts, {}, [], off_graph=dict(off_graph or {}),
-                  strengths=_strengths(gmap, position), removed=removed)
+                  strengths=_strengths(gmap, position), removed=removed,
+                  stacks={p: tuple(k) for p, k in (stacks or {}).items() if k})
     board = _Board(gmap, position, rules, facts.off_graph)
     choose = SEVERAL_ORDERS[rules.several_orders]
     if removed is not None:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Mapping, Sequence
+from typing import Collection, Mapping, Sequence
 
 from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
@@ -15,7 +15,7 @@ from dipsat.solver.legality import LEGAL, Facts, Removed, Verdict, check_orders
 from dipsat.solver.options import Rules
 from dipsat.solver.order_choices import NOT_CONVOYED, RETREAT_AFTER_CONVOY
 from dipsat.solver.paradox import Solution, solve_phase
-from dipsat.solver.phase_model import BY_CONVOY, DISLODGED, MOVES, PREVENT, Key, PhaseModel
+from dipsat.solver.phase_model import BY_CONVOY, DISLODGED, LEAVES, MOVES, PREVENT, Key, PhaseModel
 from dipsat.solver.resolution import Resolution
 from dipsat.solver.rules import MOVEMENT_RULES, Rule, with_options
 
@@ -30,15 +30,17 @@ def build_model(facts: Facts, rules: Mapping[str, Rule], overrides: Mapping[Key,
 
 def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Order], rules: Rules,
                         movement_rules: Mapping[str, Rule] = MOVEMENT_RULES,
-                        off_graph: Mapping[str, str] | None = None, removed: Removed | None = None) -> Resolution:
+                        off_graph: Mapping[str, str] | None = None, removed: Removed | None = None,
+                        stacks: Mapping[str, Sequence[str]] | None = None) -> Resolution:
     """Resolve a movement phase as DATC chapter 5 describes, through one CP-SAT model.
 
-    ``off_graph`` and ``removed`` are variant hooks (see :func:`~dipsat.solver.legality.check_orders`):
-    moves off the adjacency graph, province -> destination; units removed before the orders are
-    carried out, whose fleets' convoys are never available; none in the standard game.
+    ``off_graph``, ``removed`` and ``stacks`` are variant hooks (see
+    :func:`~dipsat.solver.legality.check_orders`): moves off the adjacency graph, province ->
+    destination; units removed before the orders are carried out, whose fleets' convoys are never
+    available; the moves of a stack's further pieces; none in the standard game.
     """
     gmap = board_in_play(gmap, position)
-    facts = check_orders(gmap, position, orders, rules, off_graph, removed)
+    facts = check_orders(gmap, position, orders, rules, off_graph, removed, stacks)
     modules = with_options(movement_rules, rules)
     solution, pm = solve_phase(lambda o: build_model(facts, modules, o), rules.paradox)
     after, fates = next_position(facts, solution)
@@ -72,7 +74,8 @@ def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str,
         units[mf.dest] = Piece(mf.piece.power, Unit(mf.piece.unit.kind, mf.dest_location))
     dislodged: dict[str, Dislodged] = {}
     fates: dict[str, Tag] = {}
-    standoffs = _standoffs(facts, solution, units) if gone else set()
+    held = {p for p in facts.stacks if not decisions.get((LEAVES, p), False)}  # a piece stayed behind
+    standoffs = _standoffs(facts, solution, units.keys() | held) if gone else set()
     for province in gone:
         piece = position.units[province]
         origin = next(o for o in facts.attackers[province] if o in moved)
@@ -99,7 +102,7 @@ def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str,
     return after, fates
 
 
-def _standoffs(facts: Facts, solution: Solution, units: Mapping[str, Piece]) -> set[str]:
+def _standoffs(facts: Facts, solution: Solution, units: Collection[str]) -> set[str]:
     """The provinces left empty after a standoff: moved into, entered by none, with some prevent
     strength against them (they matter only to the retreats)."""
     strengths = solution.strengths

@@ -22,7 +22,7 @@ from dipsat.model.types import (
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import adjudicate_adjustments, adjustments_due
 from dipsat.solver.movement import adjudicate_movement
-from dipsat.solver.phase_model import HOLD
+from dipsat.solver.phase_model import DISLODGED, HOLD, MOVES
 from dipsat.solver.phases import after_adjustments, after_movement, after_retreats
 from dipsat.solver.retreat import adjudicate_retreats
 from dipsat.variants.framework.engine import add_constant_term, illegal, insert_before, merge_results
@@ -118,11 +118,11 @@ def _fill(orders: Sequence[AnyOrder], decided: dict[int, OrderResult]) -> list[O
 
 
 def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
-              specials: Specials, first: Mapping[str, int] | None = None) -> Resolution:
-    """A movement turn. ``first``: per stack whose pieces are all lifted, the lift that moves the
-    stack's first piece from the province itself (by default the first written); when that lift
-    succeeds and another of the stack fails, the turn is played again with a failing one first,
-    so that the piece left behind holds the province (ruling H2)."""
+              specials: Specials) -> Resolution:
+    """A movement turn. A stack whose pieces are all lifted is left only when every lift succeeds:
+    the first lift moves the stack's first piece from the province itself, the others are the
+    stack's further moves (``stacks``), and the model's ``leaves[...]`` literal tells whether a
+    piece stays behind to hold the province with a unit's strength (ruling H2)."""
     state = specials.state
     for centre in sorted(state.neutral_next):  # rule 10: Zaphod's visit is noticed now
         position = clear_owner(position, centre)
@@ -132,7 +132,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     turn = Turn(marvin=marvin.unit.province if marvin else None, ships=ships, gargled=state.gargled,
                 sunglasses=state.sunglasses, taking_off=frozenset(specials.taking_off.values()),
                 commanded=state.commanded, skip=specials.handled)
-    plan = make_plan(variant, position, orders, turn, first)
+    plan = make_plan(variant, position, orders, turn)
     decided = dict(specials.results)
     decided.update(plan.results)
     for i in specials.taking_off:
@@ -160,12 +160,15 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         modules = insert_before(modules, "strengths", {
             "aside_supports": partial(add_aside_supports, supports=tuple(plan.aside_supports.values()))})
     board, parked = park_lifts(variant.board(position), position, board, plan)
+    stacks = {origin: tuple(k for k, o in parked.items() if o == origin) for origin in plan.first_lifts}
     if plan.piece_supports:
         board = park_piece_supports(variant.board(position), board, plan, parked)
         decided.update((i, r) for i, r in plan.results.items() if i in plan.piece_supports)
-    res = adjudicate_movement(variant.map, board, plan.passed, rules, modules, off_graph=plan.off_graph)
+    res = adjudicate_movement(variant.map, board, plan.passed, rules, modules, off_graph=plan.off_graph,
+                              stacks=stacks)
+    behind = _left_behind(plan, orders, res, stacks)
     if parked:
-        res = replace(res, after=unpark(res.after, parked),
+        res = replace(res, after=unpark(res.after, parked, frozenset(k for k, _ in behind.values())),
                       results=tuple(replace(r, reason=_unparked(r.reason, parked)) for r in res.results),
                       generated=tuple(replace(r, reason=_unparked(r.reason, parked)) for r in res.generated))
     generated += [replace(g, reason=_readable(g, res)) for g in res.generated]
@@ -179,10 +182,10 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
                 generated.append(replace(r, reason=_readable(r, res) + " (commanded by Zaphod, rule 10a)"))
             continue
         decided[src] = replace(r, order=orders[src], reason=_readable(r, res))  # type: ignore[arg-type]
-    if first is None:
-        again = _bounced_behind(plan, orders, decided)
-        if again:
-            return _movement(variant, position, orders, rules, specials, again)
+    for i, (k, _) in behind.items():  # the fate of the province is the piece's left behind
+        first = plan.first_lifts[orders[i].hitchhiker.province]  # type: ignore[union-attr]
+        decided[i] = replace(decided[i], tag=decided[first].tag)
+        decided[first] = replace(decided[first], tag=None)
     for i, support in plan.aside_supports.items():  # ruling H9: a support to hold a stack being joined
         decided[i] = aside_support_result(res.model, res.values, support)
     gone = set(plan.into_ships.values())
@@ -224,16 +227,23 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
                    after=after)
 
 
-def _bounced_behind(plan: Plan, orders: Sequence[AnyOrder], decided: dict[int, OrderResult]) -> dict[str, int]:
-    """Stacks whose pieces are all lifted where the lift from the province succeeded and another
-    failed -> a failed lift to move from the province instead (ruling H2); empty when none."""
-    again = {}
+def _left_behind(plan: Plan, orders: Sequence[AnyOrder], res: Resolution,
+                 stacks: Mapping[str, tuple[str, ...]]) -> dict[int, tuple[str, str]]:
+    """Stacks whose pieces are all lifted, where the lift of the first piece (from the province)
+    succeeded and another failed, and the province's fate (dislodged, destroyed) fell on the piece
+    left behind: the first failed lift (given order index) -> (its stand-in, the province)."""
+    found: dict[int, tuple[str, str]] = {}
+    decisions = res.values.decisions if res.values is not None else {}
     for origin, i in plan.first_lifts.items():
-        failed = [k for k in plan.lifters.values() if k != i and orders[k].hitchhiker.province == origin  # type: ignore[union-attr]
-                  and k not in plan.into_ships and decided[k].result is not Result.SUCCEEDS]
-        if decided[i].result is Result.SUCCEEDS and failed:
-            again[origin] = failed[0]
-    return again
+        if not decisions.get((MOVES, origin), False) or (DISLODGED, origin) not in decisions \
+                or not decisions[DISLODGED, origin]:
+            continue
+        for k in stacks.get(origin, ()):
+            if not decisions.get((MOVES, k), False):
+                index = next(j for o, j in zip(plan.passed, plan.source) if o.unit.province == k)  # type: ignore[union-attr]
+                found[index] = (k, origin)  # type: ignore[index]
+                break
+    return found
 
 
 def _unparked(reason: str, parked: dict[str, str]) -> str:

@@ -66,7 +66,7 @@ class Plan:
     piece's order (``stack_orders.py``): the model sees it from a stand-in province."""
     first_lifts: dict[str, int] = field(default_factory=dict)
     """Province of a stack whose pieces are all lifted -> the lift (given order index) that moves
-    its first piece from the province itself; the others are ``split``."""
+    its first piece from the province itself (the first written); the others are ``split``."""
     split: list[Move] = field(default_factory=list)
     """The lifted moves (the very objects in ``passed``) that take one piece out of a stack whose
     province keeps an order of its own (pieces stay behind, or another lift moves the first
@@ -137,12 +137,8 @@ def _turn_problem(turn: Turn, position: Position, piece: Piece, dest: str) -> st
     return ""
 
 
-def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], turn: Turn = Turn(),
-              first: Mapping[str, int] | None = None) -> Plan:
-    """The orders in force, the results decided before the model, the off-graph moves.
-
-    ``first``: per stack whose pieces are all lifted, the lift that moves its first piece from the
-    province itself (by default the first written)."""
+def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], turn: Turn = Turn()) -> Plan:
+    """The orders in force, the results decided before the model, the off-graph moves."""
     gmap = variant.board(position)
     plan = Plan()
     lifted: dict[str, list[int]] = {}
@@ -223,7 +219,7 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         origin = hitcher.unit.province
         everyone = len(lifted[origin]) >= _stack_size(position, origin)
         if everyone:
-            plan.first_lifts[origin] = (first or {}).get(origin, lifted[origin][0])
+            plan.first_lifts[origin] = lifted[origin][0]
         if not everyone or plan.first_lifts[origin] != i:
             plan.split.append(plan.passed[-1])  # type: ignore[arg-type]  # a further piece: from a stand-in
         else:

@@ -60,7 +60,7 @@ def _defenders_supporters(pm: PhaseModel, src: str) -> dict[str, Lit]:
     if defender is None or defender.power == mf.piece.power or \
             OWN_SUPPORT_COUNTS[facts.rules.own_support_via](mf.order, mf.convoyed):
         return {}
-    leaves: Lit = pm.moves(mf.dest) if src not in facts.opponent and mf.dest in facts.moves else False
+    leaves: Lit = pm.leaves(mf.dest) if src not in facts.opponent and mf.dest in facts.moves else False
     return {s: leaves for s in facts.move_supports.get(src, []) if facts.position.units[s].power == defender.power}
 
 

@@ -167,15 +167,17 @@ def park_lifts(gmap: GameMap, position: Position, board: Position, plan: Plan) -
     return board, parked
 
 
-def unpark(after: Position, parked: dict[str, str]) -> Position:
+def unpark(after: Position, parked: dict[str, str], behind: frozenset[str] = frozenset()) -> Position:
     """The board after the model with each stand-in's hitch-hiker back where it truly was: at its
-    destination (it moved), or back in its stack (it failed), and dislodged units' origins told."""
+    destination (it moved), or back in its stack (it failed), and dislodged units' origins told.
+    ``behind``: stand-ins whose piece is the one the model dislodged from its province (a stack
+    whose first piece's lift succeeded while this one's failed): it is there already."""
     if not parked:
         return after
     units, stacked = dict(after.units), dict(after.stacked)
     for stand_in, origin in parked.items():
         piece = units.pop(stand_in, None)
-        if piece is not None:
+        if piece is not None and stand_in not in behind:
             back = Piece(piece.power, replace(piece.unit, location=Location(origin)))
             if origin in units:
                 stacked[origin] = (*stacked.get(origin, ()), back)
