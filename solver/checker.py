@@ -52,7 +52,7 @@ def check_resolution(facts: Facts, decisions: dict[Key, bool], fixed: frozenset[
 
     def support_count(src: str, excluding: str | None = None) -> int:
         return sum(weight(s) for s in facts.move_supports.get(src, [])
-                   if given(s) and (excluding is None or facts.position.units[s].power != excluding))
+                   if given(s) and (excluding is None or facts.piece(s).power != excluding))
 
     def hold(p: str) -> int:  # 5.B.5
         if p not in facts.position.units:
@@ -100,9 +100,10 @@ def check_resolution(facts: Facts, decisions: dict[Key, bool], fixed: frozenset[
             expect((PATH, src), ok and not mf.blocked)
     for p, o in facts.supports.items():  # 5.B.2
         into = o.target.province if isinstance(o, SupportHold) else o.dest.province
-        cut = any(path(a) for a in facts.attackers.get(p, [])
-                  if a != into and facts.position.units[a].power != o.power and facts.position.units[a].unit.kind.cuts)
-        expect((GIVEN, p), not cut and not dislodged(p))
+        where = facts.province(p)  # a further piece of a stack stands in its province
+        cut = any(path(a) for a in facts.attackers.get(where, [])
+                  if a != into and facts.piece(a).power != o.power and facts.piece(a).unit.kind.cuts)
+        expect((GIVEN, p), not cut and not dislodged(where))
     for p in facts.convoys:  # 5.B.3
         expect((AVAILABLE, p), not dislodged(p))
     for p in facts.position.units:

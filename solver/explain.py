@@ -18,7 +18,7 @@ def explain_order(pm: PhaseModel, solution: Solution, v: Verdict, fate: Tag | No
         return OrderResult(order, _ILLEGAL, f"illegal: {v.reason}", fate)
     if v.status == INVALID:
         return OrderResult(order, _INVALID, f"invalid: {v.reason}", fate)
-    province = order.unit.location.province  # type: ignore[union-attr]
+    province = v.key or order.unit.location.province  # type: ignore[union-attr]
     effective = pm.facts.orders.get(province)
     if effective is not order and effective != order:
         return OrderResult(order, _ILLEGAL, f"illegal: the unit carries out {effective}", fate)
@@ -107,8 +107,9 @@ def _support_reason(pm: PhaseModel, solution: Solution, province: str, ok: bool)
     target = f"{order.target}" + (f" - {order.dest}" if isinstance(order, SupportMove) else "")
     if ok:
         return f"given to {target}{_removed_convoy(pm, solution, order)}"
-    if solution.decisions.get((DISLODGED, province), False):
-        return f"cut: dislodged by {_winner(pm, solution, province)}"
+    where = pm.facts.province(province)  # a further piece of a stack: where it stands
+    if solution.decisions.get((DISLODGED, where), False):
+        return f"cut: dislodged by {_winner(pm, solution, where)}"
     for a in pm.cut_by.get(province, []):
         mf = pm.facts.moves[a]
         if not mf.convoyed or solution.decisions.get((PATH, a), False):

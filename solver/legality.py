@@ -17,11 +17,12 @@ from dipsat.model.types import (
     MOVEMENT_ORDERS, Convoy, Hold, Location, Move, Order, Piece, Position, SupportHold, SupportMove, Unit, UnitType,
 )
 from dipsat.solver.convoy_routes import route_exists, routes
+from dipsat.solver.hooks import Removed, take_slots
 from dipsat.solver.map_tables import tables
 from dipsat.solver.options import Rules
 from dipsat.solver.order_choices import (
     CONVOY_ADJACENT, CONVOYING_FLEET, SEVERAL_ORDERS, VIA_CONVOY_MAY_WALK, fleet_destination, on_a_minimal_route,
-    support_mismatch,
+    support_mismatch, supported_key,
 )
 
 LEGAL, ILLEGAL, INVALID = "legal", "illegal", "invalid"
@@ -36,6 +37,9 @@ class Verdict:
     order: Order
     status: str
     reason: str = ""
+    key: str | None = None
+    """The model key of a further piece of a stack the order is for (:attr:`Facts.slots`), or
+    ``None``: the order is for the unit in its province."""
 
 
 @dataclass(slots=True)
@@ -55,28 +59,6 @@ class MoveFacts:
     off_graph: bool = False
     """A variant's move off the adjacency graph (a teleport, a flight): never convoyed, never a
     head-to-head battle, and the unit it dislodges may retreat to its origin as after a convoy."""
-
-
-@dataclass(frozen=True)
-class Removed:
-    """Units a variant's rule takes off the board after the orders were written, before they
-    are carried out (Vain Star's Thief, The Gathering's Sudden Death).
-
-    The other orders are judged legal on the board they were written for, the removed fleets on
-    it: a move by convoy through a removed fleet, and a support of that move, are legal. The
-    removed fleets' own ``convoys`` count as ordered, so the routes through them are the move's
-    routes; but a removed fleet convoys nothing: its convoy is never available (the model's
-    ``available`` is the constant False, :meth:`~dipsat.solver.phase_model.PhaseModel.available`).
-    The army's move then fails for want of a path, its support is given to a move that fails or
-    cut, all out of the equations, as when a convoying fleet is dislodged.
-    """
-
-    pieces: Mapping[str, Piece]
-    """Province -> the unit removed from it."""
-    convoys: tuple[Convoy, ...] = ()
-    """The convoy orders the removed fleets were given."""
-    how: str = ""
-    """How they were removed, for the reasons: ``by a Thief``."""
 
 
 @dataclass
@@ -113,6 +95,13 @@ class Facts:
     """Variant hook: units removed before the orders are carried out (see :class:`Removed`)."""
     removed_convoys: list[Convoy] = field(default_factory=list)
     """The legal convoy orders of the removed fleets: they make routes, never available ones."""
+    slots: dict[str, str] = field(default_factory=dict)
+    """Variant hook: the model key of a further piece of a stack (``Position.stacked``) given an
+    order of its own, ``par#2`` for the first further piece in Paris -> its province. Such a
+    piece moves, supports and is attacked as any unit, but stands in its province: an attack on
+    the province is an attack on it, and it is dislodged with the stack; empty in the standard game."""
+    pieces: dict[str, Piece] = field(default_factory=dict)
+    """The piece of each key of :attr:`slots`."""
     stacks: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Variant hook: province -> the keys of the moves of the further pieces of the stack there
     (``Position.stacked``) when its unit moves too: the province is left only when every one of
@@ -123,10 +112,19 @@ class Facts:
         piece = self.position.units.get(province)
         return piece.power if piece else None
 
+    def piece(self, key: str) -> Piece:
+        """The piece of a model key: the unit in a province, or a further piece of a stack."""
+        found = self.position.units.get(key)
+        return found if found is not None else self.pieces[key]
+
+    def province(self, key: str) -> str:
+        """The province of a model key (itself, unless a further piece's key)."""
+        return self.slots.get(key, key) if self.slots else key
+
 
 def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rules: Rules,
                  off_graph: Mapping[str, str] | None = None, removed: Removed | None = None,
-                 stacks: Mapping[str, Sequence[str]] | None = None) -> Facts:
+                 stacks: Mapping[str, Sequence[str]] | None = None, keys: Sequence[str | None] = ()) -> Facts:
     """Match each given order to its unit and sort it into legal, illegal and invalid.
 
     ``off_graph`` (variant hook, empty in the standard game) maps a province to the one
@@ -134,13 +132,16 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
     such a move needs only a destination its unit can stand on. ``removed`` (variant hook): units
     taken off ``position`` before the orders are carried out, whose fleets still count for the
     legality of the others' orders (see :class:`Removed`). ``stacks`` (variant hook): see
-    :attr:`Facts.stacks`.
+    :attr:`Facts.stacks`. ``keys`` (variant hook), one per given order: the key of the further
+    piece of a stack it is for (``par#2``, :attr:`Facts.slots`) or ``None``.
     """
-    verdicts = [Verdict(o, LEGAL) for o in given]
+    verdicts = [Verdict(o, LEGAL, "", k) for o, k in zip(given, keys)] if keys else [Verdict(o, LEGAL) for o in given]
     facts = Facts(gmap, position, rules, verdicts, {}, [], off_graph=dict(off_graph or {}),
                   strengths=_strengths(gmap, position), removed=removed,
                   stacks={p: tuple(k) for p, k in (stacks or {}).items() if k})
-    board = _Board(gmap, position, rules, facts.off_graph)
+    if keys:
+        take_slots(facts, [k for k in keys if k])
+    board = _Board(gmap, position, rules, facts.off_graph, facts.slots)
     choose = SEVERAL_ORDERS[rules.several_orders]
     if removed is not None:
         _take_removed(facts, board, removed, choose)
@@ -160,6 +161,10 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
             hold = Hold(piece.power, piece.unit)
             orders[province] = hold
             generated.append(hold)
+    for key in facts.slots:  # a further piece without an order of its own stands with its stack
+        legal = by_unit.get(key)
+        if legal:
+            orders[key] = (legal[0] if len(legal) == 1 else choose(legal)).order
     _classify_moves(facts, board, by_unit)
     _classify_supports_and_convoys(facts, by_unit)
     _index_moves(facts)
@@ -169,9 +174,10 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
 class _Board:
     """The board of one phase as the checks read it: its tables, its units, the rules in force."""
 
-    __slots__ = ("gmap", "t", "units", "rules", "off_graph", "_convoyers", "removed_fleets")
+    __slots__ = ("gmap", "t", "units", "rules", "off_graph", "_convoyers", "removed_fleets", "slots")
 
-    def __init__(self, gmap: GameMap, position: Position, rules: Rules, off_graph: Mapping[str, str]) -> None:
+    def __init__(self, gmap: GameMap, position: Position, rules: Rules, off_graph: Mapping[str, str],
+                 slots: Mapping[str, str] | None = None) -> None:
         self.gmap = gmap
         self.t = tables(gmap)
         self.units = position.units
@@ -180,6 +186,24 @@ class _Board:
         self._convoyers: list[str] | None = None
         self.removed_fleets: list[str] = []
         """Provinces of removed fleets (:class:`Removed`): convoyers for the checks, not units."""
+        self.slots = slots or {}
+        """Keys of further pieces of stacks -> their provinces (:attr:`Facts.slots`)."""
+
+    def off_graph_from(self, province: str) -> list[str]:
+        """The off-graph destinations of the unit in ``province`` and of the further pieces there."""
+        found = [self.off_graph[province]] if province in self.off_graph else []
+        return found + [self.off_graph[k] for k, p in self.slots.items() if p == province and k in self.off_graph]
+
+    def for_key(self, key: str, province: str) -> _Board:
+        """This board as the checks of the order of the further piece ``key`` read it: its
+        off-graph destination is the one of the piece in ``province``."""
+        off_graph = {p: d for p, d in self.off_graph.items() if p != province}
+        if key in self.off_graph:
+            off_graph[province] = self.off_graph[key]
+        board = object.__new__(_Board)
+        board.gmap, board.t, board.units, board.rules, board.off_graph = self.gmap, self.t, self.units, self.rules, off_graph
+        board._convoyers, board.removed_fleets, board.slots = self._convoyers, self.removed_fleets, self.slots
+        return board
 
     def convoyers(self) -> list[str]:
         """The provinces of the units that can convoy, in board order, then the removed fleets'."""
@@ -237,6 +261,11 @@ def _by_unit(board: _Board, verdicts: list[Verdict]) -> dict[str, list[Verdict]]
         named = o.unit
         province = named.location.province
         piece = units.get(province)
+        if v.key is not None:  # a further piece of the stack there: its own checks, its own key
+            v.status, v.reason = _piece_verdict(board.for_key(v.key, province), v, piece)
+            if v.status == LEGAL:
+                by_unit.setdefault(v.key, []).append(v)
+            continue
         if piece is None:
             v.status, v.reason = ILLEGAL, f"no unit in {named.location}"
         elif piece.power != o.power:
@@ -254,6 +283,17 @@ def _by_unit(board: _Board, verdicts: list[Verdict]) -> dict[str, list[Verdict]]
             else:
                 found.append(v)
     return by_unit
+
+
+def _piece_verdict(board: _Board, v: Verdict, principal: Piece | None) -> tuple[str, str]:
+    """The checks of :func:`_by_unit` for the order of a further piece of a stack (alike with
+    the unit there, its principal piece, whose kind and power the checks read)."""
+    o = v.order
+    if principal is None or principal.power != o.power:  # type: ignore[union-attr]
+        return ILLEGAL, f"no unit of {o.power} in {o.unit.location}"  # type: ignore[union-attr]
+    problem = _PROBLEMS.get(type(o))
+    reason = problem(board, o) if problem is not None else ""
+    return (ILLEGAL, reason) if reason else (LEGAL, "")
 
 
 def _other_kind(actual: UnitKind, named: UnitKind) -> bool:
@@ -404,7 +444,7 @@ def _support_problem(board: _Board, o: SupportHold | SupportMove) -> str:
     problem = _move_problem(board, unit, dest, False)
     if problem:
         return f"the supported move is impossible: {problem}"
-    if board.off_graph.get(named) == into:
+    if into in board.off_graph_from(named):
         return ""
     if unit.kind.moves is Moves.ARMY and not board.t.army_moves(named, into):
         seas = [p for p in board.convoyers() if p != here]
@@ -452,7 +492,7 @@ def _classify_moves(facts: Facts, board: _Board, by_unit: Mapping[str, list[Verd
     for province, o in orders.items():
         if not isinstance(o, Move):
             continue
-        piece = units[province]
+        piece = units[province] if province in units else facts.pieces[province]
         kind = piece.unit.kind
         dest = o.dest
         convoyers = [c for c in convoy_orders
@@ -530,4 +570,5 @@ def _index_moves(facts: Facts) -> None:
     for province in sorted(supports):
         o = supports[province]
         index = facts.hold_supports if isinstance(o, SupportHold) else facts.move_supports
-        index.setdefault(o.target.location.province, []).append(province)
+        index.setdefault(supported_key(facts, o), []).append(province)
+

@@ -26,7 +26,7 @@ def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | No
     if not supporters:
         return base
     kept = [s for s in supporters
-            if excluding_power is None or pm.facts.position.units[s].power != excluding_power]
+            if excluding_power is None or pm.facts.piece(s).power != excluding_power]
     lits = [pm.given(s) for s in kept]
     weights = pm.facts.strengths
     if weights is not None:

@@ -34,8 +34,8 @@ def cutters(pm: PhaseModel, province: str, cut_from_target_by_convoy: bool = Fal
     into = _into(pm, province, support)
     power = support.power
     found = []
-    for a in pm.attackers(province):
-        attacker = pm.facts.position.units[a]
+    for a in pm.attackers(pm.facts.province(province)):  # a further piece of a stack: its province
+        attacker = pm.facts.piece(a)
         if attacker.power == power or not attacker.unit.kind.cuts:
             continue
         if a == into and not (cut_from_target_by_convoy and pm.facts.moves[a].convoyed):
@@ -63,10 +63,11 @@ def add_support_literal(pm: PhaseModel, given: IntVar, province: str, cut_from_t
     is neither cut nor lost by its unit's dislodgement; ``given``'s key is ``(GIVEN, province)``."""
     pm.cut_by[province] = cutters(pm, province, cut_from_target_by_convoy, exempt, support)
     paths = [pm.path(a) for a in pm.cut_by[province]]
+    where = pm.facts.province(province)
     if exempt is None:
-        lost = [pm.dislodged(province)]
+        lost = [pm.dislodged(where)]
     else:
-        lost = [pm.moves(a) for a in pm.attackers(province) if not exempt(pm, province, a)]
+        lost = [pm.moves(a) for a in pm.attackers(where) if not exempt(pm, province, a)]
     reads = pm.keys_of([*lost, *paths])
     if not pm.defines((GIVEN, province), reads):
         return

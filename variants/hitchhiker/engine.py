@@ -36,9 +36,9 @@ from dipsat.variants.hitchhiker.plan import GIVES_LIFT, Plan, Turn, make_plan
 from dipsat.variants.hitchhiker.rules import add_aside_supports, add_half_supports, aside_support_result
 from dipsat.variants.hitchhiker.setup import is_setup, play_setup
 from dipsat.variants.hitchhiker.stacks import (
-    add_stack_supports, dislodge_stacks, extra_supports, park_lifts, put_back, set_aside, settle_retreats, unpark,
+    add_stack_supports, dislodge_stacks, extra_supports, key_further_pieces, put_back, set_aside, settle_retreats,
 )
-from dipsat.variants.hitchhiker.stack_orders import park_piece_supports
+from dipsat.variants.hitchhiker.stack_orders import pass_piece_supports
 from dipsat.variants.hitchhiker.stack_retreats import apply_own_retreats, take_own_retreats
 from dipsat.variants.hitchhiker.state import EMPTY, HitchState
 from dipsat.variants.hitchhiker.vogons import play_ships
@@ -159,18 +159,13 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     if plan.aside_supports:
         modules = insert_before(modules, "strengths", {
             "aside_supports": partial(add_aside_supports, supports=tuple(plan.aside_supports.values()))})
-    board, parked = park_lifts(variant.board(position), position, board, plan)
-    stacks = {origin: tuple(k for k, o in parked.items() if o == origin) for origin in plan.first_lifts}
-    if plan.piece_supports:
-        board = park_piece_supports(variant.board(position), board, plan, parked)
-        decided.update((i, r) for i, r in plan.results.items() if i in plan.piece_supports)
+    keys = key_further_pieces(board, plan)
+    stacks = {origin: tuple(k for o, k in zip(plan.passed, keys) if k and isinstance(o, Move) and o.unit.province == origin)
+              for origin in plan.first_lifts}
+    pass_piece_supports(board, plan, keys)
     res = adjudicate_movement(variant.map, board, plan.passed, rules, modules, off_graph=plan.off_graph,
-                              stacks=stacks)
-    behind = _left_behind(plan, orders, res, stacks)
-    if parked:
-        res = replace(res, after=unpark(res.after, parked, frozenset(k for k, _ in behind.values())),
-                      results=tuple(replace(r, reason=_unparked(r.reason, parked)) for r in res.results),
-                      generated=tuple(replace(r, reason=_unparked(r.reason, parked)) for r in res.generated))
+                              stacks=stacks, keys=keys)
+    behind = _left_behind(plan, res, stacks, keys)
     generated += [replace(g, reason=_readable(g, res)) for g in res.generated]
     fates = {}
     for r, src in zip(res.results, plan.source):
@@ -181,8 +176,11 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
             else:
                 generated.append(replace(r, reason=_readable(r, res) + " (commanded by Zaphod, rule 10a)"))
             continue
-        decided[src] = replace(r, order=orders[src], reason=_readable(r, res))  # type: ignore[arg-type]
-    for i, (k, _) in behind.items():  # the fate of the province is the piece's left behind
+        reason = _readable(r, res)
+        if src in plan.piece_supports and r.result is Result.CUT:
+            reason += " (ruling H2)"
+        decided[src] = replace(r, order=orders[src], reason=reason)  # type: ignore[arg-type]
+    for i in behind:  # the fate of the province is the piece's left behind
         first = plan.first_lifts[orders[i].hitchhiker.province]  # type: ignore[union-attr]
         decided[i] = replace(decided[i], tag=decided[first].tag)
         decided[first] = replace(decided[first], tag=None)
@@ -200,12 +198,10 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     after = put_back(position, res.after, plan.aside) if plan.aside else res.after
     moved_out = frozenset(orders[i].hitchhiker.province for i in plan.lifters.values()  # type: ignore[union-attr]
                           if decided[i].result is Result.SUCCEEDS)
-    came_from = {r.order.dest.province: r.order.unit.province for r in res.results  # type: ignore[union-attr]
-                 if isinstance(r.order, Move) and r.result is Result.SUCCEEDS and r.order.unit.province not in parked}
-    after, carried, destroyed = dislodge_stacks(after, moved_out, came_from)
+    moves = {r.order.unit.province: r.order.dest.province for r, k in zip(res.results, keys)  # type: ignore[union-attr]
+             if isinstance(r.order, Move) and r.result is Result.SUCCEEDS and k is None}
+    after, carried, destroyed = dislodge_stacks(after, moved_out, {dest: src for src, dest in moves.items()})
     generated += destroyed
-    moves = {r.order.unit.province: r.order.dest.province for r in (*res.results,)
-             if isinstance(r.order, Move) and r.result is Result.SUCCEEDS}
     step = play_ships(variant.board(after), after, state, plan.ship_moves, specials.stated, str(position.phase),
                       victim_near=variant.choice("vogon_victim"))
     decided.update(step.results)
@@ -227,12 +223,12 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
                    after=after)
 
 
-def _left_behind(plan: Plan, orders: Sequence[AnyOrder], res: Resolution,
-                 stacks: Mapping[str, tuple[str, ...]]) -> dict[int, tuple[str, str]]:
+def _left_behind(plan: Plan, res: Resolution, stacks: Mapping[str, tuple[str, ...]],
+                 keys: Sequence[str | None]) -> list[int]:
     """Stacks whose pieces are all lifted, where the lift of the first piece (from the province)
     succeeded and another failed, and the province's fate (dislodged, destroyed) fell on the piece
-    left behind: the first failed lift (given order index) -> (its stand-in, the province)."""
-    found: dict[int, tuple[str, str]] = {}
+    left behind: the first failed lift of each (given order index)."""
+    found: list[int] = []
     decisions = res.values.decisions if res.values is not None else {}
     for origin, i in plan.first_lifts.items():
         if not decisions.get((MOVES, origin), False) or (DISLODGED, origin) not in decisions \
@@ -240,17 +236,9 @@ def _left_behind(plan: Plan, orders: Sequence[AnyOrder], res: Resolution,
             continue
         for k in stacks.get(origin, ()):
             if not decisions.get((MOVES, k), False):
-                index = next(j for o, j in zip(plan.passed, plan.source) if o.unit.province == k)  # type: ignore[union-attr]
-                found[index] = (k, origin)  # type: ignore[index]
+                found.append(next(j for j, key in zip(plan.source, keys) if key == k))  # type: ignore[misc]
                 break
     return found
-
-
-def _unparked(reason: str, parked: dict[str, str]) -> str:
-    """A reason naming a stand-in province names the hitch-hiker's true origin instead."""
-    for stand_in, origin in parked.items():
-        reason = re.sub(rf"\bH {stand_in}\b", f"H {origin}", reason)
-    return reason
 
 
 def _ends(orders: Sequence[AnyOrder], decided: dict[int, OrderResult]) -> dict[tuple[str, str], int]:

@@ -14,7 +14,7 @@ order it stands for), the results already decided, and the off-graph destination
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from dipsat.model.kinds import Moves
 from dipsat.model.types import Hold, Move, Order, OrderResult, Piece, Position, Result, SupportHold, SupportMove
@@ -63,14 +63,15 @@ class Plan:
     see them; each is given, or cut by an attack on its supporter (the engine tells)."""
     piece_supports: dict[int, Order] = field(default_factory=dict)
     """Given order index -> a support a further piece of a stack gives, different from its first
-    piece's order (``stack_orders.py``): the model sees it from a stand-in province."""
+    piece's order (``stack_orders.py``): the model sees it as that piece's order (its own key)."""
     first_lifts: dict[str, int] = field(default_factory=dict)
     """Province of a stack whose pieces are all lifted -> the lift (given order index) that moves
     its first piece from the province itself (the first written); the others are ``split``."""
     split: list[Move] = field(default_factory=list)
     """The lifted moves (the very objects in ``passed``) that take one piece out of a stack whose
     province keeps an order of its own (pieces stay behind, or another lift moves the first
-    piece): each moves from a stand-in province (ruling H2: one lift per piece)."""
+    piece): each is a further piece's move, under its own key in the model (ruling H2: one lift
+    per piece; ``stacks.key_further_pieces``)."""
 
 
 @dataclass(frozen=True)
@@ -221,7 +222,7 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         if everyone:
             plan.first_lifts[origin] = lifted[origin][0]
         if not everyone or plan.first_lifts[origin] != i:
-            plan.split.append(plan.passed[-1])  # type: ignore[arg-type]  # a further piece: from a stand-in
+            plan.split.append(plan.passed[-1])  # type: ignore[arg-type]  # a further piece's move
         else:
             plan.off_graph[origin] = lift.dest.province
     _set_joins_aside(position, orders, plan)

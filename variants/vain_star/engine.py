@@ -18,7 +18,7 @@ from dipsat.model.types import (
 )
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import adjudicate_adjustments
-from dipsat.solver.legality import Removed
+from dipsat.solver.hooks import Removed
 from dipsat.solver.movement import adjudicate_movement
 from dipsat.solver.phases import after_adjustments, update_centres
 from dipsat.solver.retreat import adjudicate_retreats
