@@ -1,6 +1,6 @@
 """Variant hooks of the legality checks, in values the core understands.
 
-* :class:`Removed`: units a variant's rule takes off the board after the orders were written,
+* :class:`Removal`: units a variant's rule takes off the board after the orders were written,
   before they are carried out (Vain Star's Thief, The Gathering's Sudden Death).
 * :func:`take_slots`: further pieces of a stack (``Position.stacked``) given orders of their own,
   each under its own model key (``par#2``) in its own province (the Hitchhiker's Guide's stacks).
@@ -16,11 +16,11 @@ from dipsat.model.types import Convoy, Piece
 if TYPE_CHECKING:
     from dipsat.solver.legality import Facts
 
-__all__ = ["Removed", "take_slots"]
+__all__ = ["Removal", "take_slots"]
 
 
 @dataclass(frozen=True)
-class Removed:
+class Removal:
     """Units a variant's rule takes off the board after the orders were written, before they
     are carried out (Vain Star's Thief, The Gathering's Sudden Death).
 

@@ -17,7 +17,7 @@ from dipsat.model.types import (
     MOVEMENT_ORDERS, Convoy, Hold, Location, Move, Order, Piece, Position, SupportHold, SupportMove, Unit, UnitType,
 )
 from dipsat.solver.convoy_routes import route_exists, routes
-from dipsat.solver.hooks import Removed, take_slots
+from dipsat.solver.hooks import Removal, take_slots
 from dipsat.solver.map_tables import tables
 from dipsat.solver.options import Rules
 from dipsat.solver.order_choices import (
@@ -91,8 +91,8 @@ class Facts:
     strengths: Mapping[str, Strengths] | None = None
     """Province -> its unit's strengths at the board's scale; ``None`` when every unit is a
     standard army or fleet at scale 1 (every strength 1, every support 1: the common case)."""
-    removed: Removed | None = None
-    """Variant hook: units removed before the orders are carried out (see :class:`Removed`)."""
+    removed: Removal | None = None
+    """Variant hook: units removed before the orders are carried out (see :class:`Removal`)."""
     removed_convoys: list[Convoy] = field(default_factory=list)
     """The legal convoy orders of the removed fleets: they make routes, never available ones."""
     slots: dict[str, str] = field(default_factory=dict)
@@ -123,7 +123,7 @@ class Facts:
 
 
 def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rules: Rules,
-                 off_graph: Mapping[str, str] | None = None, removed: Removed | None = None,
+                 off_graph: Mapping[str, str] | None = None, removed: Removal | None = None,
                  stacks: Mapping[str, Sequence[str]] | None = None, keys: Sequence[str | None] = ()) -> Facts:
     """Match each given order to its unit and sort it into legal, illegal and invalid.
 
@@ -131,7 +131,7 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
     destination its unit may move to off the adjacency graph (see :attr:`MoveFacts.off_graph`);
     such a move needs only a destination its unit can stand on. ``removed`` (variant hook): units
     taken off ``position`` before the orders are carried out, whose fleets still count for the
-    legality of the others' orders (see :class:`Removed`). ``stacks`` (variant hook): see
+    legality of the others' orders (see :class:`Removal`). ``stacks`` (variant hook): see
     :attr:`Facts.stacks`. ``keys`` (variant hook), one per given order: the key of the further
     piece of a stack it is for (``par#2``, :attr:`Facts.slots`) or ``None``.
     """
@@ -185,7 +185,7 @@ class _Board:
         self.off_graph = off_graph
         self._convoyers: list[str] | None = None
         self.removed_fleets: list[str] = []
-        """Provinces of removed fleets (:class:`Removed`): convoyers for the checks, not units."""
+        """Provinces of removed fleets (:class:`Removal`): convoyers for the checks, not units."""
         self.slots = slots or {}
         """Keys of further pieces of stacks -> their provinces (:attr:`Facts.slots`)."""
 
@@ -213,8 +213,8 @@ class _Board:
         return self._convoyers
 
 
-def _take_removed(facts: Facts, board: _Board, removed: Removed, choose: Callable[[list[Verdict]], Verdict]) -> None:
-    """Put the removed fleets back for the checks (:class:`Removed`) and keep their legal convoy
+def _take_removed(facts: Facts, board: _Board, removed: Removal, choose: Callable[[list[Verdict]], Verdict]) -> None:
+    """Put the removed fleets back for the checks (:class:`Removal`) and keep their legal convoy
     orders, one per fleet, in ``facts.removed_convoys``. A removed unit whose province another
     unit holds now counts for nothing."""
     pieces = {p: pc for p, pc in removed.pieces.items() if p not in board.units}

@@ -11,7 +11,7 @@ from dipsat.model.types import (
     UnitType,
 )
 from dipsat.solver.explain import explain_order
-from dipsat.solver.hooks import Removed
+from dipsat.solver.hooks import Removal
 from dipsat.solver.legality import LEGAL, Facts, Verdict, check_orders
 from dipsat.solver.options import Rules
 from dipsat.solver.order_choices import NOT_CONVOYED, RETREAT_AFTER_CONVOY
@@ -31,7 +31,7 @@ def build_model(facts: Facts, rules: Mapping[str, Rule], overrides: Mapping[Key,
 
 def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Order], rules: Rules,
                         movement_rules: Mapping[str, Rule] = MOVEMENT_RULES,
-                        off_graph: Mapping[str, str] | None = None, removed: Removed | None = None,
+                        off_graph: Mapping[str, str] | None = None, removed: Removal | None = None,
                         stacks: Mapping[str, Sequence[str]] | None = None,
                         keys: Sequence[str | None] = ()) -> Resolution:
     """Resolve a movement phase as DATC chapter 5 describes, through one CP-SAT model.

@@ -13,6 +13,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
+from dipsat.model.reasons import Illegal
 from dipsat.model.types import Order, OrderResult, Phase, PhaseKind, Position, Result
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.phase_model import Key, PhaseModel
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from dipsat.variants.variant import Variant
 
 __all__ = ["Engine", "split_orders", "insert_before", "named_constant", "add_constant_term",
-           "merge_results", "illegal", "phase_word", "strength_text"]
+           "merge_results", "illegal", "phase_word"]
 
 Engine = Callable[["Variant", Position, Sequence[AnyOrder], Rules, bool], Resolution]
 """Plays one phase of a variant: ``(variant, position, orders, rules, advance) -> Resolution``."""
@@ -81,7 +82,7 @@ def merge_results(count: int, decided: Mapping[int, OrderResult]) -> tuple[Order
 
 def illegal(order: AnyOrder, reason: str) -> OrderResult:
     """The result of an order that is not allowed: it has no effect."""
-    return OrderResult(order, Result.ILLEGAL, f"illegal: {reason}")  # type: ignore[arg-type]
+    return OrderResult(order, Result.ILLEGAL, Illegal(reason))  # type: ignore[arg-type]
 
 
 def phase_word(phase: Phase) -> str:
@@ -93,11 +94,3 @@ def phase_word(phase: Phase) -> str:
     return f"{phase.season.value} movement"
 
 
-def strength_text(value: int, finite_limit: int, names: Sequence[tuple[int, str]]) -> str:
-    """A strength for a reader: ``3``, or ``infinite (Superman)`` above ``finite_limit``."""
-    if value < finite_limit:
-        return str(value)
-    for threshold, name in names:
-        if value >= threshold:
-            return f"infinite ({name})"
-    return "infinite"

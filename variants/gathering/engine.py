@@ -13,13 +13,14 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Sequence
 
+from dipsat.model.reasons import Acted, Then
 from dipsat.model.types import (
     Convoy, Hold, Order, OrderResult, Phase, PhaseKind, Position, Result, Retreat, Season, SupportHold,
     SupportMove, Tag, Unit,
 )
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import adjudicate_adjustments, adjustments_due
-from dipsat.solver.hooks import Removed
+from dipsat.solver.hooks import Removal
 from dipsat.solver.movement import adjudicate_movement
 from dipsat.solver.phases import after_adjustments, update_centres
 from dipsat.solver.retreat import adjudicate_retreats
@@ -142,7 +143,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
                      variant.choice("ftl_order"))
     for i, (ok, why) in sp.results.items():
         decided[i] = OrderResult(orders[i], Result.SUCCEEDS if ok else Result.FAILS,  # type: ignore[arg-type]
-                                 ("succeeds: " if ok else "fails: ") + why)
+                                 Acted("succeeds" if ok else "fails", why))
     board, state, gmap = sp.position, sp.state, sp.gmap
     passed, source, convoys = [], [], []
     for i, o in standard:
@@ -151,7 +152,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         unit = getattr(o, "unit", None)
         if unit is not None and unit.province in sp.removed and unit.province not in board.units \
                 and sp.removed[unit.province].power == o.power:
-            decided[i] = OrderResult(given, Result.FAILS, "fails: the unit was removed by Sudden Death", Tag.DESTROYED)
+            decided[i] = OrderResult(given, Result.FAILS, Acted("fails", "the unit was removed by Sudden Death"), Tag.DESTROYED)
             if isinstance(o, Convoy):
                 convoys.append(o)
             continue
@@ -164,22 +165,22 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     modules = variant.movement_rules
     if variant.choice("double_cut") == "any_attack" and doubles:
         modules = {**modules, "supports": partial(supports_cut_by_any_attack, doubles=doubles)}
-    removed = Removed(sp.removed, tuple(convoys), "by Sudden Death") if sp.removed else None
+    removed = Removal(sp.removed, tuple(convoys), "by Sudden Death") if sp.removed else None
     res = adjudicate_movement(variant.map, board, passed, rules, modules, removed=removed)
     out = after_movement(gmap, board, res, state, sp.teleports, season)
     for i, (ok, why) in out.teleports.items():
         decided[i] = OrderResult(orders[i], Result.SUCCEEDS if ok else Result.FAILS,  # type: ignore[arg-type]
-                                 ("succeeds: " if ok else "fails: ") + why)
+                                 Acted("succeeds" if ok else "fails", why))
     for r, src in zip(res.results, source):
         province = getattr(getattr(r.order, "unit", None), "province", None)
         fate = out.fates.get(province) if r.tag is not None else None  # type: ignore[arg-type]
         tag = {"dislodged": Tag.DISLODGED, "destroyed": Tag.DESTROYED}.get(fate or "", r.tag)
         if r.tag is not None and fate is None:
             tag = Tag.DISLODGED  # dislodged, then teleported away
-        reason = r.reason
+        why = r.why
         if fate == "destroyed" and r.tag is Tag.DISLODGED and province is not None:
-            reason += f"; {_why_stuck(gmap, state, board, province, season)}: destroyed"
-        decided[src] = OrderResult(orders[src], r.result, reason, tag)  # type: ignore[arg-type]
+            why = Then(why, f"{_why_stuck(gmap, state, board, province, season)}: destroyed", "; ")
+        decided[src] = OrderResult(orders[src], r.result, why, tag)  # type: ignore[arg-type]
     generated = [replace(g, tag=Tag.DESTROYED if out.fates.get(g.order.unit.province) == "destroyed"  # type: ignore[union-attr]
                          else g.tag) for g in res.generated]
     before_ftl = {post: pre for pre, post in sp.relocated.items()}

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from dipsat.model.reasons import Cut, GivenTo
 from dipsat.model.types import OrderResult, Result, SupportHold, SupportMove
 from dipsat.solver.order_choices import OWN_SUPPORT_COUNTS
 from dipsat.solver.phase_model import ATTACK, DEFEND, GIVEN, PATH, PREVENT, Lit, PhaseModel
@@ -84,9 +85,9 @@ def aside_support_result(pm: PhaseModel, values: Any, support: SupportHold) -> O
     first move that cuts it with a path (the supporter's dislodger among them)."""
     province = support.unit.province
     if values.decisions.get((GIVEN, province), False):
-        return OrderResult(support, Result.GIVEN, f"given to {support.target} (its stack stays; ruling H9)")
+        return OrderResult(support, Result.GIVEN, GivenTo(str(support.target), "its stack stays; ruling H9"))
     for a in pm.cut_by.get(province, ()):
         path = pm.path(a)
         if path is True or (path is not False and values.decisions.get((PATH, a), False)):
-            return OrderResult(support, Result.CUT, f"cut: attacked by {pm.facts.moves[a].piece.unit}")
-    return OrderResult(support, Result.CUT, "cut")
+            return OrderResult(support, Result.CUT, Cut(str(pm.facts.moves[a].piece.unit), pm.facts.moves[a].convoyed))
+    return OrderResult(support, Result.CUT, Cut())

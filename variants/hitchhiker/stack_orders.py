@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dipsat.model.reasons import Acted
 from dipsat.model.types import Hold, Move, OrderResult, Position, Result, SupportHold, SupportMove
 from dipsat.variants.hitchhiker.kinds import HITCHHIKER_UNIT
 from dipsat.variants.hitchhiker.stacks import next_key
@@ -51,7 +52,7 @@ def take_piece_orders(position: Position, plan: Plan) -> None:
             index = plan.source[k]
             assert index is not None
             if isinstance(o, Hold):
-                plan.results[index] = OrderResult(o, Result.STANDS, "stands: a further piece of the stack (ruling H2)")
+                plan.results[index] = OrderResult(o, Result.STANDS, Acted("stands", "a further piece of the stack", "ruling H2"))
             else:
                 plan.piece_supports[index] = o  # type: ignore[assignment]
         plan.passed = [o for k, o in enumerate(plan.passed) if k not in taken]
