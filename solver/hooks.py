@@ -8,13 +8,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import Mapping, Sequence
 
-from dipsat.model.kinds import ARMY, FLEET
-from dipsat.model.types import Convoy, Piece
-
-if TYPE_CHECKING:
-    from dipsat.solver.legality import Facts
+from dipsat.model.kinds import ARMY, FLEET, Strengths
+from dipsat.model.types import Convoy, Piece, Position
 
 __all__ = ["Removal", "take_slots"]
 
@@ -41,19 +38,23 @@ class Removal:
     """How they were removed, for the reasons: ``by a Thief``."""
 
 
-def take_slots(facts: Facts, keys: Sequence[str]) -> None:
-    """Fill :attr:`Facts.slots` and :attr:`Facts.pieces` from the keys ``par#2``, ``par#3``... of the
-    further pieces given orders (``#2``: the first piece of ``Position.stacked[par]``)."""
+def take_slots(position: Position, keys: Sequence[str], scale: int,
+               strengths: dict[str, Strengths] | None) -> tuple[dict[str, str], dict[str, Piece], dict[str, Strengths] | None]:
+    """The further pieces of stacks named by the keys ``par#2``, ``par#3``... (``#2``: the first
+    piece of ``position.stacked[par]``): key -> province, key -> piece, and the strengths by key
+    (the units' ``strengths`` with the pieces' added; ``None`` while every one is a standard army or
+    fleet at scale 1)."""
+    slots: dict[str, str] = {}
+    pieces: dict[str, Piece] = {}
     for key in keys:
         province, _, n = key.partition("#")
-        pieces = facts.position.stacked.get(province, ())
-        if not n.isdigit() or not 2 <= int(n) <= len(pieces) + 1:
-            raise ValueError(f"no further piece {key} in {province}: {len(pieces)} stacked there")
-        facts.slots[key] = province
-        facts.pieces[key] = pieces[int(n) - 2]
-    kinds = [p.unit.kind for p in facts.pieces.values()]
-    scale = facts.gmap.strength_scale
-    if facts.strengths is None and any(k is not ARMY and k is not FLEET for k in kinds):
-        facts.strengths = {p: pc.unit.kind.at_scale(scale) for p, pc in facts.position.units.items()}
-    if facts.strengths is not None:
-        facts.strengths.update((k, pc.unit.kind.at_scale(scale)) for k, pc in facts.pieces.items())  # type: ignore[attr-defined]
+        here = position.stacked.get(province, ())
+        if not n.isdigit() or not 2 <= int(n) <= len(here) + 1:
+            raise ValueError(f"no further piece {key} in {province}: {len(here)} stacked there")
+        slots[key] = province
+        pieces[key] = here[int(n) - 2]
+    if strengths is None and any(p.unit.kind is not ARMY and p.unit.kind is not FLEET for p in pieces.values()):
+        strengths = {p: pc.unit.kind.at_scale(scale) for p, pc in position.units.items()}
+    if strengths is not None:
+        strengths.update((k, pc.unit.kind.at_scale(scale)) for k, pc in pieces.items())
+    return slots, pieces, strengths

@@ -140,7 +140,8 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
                   strengths=_strengths(gmap, position), removed=removed,
                   stacks={p: tuple(k) for p, k in (stacks or {}).items() if k})
     if keys:
-        take_slots(facts, [k for k in keys if k])
+        facts.slots, facts.pieces, facts.strengths = take_slots(position, [k for k in keys if k], gmap.strength_scale,
+                                                                facts.strengths)  # type: ignore[arg-type]
     board = _Board(gmap, position, rules, facts.off_graph, facts.slots)
     choose = SEVERAL_ORDERS[rules.several_orders]
     if removed is not None:
