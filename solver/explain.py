@@ -181,8 +181,13 @@ def decision_chain(pm: PhaseModel, solution: Solution, key: Key, depth: int = 3)
 def decision_of(pm: PhaseModel, order: object) -> Key | None:
     """The key of the decision that gives an order its result: moves, given, available or dislodged."""
     unit = getattr(order, "unit", None)
-    if unit is None or pm.facts.orders.get(unit.province) != order:
+    if unit is None:
         return None
+    subject = unit.province
+    if pm.facts.orders.get(subject) != order:  # a further piece of a stack there, under its own key?
+        subject = next((k for k, p in pm.facts.slots.items() if p == unit.province and pm.facts.orders.get(k) == order), None)
+        if subject is None:
+            return None
     prefix = {"Move": MOVES, "SupportHold": GIVEN, "SupportMove": GIVEN, "Convoy": AVAILABLE}
-    key = (prefix.get(type(order).__name__, DISLODGED), unit.province)
+    key = (prefix.get(type(order).__name__, DISLODGED), subject)
     return key if key in pm.decisions else None
