@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 from dipsat.model.board import AddCentre, Lasting, clear_owner
 from dipsat.model.reasons import Acted, CivilDisorder, Cut, Noted, Then
 from dipsat.model.types import (
-    Build, Disband, Hold, Move, OrderResult, Phase, PhaseKind, Position, Result, Retreat, Tag, Waive,
+    Build, Disband, Hold, Location, Move, OrderResult, Phase, PhaseKind, Piece, Position, Result, Retreat, SupportHold,
+    Tag, Unit, Waive,
 )
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import adjudicate_adjustments, adjustments_due
@@ -29,12 +30,14 @@ from dipsat.variants.framework.engine import add_constant_term, illegal, insert_
 from dipsat.variants.framework.orders import AnyOrder, SpecialOrder
 from dipsat.variants.framework.state import state_of, with_state
 from dipsat.variants.hitchhiker.gm import Specials, settle_draws, sort_specials
-from dipsat.variants.hitchhiker.kinds import DESTRUCTOR, HITCH_HIKER, VOGON, kind_problem
+from dipsat.variants.hitchhiker.kinds import DESTRUCTOR, HITCH_HIKER, HITCHHIKER_UNIT, VOGON, kind_problem
 from dipsat.variants.hitchhiker.orders import Nbo
 from dipsat.variants.hitchhiker.placing import commanded_moves, follow, place_at_start
 from dipsat.variants.hitchhiker.plan import GIVES_LIFT, Plan, Turn, make_plan
-from dipsat.variants.hitchhiker.rules import add_aside_supports, add_half_supports, aside_support_result
-from dipsat.variants.hitchhiker.setup import is_setup, play_setup
+from dipsat.variants.hitchhiker.rules import (
+    add_aside_supports, add_bubble_battles, add_half_supports, add_hitchhikers_together, aside_support_result,
+)
+from dipsat.variants.hitchhiker.setup import is_setup, nbo_centres, play_setup
 from dipsat.variants.hitchhiker.stacks import (
     add_stack_supports, dislodge_stacks, extra_supports, key_further_pieces, put_back, set_aside, settle_retreats,
 )
@@ -87,7 +90,9 @@ def _setup(variant: Variant, position: Position, orders: Sequence[AnyOrder], rul
     res = play_setup(variant, position, [o for _, o in own], rules)  # type: ignore[misc]
     decided = dict(specials.results)
     decided.update((i, r) for (i, _), r in zip(own, res.results))
-    board, state, placed = place_at_start(variant.map, res.after, specials.state, specials.stated)
+    proof = nbo_centres([o for _, o in own], res.results)  # option nbo_1900=yes
+    state = replace(specials.state, vogon_proof=specials.state.vogon_proof | proof) if proof else specials.state
+    board, state, placed = place_at_start(variant.map, res.after, state, specials.stated)
     return replace(res, results=tuple(_fill(orders, decided)), generated=(*res.generated, *placed),
                    after=with_state(board, state))
 
@@ -99,11 +104,13 @@ def _fill(orders: Sequence[AnyOrder], decided: dict[int, OrderResult]) -> list[O
 
 
 def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
-              specials: Specials) -> Resolution:
+              specials: Specials, dropped: frozenset[int] = frozenset()) -> Resolution:
     """A movement turn. A stack whose pieces are all lifted is left only when every lift succeeds:
     the first lift moves the stack's first piece from the province itself, the others are the
     stack's further moves (``stacks``), and the model's ``leaves[...]`` literal tells whether a
-    piece stays behind to hold the province with a unit's strength (ruling H2)."""
+    piece stays behind to hold the province with a unit's strength (ruling H2). ``dropped``: the
+    lifts that fail because their lifter is dislodged (option ``lift_dislodged=fails``,
+    :func:`_lifts_lost`)."""
     state = specials.state
     for centre in sorted(state.neutral_next):  # rule 10: Zaphod's visit is noticed now
         position = clear_owner(position, centre)
@@ -113,7 +120,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     turn = Turn(marvin=marvin.unit.province if marvin else None, ships=ships, gargled=state.gargled,
                 sunglasses=state.sunglasses, taking_off=frozenset(specials.taking_off.values()),
                 commanded=state.commanded, skip=specials.handled)
-    plan = make_plan(variant, position, orders, turn)
+    plan = make_plan(variant, position, orders, turn, dropped)
     decided = dict(specials.results)
     decided.update(plan.results)
     for i in specials.taking_off:
@@ -130,10 +137,13 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
                                  Tag.DESTROYED)
     modules = insert_before(variant.movement_rules, "strengths", {
         "ships": partial(_ships_hold, provinces=tuple(sorted(ships)))})
+    modules = insert_before(modules, next(iter(modules)), {"hitchhikers_together": add_hitchhikers_together})
     extra = extra_supports(position, plan)
     if extra:
         modules = insert_before(modules, "strengths", {
             "stack_supports": partial(add_stack_supports, extra=tuple(sorted(extra.items())))})
+    if variant.choice("bubble_swap") == "head_to_head" and plan.off_graph:
+        modules = insert_before(modules, next(iter(modules)), {"bubble_battles": add_bubble_battles})
     if variant.choice("bubble_attack") == "all_half" and plan.halved:
         modules = insert_before(modules, "strengths", {
             "half_supports": partial(add_half_supports, provinces=tuple(plan.halved))})
@@ -147,6 +157,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     res = adjudicate_movement(variant.map, board, plan.passed, rules, modules, off_graph=plan.off_graph,
                               stacks=stacks, keys=keys)
     behind = _left_behind(plan, res, stacks, keys)
+    res = replace(res, after=_land_together(res))
     generated += res.generated
     fates = {}
     for r, src in zip(res.results, plan.source):
@@ -160,6 +171,9 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         if src in plan.piece_supports and isinstance(r.why, Cut):  # a further piece's support (ruling H2)
             r = replace(r, why=replace(r.why, note="ruling H2"))
         decided[src] = replace(r, order=orders[src])  # type: ignore[arg-type]
+    lost = _lifts_lost(variant, plan, fates, decided)
+    if lost:
+        return _movement(variant, position, orders, rules, specials, dropped | lost)
     for i in behind:  # the fate of the province is the piece's left behind
         first = plan.first_lifts[orders[i].hitchhiker.province]  # type: ignore[union-attr]
         decided[i] = replace(decided[i], tag=decided[first].tag)
@@ -178,12 +192,15 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     after = put_back(position, res.after, plan.aside) if plan.aside else res.after
     moved_out = frozenset(orders[i].hitchhiker.province for i in plan.lifters.values()  # type: ignore[union-attr]
                           if decided[i].result is Result.SUCCEEDS)
-    moves = {r.order.unit.province: r.order.dest.province for r, k in zip(res.results, keys)  # type: ignore[union-attr]
-             if isinstance(r.order, Move) and r.result is Result.SUCCEEDS and k is None}
-    after, carried, destroyed = dislodge_stacks(after, moved_out, {dest: src for src, dest in moves.items()})
+    came_from = {r.order.dest.province: r.order.unit.province for r, k in zip(res.results, keys)  # type: ignore[union-attr]
+                 if isinstance(r.order, Move) and r.result is Result.SUCCEEDS and k is None}
+    after, carried, destroyed = dislodge_stacks(after, moved_out, came_from)
     generated += destroyed
+    moves = {k or r.order.unit.province: r.order.dest.province for r, k in zip(res.results, keys)  # type: ignore[union-attr]
+             if isinstance(r.order, Move) and r.result is Result.SUCCEEDS}
     step = play_ships(variant.board(after), after, state, plan.ship_moves, specials.stated, str(position.phase),
-                      victim_near=variant.choice("vogon_victim"))
+                      victim_near=variant.choice("vogon_victim"), occupied=variant.choice("vogon_occupied"),
+                      meet=variant.choice("ships_meet"))
     decided.update(step.results)
     moves |= {r.order.unit.province: r.order.dest.province for r in step.results.values()
               if isinstance(r.order, Move) and r.result is Result.SUCCEEDS}
@@ -192,7 +209,8 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     ends = _ends(orders, decided)
     generated += _tag_given(step.generated, ends, decided)
     wander = play_wanderers(variant.board(step.board), position, step.board, state, specials.votes, specials.stated,
-                            absolute=variant.choice("marvin_vote") == "majority")
+                            absolute=variant.choice("marvin_vote") == "majority", entry=variant.choice("zaphod_entry"),
+                            resist=_hold_strengths(decided, moves) if variant.choice("marvin_strength") == "two" else None)
     generated += _tag_given(wander.generated, _ends(orders, decided), decided)
     after = wander.board
     if after.dislodged and after.phase.kind is not PhaseKind.RETREAT:
@@ -201,6 +219,45 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     after = with_state(after_movement(variant.map, after), state)
     return replace(res, before=position, results=tuple(_fill(orders, decided)), generated=tuple(generated),
                    after=after)
+
+
+def _land_together(res: Resolution) -> Position:
+    """The board after the model with the hitch-hikers that arrived in one province together all
+    there, as a stack (rule 6; the model places one unit per province, ``add_hitchhikers_together``)."""
+    arrived: dict[str, list[Move]] = {}
+    for r in res.results:
+        if isinstance(r.order, Move) and r.result is Result.SUCCEEDS and r.order.unit.kind == HITCHHIKER_UNIT:
+            arrived.setdefault(r.order.dest.province, []).append(r.order)
+    after = res.after
+    for dest, moves in sorted(arrived.items()):
+        there = sum(1 for p in after.pieces_at(dest) if p.unit.kind == HITCHHIKER_UNIT)
+        for m in moves[there:]:
+            after = after.with_piece(Piece(m.power, Unit(HITCHHIKER_UNIT, Location(dest))))
+    return after
+
+
+def _lifts_lost(variant: Variant, plan: Plan, fates: Mapping[str, Tag | None],
+                decided: Mapping[int, OrderResult]) -> frozenset[int]:
+    """Option ``lift_dislodged=fails``: the lifts that carried their hitch-hiker though their
+    lifter is dislodged. The turn is played again with them failed (a dislodged fleet's convoy
+    fails, DATC 5.B.9), until no carried lift has a dislodged lifter."""
+    if variant.choice("lift_dislodged") != "fails":
+        return frozenset()
+    return frozenset(i for province, i in plan.lifters.items() if fates.get(province) is Tag.DISLODGED
+                     and i not in plan.results and decided.get(i) is not None
+                     and decided[i].result is Result.SUCCEEDS)
+
+
+def _hold_strengths(decided: Mapping[int, OrderResult], moves: Mapping[str, str]) -> dict[str, int]:
+    """Province -> the hold strength of the unit that stayed there this turn: 1 plus each support
+    to hold it given (option ``marvin_strength=two``); a unit that moved in has 1."""
+    found: dict[str, int] = {}
+    for r in decided.values():
+        if isinstance(r.order, SupportHold) and r.result is Result.GIVEN:
+            target = r.order.target.province
+            if target not in moves.values():
+                found[target] = found.get(target, 1) + 1
+    return found
 
 
 def _left_behind(plan: Plan, res: Resolution, stacks: Mapping[str, tuple[str, ...]],
@@ -284,8 +341,13 @@ def _retreats(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
 
 def _adjustments(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
                  specials: Specials) -> Resolution:
-    """Rules 5-7: NBOs give up builds; a build of a kind its power may not build is illegal."""
+    """Rules 5-7: NBOs give up builds; a build of a kind its power may not build is illegal.
+    Option ``zaphod_fall=winter``: a centre Zaphod entered in the Fall is neutral now."""
     state = specials.state
+    if variant.choice("zaphod_fall") == "winter" and state.neutral_next:
+        for centre in sorted(state.neutral_next):
+            position = clear_owner(position, centre)
+        state = replace(state, neutral_next=frozenset())
     decided = dict(specials.results)
     passed = []
     due = adjustments_due(position)

@@ -13,17 +13,25 @@ piece's own order (as many as the pieces that stay):
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from dipsat.model.reasons import Acted
-from dipsat.model.types import Hold, Move, OrderResult, Position, Result, SupportHold, SupportMove
+from dipsat.model.types import Hold, Move, Order, OrderResult, Position, Result, SupportHold, SupportMove
 from dipsat.variants.hitchhiker.kinds import HITCHHIKER_UNIT
 from dipsat.variants.hitchhiker.stacks import next_key
 
-if TYPE_CHECKING:
-    from dipsat.variants.hitchhiker.plan import Plan
-
 __all__ = ["take_piece_orders", "pass_piece_supports"]
+
+
+class Plan(Protocol):
+    """What a stack's further orders read and write of a turn's plan
+    (:class:`dipsat.variants.hitchhiker.plan.Plan` is one; a protocol, so that the plan may use
+    this module without an import circle)."""
+
+    passed: list[Order]
+    source: list[int | None]
+    results: dict[int, OrderResult]
+    piece_supports: dict[int, Order]
 
 
 def take_piece_orders(position: Position, plan: Plan) -> None:
