@@ -341,7 +341,8 @@ class BouncedOff(Reason):
 class GivenTo(Reason):
     """A support given to ``target`` (``A par`` or ``A par - bur``); ``note`` adds the rule that
     kept it given where the standard rules would not; ``which`` is the supported move's result
-    where it failed for a reason the model did not see."""
+    where it failed because a variant's rule removed its convoy before the orders (the model's
+    ``Removal``: the support reads ``given to A lon - nwy, which fails: no convoy path (...)``)."""
 
     kind: ClassVar[str] = "given"
     target: str
