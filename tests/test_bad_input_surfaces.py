@@ -620,3 +620,15 @@ def test_adjudicate_reads_a_folder_as_compare_does(tmp_path: Path, capsys: pytes
     empty.mkdir()
     code, _, err = cli(capsys, "adjudicate", empty)
     assert code == 2 and "no case file" in err
+
+
+def test_report_reads_a_folder_of_cases_and_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(ROOT / "datacases" / "datc_6A_basic.txt", folder / "a.txt")
+    shutil.copy(GAMES / "telepath_1901_1903.txt", folder / "b.txt")
+    shutil.copy(ROOT / "tests" / "replay_fixtures" / "droidippy_game.txt", folder / "c.txt")  # an archive: passed over
+    code, out, err = cli(capsys, "report", folder, "--out", tmp_path / "r", "--json")
+    assert code == 0, err
+    assert json.loads(out)["pages"] == 12 + 1
+
