@@ -3,13 +3,12 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import replace
 from pathlib import Path
 
 from dipsat.cli.inputs import case_files
 from dipsat.cli.options import rules_argument, solver_argument, variant_argument
 from dipsat.cli.report import case_json, case_text, summary
-from dipsat.cli.runner import CaseReport, run_case
+from dipsat.cli.runner import CaseReport, as_variant, run_case
 from dipsat.model.casefiles import load_any
 from dipsat.model.errors import InputError, OutputError
 from dipsat.model.files import check_writable, write_text_atomic
@@ -48,9 +47,10 @@ def run(args: argparse.Namespace) -> int:
     _check_outputs(args.export_model, args.graph, args.map)
     reader = reader_for(find_variant(args.variant)) if args.variant else read_order
     files = case_files(args.files, "adjudicate")
-    cases = [c for f in files for c in load_any(f, order_reader=reader)]
+    only = frozenset(args.case) if args.case else None
+    cases = [c for f in files for c in load_any(f, order_reader=reader, only=only)]
     if args.variant:
-        cases = [replace(c, variant=args.variant) for c in cases]
+        cases = [as_variant(c, args.variant) for c in cases]
     if args.case:
         wanted = set(args.case)
         cases = [c for c in cases if c.id in wanted]

@@ -9,13 +9,13 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from dipsat.cli.html_report import PageEntry, Row, write_index, write_page
 from dipsat.cli.inputs import case_files
 from dipsat.cli.options import rules_argument, variant_argument
-from dipsat.cli.runner import CaseReport, run_case
+from dipsat.cli.runner import CaseReport, as_variant, run_case
 from dipsat.model.casefiles import load_any
 from dipsat.model.cases import Case
 from dipsat.model.errors import InputError, OutputError
@@ -97,9 +97,9 @@ class _Page:
 def _case_pages(path: str, args: argparse.Namespace) -> list[_Page]:
     """The page of every case of ``path`` (those of ``--case`` only)."""
     reader = reader_for(find_variant(args.variant)) if args.variant else read_order
-    cases = load_any(path, order_reader=reader)
+    cases = load_any(path, order_reader=reader, only=frozenset(args.case) if args.case else None)
     if args.variant:
-        cases = [replace(c, variant=args.variant) for c in cases]
+        cases = [as_variant(c, args.variant) for c in cases]
     if args.case:
         cases = [c for c in cases if c.id in set(args.case)]
 

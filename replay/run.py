@@ -23,7 +23,8 @@ from dipsat.replay.records import GameError, Task
 from dipsat.solver import route
 from dipsat.replay.replayer import error_rows
 from dipsat.replay.rows import PHASE_SCHEMA, PhaseRow, to_table
-from dipsat.replay.store import PartStore, consolidate, summarize, write_summary
+from dipsat.replay.merge import consolidate
+from dipsat.replay.store import PartStore, write_summary
 from dipsat.replay.work import TaskOutcome
 
 
@@ -136,7 +137,7 @@ def _run(config: RunConfig, store: PartStore) -> dict[str, Any]:
     bar = _progress(config, total=total, done=total - scan.todo_games)
 
     def done(outcome: TaskOutcome) -> None:
-        store.write(outcome.uid, outcome.phases, outcome.orders)
+        store.write(outcome.uid, outcome.phases, outcome.orders, outcome.games)
         tally.games += 1
         tally.phases += outcome.phases.num_rows
         tally.cpu_seconds += outcome.cpu_seconds
@@ -166,8 +167,7 @@ def _run(config: RunConfig, store: PartStore) -> dict[str, Any]:
             client.close()
     errors += [scan.where[uid] for uid in uids if uid not in given_up and not store.finished(uid)]  # never a lost game
     extra = [row for e in errors for row in error_rows(e, config.rules_text or "")[0]] + tally.lost
-    phases, orders = consolidate(store, uids, to_table(extra, PHASE_SCHEMA) if extra else None, scan.lines)
-    summary = summarize(phases, orders)
+    summary = consolidate(store, uids, to_table(extra, PHASE_SCHEMA) if extra else None, scan.lines)
     summary["run"] = {
         "paths": list(config.paths), "out": str(config.out),
         "rules": config.rules_text or "each archive's own judge",

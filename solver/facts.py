@@ -74,6 +74,9 @@ class Facts:
     """Province -> provinces of the units giving its unit a valid support to hold."""
     off_graph: Mapping[str, str] = field(default_factory=dict)
     """Variant hook: province -> the one destination its unit may move to whatever the adjacency."""
+    allied: set[frozenset[str]] = field(default_factory=set)
+    """Variant hook: pairs of moves (by origin) into one province that do not stand each other off
+    (the Hitchhiker's hitch-hikers may end a move together); empty in the standard game."""
     strengths: Mapping[str, Strengths] | None = None
     """Province -> its unit's strengths at the board's scale; ``None`` when every unit is a
     standard army or fleet at scale 1 (every strength 1, every support 1: the common case)."""

@@ -93,7 +93,7 @@ class GatheringVariant(Variant):
 
     def gm_notes(self, before: Position, after: Position) -> list[str]:
         """The game master's view after a phase: decks, marks, the board's changes, the draws."""
-        return gm_lines(self.state(before), self.state(after), after)
+        return gm_lines(self.state(before), self.state(after), after, self.map.powers)
 
     def end_notes(self, position: Position) -> list[str]:
         """The end of the game (or that it goes on) and each power's centres, units and points."""
