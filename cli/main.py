@@ -152,7 +152,12 @@ def program() -> NoReturn:
         sys.stderr.flush()
     except BrokenPipeError:  # the reader of our output went away: nothing more to say
         pass
-    atexit._run_exitfuncs()  # CPython's own call at shutdown, made before skipping the rest
+    except KeyboardInterrupt:  # a Ctrl-C once the work is done: it still says so
+        code = _interrupted(False)
+    try:
+        atexit._run_exitfuncs()  # CPython's own call at shutdown, made before skipping the rest
+    except KeyboardInterrupt:
+        code = EXIT_INTERRUPTED
     os._exit(code)
 
 
