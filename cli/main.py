@@ -84,7 +84,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return _interrupted(as_json)
     with guarded_streams():  # no raw control character of the input reaches the terminal
-        return _run(argv, as_json)
+        try:
+            return _run(argv, as_json)
+        except BrokenPipeError:  # the reader went away while an error was being shown
+            return 2
 
 
 def _run(argv: list[str], as_json: bool) -> int:
