@@ -32,7 +32,7 @@ from dipsat.variants import find_variant
 from dipsat.variants.framework.orders import resolve_power
 from dipsat.variants.framework.record import read_record
 from dipsat.variants.framework.replay import GameReport, _play_phase, _start, play_record
-from dipsat.variants.framework.report import game_json, game_text
+from dipsat.variants.framework.report import game_json, game_text, view_results
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -394,9 +394,8 @@ def board_svg(store: Store, game_id: str, token: str | None, index: int) -> str:
         raise NotFound(f"game {game_id} has no phase {index} (phases 0 to {len(phases)})")
     res = phases[index].resolution
     gm = role == "gm"
-    shown = [r for k, r in enumerate(res.results) if gm or (not getattr(r.order, "secret", False)
-                                                          and k not in res.secret)]
-    return position_svg(variant, res.before, shown + list(res.generated), title=f"{game['id']} {res.before.phase}",
+    shown = view_results(played.report, phases[index], gm)  # what the view's text shows (an NBO not drawn)
+    return position_svg(variant, res.before, shown, title=f"{game['id']} {res.before.phase}",
                         subtitle=f"{variant.spec}; rules {game['rules']}" + ("; game master's view" if gm else ""),
                         cycle=cycle_orders(res))
 
