@@ -492,7 +492,7 @@ def test_lone_surrogates_are_escaped_on_the_terminal():
 
 def test_compare_csv_quotes_what_a_spreadsheet_would_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     game = json.loads(MILA.read_text())
-    formulas = ["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)"]
+    formulas = ["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)", "\tx"]
     lines = []
     for f in formulas:
         game["id"] = f
@@ -504,8 +504,19 @@ def test_compare_csv_quotes_what_a_spreadsheet_would_run(tmp_path: Path, capsys:
     assert code == 0, err
     with open(out, encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
-    assert rows and {r["case"] for r in rows} == {"'" + f for f in formulas}
-    assert not any(cell.startswith(("=", "+", "-", "@")) for r in rows for cell in r.values())
+    assert rows and {r["case"] for r in rows} == {"'" + visible(f) for f in formulas}
+    assert not any(cell.startswith(("=", "+", "-", "@", "\t")) for r in rows for cell in r.values())
+
+
+def test_compare_csv_holds_no_control_character(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    game = json.loads(MILA.read_text())
+    game["id"] = "g\x1b[2J\rx"
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(game))
+    out = tmp_path / "c.csv"
+    assert cli(capsys, "compare", path, "--rules", "mila", "--rules", "datc", "--out", out)[0] == 0
+    text = out.read_text(encoding="utf-8")
+    assert "g\\u001b[2J\\u000dx" in text and not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", text)
 
 
 # 7. Public views never show the game master's secrets ---------------------------------------
