@@ -13,7 +13,8 @@ strength named by its rule (Vain Star's Superman). Words and JSON write them in 
 
 The kinds (the ``kind`` of the JSON object): a movement's ``dislodged``, ``stands``, ``paradox``,
 ``dislodges``, ``unopposed``, ``no_convoy_path``, ``bounced_with``, ``head_to_head``,
-``own_unit``, ``bounced_off``, ``given``, ``cut``, ``available``, ``disrupted``; a retreat's
+``own_unit``, ``bounced_off``, ``given``, ``cut``, ``available``, ``disrupted``, ``removed`` (a
+convoy a variant removed before the orders were carried out); a retreat's
 ``retreats``, ``retreat_bounced``, ``disbanded``; an adjustment's ``built``, ``waived``,
 ``civil_disorder``, ``fails``; ``illegal`` and ``invalid`` for orders that are not carried out;
 ``rule`` for what a variant's rule, card or spell did (its words, and the rule's name where it has
