@@ -241,6 +241,16 @@ unit under the last word of the supported order, ``VIA`` for a move written so, 
 counts every support (benchmarks/PEER_DEFECTS.md, ``via-own-support``)."""
 
 
+DEFEND_LEAVES_OUT: Mapping[str, Callable[[str], str | None]] = {
+    "every": lambda attacked_power: None,
+    "mila": lambda attacked_power: attacked_power,
+}
+"""Choice (option ``head_to_head_defend``, 5.B.7) -> the power whose supports a move's defend
+strength leaves out in a head-to-head battle, given the power of the unit the move attacks. The
+``diplomacy`` package compares the two moves each as an attack (benchmarks/PEER_DEFECTS.md,
+``head-to-head-own-support``)."""
+
+
 # -- 4.B.4 coast in a support order ------------------------------------------------------------
 
 SUPPORT_COAST_COUNTS: Mapping[str, Callable[[Piece], bool]] = {

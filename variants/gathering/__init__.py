@@ -43,8 +43,8 @@ OPTIONS = {o.name: o for o in (
            in_turn="each card's steps in turn, in the order the cards were given"),
     option("black_hole_from", "A Black Hole's unit reappears 'at least three space distant from the space it "
            "started from': which space?",
-           hole="the Black Hole's space, where the swallowed unit leaves from",
-           start="the space the unit began the season in"),
+           start="the space the unit began the season in (the sentence's subject is the unit)",
+           hole="the Black Hole's space, where the swallowed unit leaves from"),
     option("stone_convoy", "A fleet turned to stone 'must stand without giving support': may it convoy?",
            allowed="yes: a convoying fleet stands and gives no support; only moves and supports are barred",
            forbidden="no: a unit of stone only holds"),

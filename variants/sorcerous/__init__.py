@@ -26,8 +26,9 @@ OPTIONS = {o.name: o for o in (
            attacked="a move into its province, or a support or convoy of such a move",
            any_order="also any other order aimed at it (a support to hold it)"),
     option("stasis_first", "Rules 2h and 5: is rule 2h judged after this turn's Stasis spells (Stasis comes first)?",
-           yes="yes: a unit frozen by a Stasis cast this turn does not interact (a wizard may freeze its attacker)",
-           no="no: on the orders as given; Stasis on the unit attacking the wizard fails"),
+           no="no: rule 2h is unconditional ('cannot cast a spell'), judged on the orders as given; "
+              "Stasis on the unit attacking the wizard fails",
+           yes="yes: a unit frozen by a Stasis cast this turn does not interact (a wizard may freeze its attacker)"),
     option("blocked_cast", "Rule 2g/2h: does a cast stopped by 2h use the wizard's spell of the year?",
            kept="no: the wizard did not cast; it may cast later that year",
            spent="yes: the attempt uses the year's spell"),
@@ -55,8 +56,8 @@ OPTIONS = {o.name: o for o in (
            defends="a stuck fleet defends as usual; dislodged, it cannot retreat and is destroyed"),
     option("flame_timing", "Rule 3 Flame 'Any army unit on an Iced province when this spell is cast is "
            "drowned': when does Flame take effect?",
-           before_movement="when it is cast, before the movement: the armies on the ice then drown, the ice is gone",
-           after_movement="after the movement and retreats, with the other spells (rule 5)"),
+           after_movement="after the movement and retreats, with the other spells (rule 5: 'All other spells')",
+           before_movement="when it is cast, before the movement: the armies on the ice then drown, the ice is gone"),
     option("familiar", "Rule 4 'The unit becomes a double army/fleet': what is doubled?",
            double_strength="its strength: it counts as two units (2A, 2F); its support counts once",
            both_kinds="its nature: it moves and stands as an army and as a fleet (XA, XF), strength 1",

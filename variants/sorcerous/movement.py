@@ -2,8 +2,8 @@
 on the board in play, then what the movement leaves for the end of the turn.
 
 1. The special orders are sorted (:mod:`.casting`); a wizard that casts or takes a familiar
-   has no other order this season (rule 2g); rule 2h is judged after this turn's Stasis spells
-   (option ``stasis_first``).
+   has no other order this season (rule 2g); rule 2h is judged on the orders as given, or after
+   this turn's Stasis spells (option ``stasis_first=yes``).
 2. Stasis spells take effect, then Magic Shields (and, under ``flame_timing=before_movement``,
    Flames): a unit in Stasis has its moves and supports (and convoys, ``stasis_convoy``) made
    illegal before the model, so the model has no move literal for it.
