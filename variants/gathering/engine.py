@@ -23,11 +23,12 @@ from dipsat.solver.movement import adjudicate_movement
 from dipsat.variants.framework.removals import convoy_removed
 from dipsat.solver.phases import after_adjustments, update_centres
 from dipsat.solver.retreat import adjudicate_retreats
-from dipsat.variants.framework.engine import illegal, merge_results, split_orders
+from dipsat.variants.framework.engine import carry_fates, illegal, merge_results, split_orders
+from dipsat.variants.framework.overridden import name_refused_convoys, supports_of_refused_moves
 from dipsat.variants.framework.orders import AnyOrder
 from dipsat.variants.framework.state import state_of, with_state
 from dipsat.model.board import board_in_play
-from dipsat.variants.gathering.after import after_movement, follow, stranded, swallow
+from dipsat.variants.gathering.after import Outcome, after_movement, follow, stranded, swallow
 from dipsat.variants.gathering.board import majority
 from dipsat.variants.gathering.cutting import supports_cut_by_any_attack
 from dipsat.variants.gathering.decks import judge_cards
@@ -124,6 +125,15 @@ def _restriction(gmap: GameMap, state: GatheringState, board: Position, order: O
     return ""
 
 
+def _fate(g: OrderResult, out: Outcome, gmap: GameMap, state: GatheringState, board: Position,
+          season: int) -> OrderResult:
+    """A hold the model made for a unit: destroyed when the unit cannot retreat (rule 2)."""
+    province = g.order.unit.province  # type: ignore[union-attr]
+    if out.fates.get(province) != "destroyed" or g.tag is not Tag.DISLODGED:
+        return g
+    return replace(g, tag=Tag.DESTROYED, reason=f"{g.reason}; {_why_stuck(gmap, state, board, province, season)}: destroyed")
+
+
 def _why_stuck(gmap: GameMap, state: GatheringState, board: Position, province: str, season: int) -> str:
     """Why a dislodged unit the standard rules would let retreat cannot (rule 2)."""
     piece = board.units[province]
@@ -158,6 +168,9 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
             continue
         passed.append(o)
         source.append(i)
+    kept, refused = supports_of_refused_moves(list(zip(source, passed)), decided, standard)
+    decided.update(refused)
+    source, passed = [i for i, _ in kept], [o for _, o in kept]
     doubles = frozenset(p for p, piece in board.units.items() if is_double(piece.unit))
     modules = variant.movement_rules
     if variant.choice("double_cut") == "any_attack" and doubles:
@@ -178,8 +191,10 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         if fate == "destroyed" and r.tag is Tag.DISLODGED and province is not None:
             reason += f"; {_why_stuck(gmap, state, board, province, season)}: destroyed"
         decided[src] = OrderResult(orders[src], r.result, reason, tag)  # type: ignore[arg-type]
-    generated = [replace(g, tag=Tag.DESTROYED if out.fates.get(g.order.unit.province) == "destroyed"  # type: ignore[union-attr]
-                         else g.tag) for g in res.generated]
+    name_refused_convoys(decided, standard)
+    held = {i: o.unit.province for i, o in standard  # type: ignore[union-attr]
+            if i in decided and decided[i].result is Result.ILLEGAL and getattr(o, "unit", None) is not None}
+    generated = carry_fates(decided, [_fate(g, out, gmap, state, board, season) for g in res.generated], held)
     before_ftl = {post: pre for pre, post in sp.relocated.items()}
     starts = {now: before_ftl.get(start, start) for start, now in out.where.items()
               if now is not None and start not in out.position.dislodged}

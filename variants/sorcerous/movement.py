@@ -26,8 +26,9 @@ from dipsat.model.types import (
 from dipsat.model.kinds import Moves
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.movement import adjudicate_movement
-from dipsat.variants.framework.engine import illegal, insert_before
+from dipsat.variants.framework.engine import carry_fates, illegal, insert_before
 from dipsat.variants.framework.orders import SpecialOrder
+from dipsat.variants.framework.overridden import name_refused_convoys, supports_of_refused_moves
 from dipsat.variants.sorcerous.board import board_in_play
 from dipsat.variants.sorcerous.casting import blocked_result, check_specials, interacting
 from dipsat.variants.sorcerous.orders import Cast
@@ -108,7 +109,8 @@ def _in_force(variant: Variant, state: SorcerousState, turn: int, standard: Sequ
         if p in acting and state.wizard_at(p) == o.power:
             reason = f"the wizard {acting[p]} this season instead of moving or supporting (rule 2g)"
         elif p in bound and (isinstance(o, (Move, SupportHold, SupportMove)) or (no_convoy and isinstance(o, Convoy))):
-            reason = f"{o.unit} is held in Stasis: it can neither move nor support (rule 3)"  # type: ignore[union-attr]
+            reason = f"{o.unit} is held in Stasis: it can neither move nor support (rule 3)" if not isinstance(  # type: ignore[union-attr]
+                o, Convoy) else f"{o.unit} is held in Stasis: it cannot convoy (rule 3; option stasis_convoy=forbidden)"  # type: ignore[union-attr]
         elif helpless and isinstance(o, SupportHold) and o.target.province in stuck:
             reason = f"{o.target} is stuck in the ice and cannot be supported (option stuck_fleet=helpless)"
         elif isinstance(o, Move) and not o.via_convoy:
@@ -189,6 +191,7 @@ def play_movement(variant: Variant, position: Position, standard: list[tuple[int
     """Resolve a movement phase; the board returned is right after it (dislodged units waiting)."""
     turn = turn_of(position.phase)
     year = position.phase.year
+    given_orders = list(standard)
     plan = check_specials(variant.map, position, state, specials)
     decided.update(plan.decided)
     acting = {w: what for w, what in plan.acting.items()}
@@ -231,6 +234,8 @@ def play_movement(variant: Variant, position: Position, standard: list[tuple[int
     stuck = _stuck(variant, board, state, turn)
     passed, filtered = _in_force(variant, state, turn, standard, acting, stuck)
     decided.update(filtered)
+    passed, filtered = supports_of_refused_moves(passed, decided, standard)
+    decided.update(filtered)
     gmap = turn_board(variant, state, turn, _supporters(passed))
     helpless = stuck if variant.choice("stuck_fleet") == "helpless" else frozenset()
     modules = insert_before(variant.movement_rules, "strengths", {
@@ -239,6 +244,7 @@ def play_movement(variant: Variant, position: Position, standard: list[tuple[int
     res = adjudicate_movement(gmap, board, [o for _, o in passed], rules, modules)
     generated = list(res.generated)
     decided.update((i, r) for (i, _), r in zip(passed, res.results))
+    name_refused_convoys(decided, given_orders)
     after = res.after
     moved: dict[str, str | None] = {}
     for r in (*res.results, *res.generated):
@@ -252,6 +258,9 @@ def play_movement(variant: Variant, position: Position, standard: list[tuple[int
     for p in after.dislodged:
         moved[p] = DISLODGED + p
     after, moved, decided, generated = _stasis_retreats(variant, state, turn, after, moved, decided, generated)
+    held = {i: o.unit.province for i, o in standard if i in decided and decided[i].result is Result.ILLEGAL}  # type: ignore[union-attr]
+    held |= {i: w for i, (_, w) in (*plan.casts.items(), *plan.familiars.items())}
+    generated = carry_fates(decided, generated, held)
     state, familiar_results = _bind(state, plan.familiars, moved)
     decided.update(familiar_results)
     after, state, linked = bury(after, state, moved, year)
