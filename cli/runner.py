@@ -11,6 +11,7 @@ from dipsat.model.types import Disband, Order, Phase, Position
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.presets import RulesError, describe, rules_from_text
 from dipsat.variants import Variant, find_variant
+from dipsat.variants.framework.state_notation import state_differences
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,7 @@ def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
         if step.after is not None and board_stated:
             has_expectations = True
             differences += _board_differences(variant, step.after, res.after)
+            differences += state_differences(variant, step.after, res.after)
         has_expectations |= bool(step.auto) and board_stated
         position = res.after
     return CaseReport(case.id, case.title, describe(rules), tuple(checks), tuple(differences),

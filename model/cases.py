@@ -31,6 +31,8 @@ The case-file format is line-oriented; a person writes one in a minute::
     England: A Yorkshire dislodged from London
     CENTRES                             # after AFTER: the centres after the phase (optional)
     CHANGES                             # after AFTER: the lasting changes after it (optional)
+    STATE                               # the variant's game state at the start, or after AFTER
+    Stasis Burgundy until Fall 1901     #   (spells, spirits, cards in force...; its variant reads it)
     PHASE Spring 1901 Retreat           # a further phase starts from the previous result
     ORDERS
     England: A Yorkshire - Edinburgh  [succeeds]
@@ -54,7 +56,7 @@ Every error is a :class:`~dipsat.model.errors.CaseFileError` carrying file and l
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Final, Mapping
@@ -95,6 +97,9 @@ class VariantReader:
     map_for: Callable[[str], GameMap]
     board_problem: Callable[[str, Position], tuple[tuple[str, ...], str] | None] | None = None
     variant_map: GameMap | None = None
+    read_state: Callable[[str, Position, tuple[tuple[int, str], ...]], Position] | None = None
+    """``(VARIANT, board, STATE lines) -> the board carrying the variant's game state`` (spells in
+    force, spirits, cards on units...); raises an ``InputError`` whose ``line`` is the line at fault."""
     """The map of the one variant every case is read as (``dipsat adjudicate --variant``): a case
     without a ``VARIANT`` line reads its board on it; ``None``: on the standard map."""
     """``(VARIANT, start board) -> (provinces, why)`` when the case's start board cannot arise in
@@ -301,7 +306,7 @@ def load_cases(path: str | Path, gmap: GameMap | None = None,
 
 
 _KEYWORDS = frozenset({"CASE", "TITLE", "VARIANT", "RULES", "PHASE", "UNITS", "CENTRES", "CENTERS",
-                       "STANDOFFS", "ORDERS", "AUTO", "AFTER", "END", "CHANGES"})
+                       "STANDOFFS", "ORDERS", "AUTO", "AFTER", "END", "CHANGES", "STATE"})
 _LINE_RE = re.compile(r"([A-Za-z][\w.-]*)\s*:\s*(.*)")
 _RESULT_RE = re.compile(r"(.*?)\s*\[([^\[\]]*)\]")
 _DISLODGED_RE = re.compile(r"(.*?)\s+dislodged(?:\s+from\s+(.+))?", re.IGNORECASE)
@@ -353,6 +358,8 @@ class _Board:
     standoffs: set[str] = field(default_factory=set)
     stacked: dict[str, list[Piece]] = field(default_factory=dict)
     changes: list[Any] = field(default_factory=list)
+    state: list[tuple[int, str]] = field(default_factory=list)
+    """``STATE`` lines (number, text): the variant's game state, read at the case's END."""
     line_of: dict[str, tuple[int, str]] = field(default_factory=dict)
     """Province -> the line (number, text) that last placed a piece there."""
 
@@ -380,10 +387,14 @@ class _Draft:
     block: str | None = None
     phase_line: int = 0
     head_lines: dict[str, int] = field(default_factory=dict)
+    after_states: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
+    """Step index -> the ``STATE`` lines after its ``AFTER``."""
 
     def close_step(self) -> None:
         if self.phase is None:
             return
+        if self.after is not None and self.after.state:
+            self.after_states[len(self.steps)] = self.after.state
         after = None
         if self.after is not None:
             after = self.after.position(phase_after(self.phase, bool(self.after.dislodged)))
@@ -476,6 +487,8 @@ class _Reader:
             raise self.fail(f"unknown keyword or line outside a block: {quote(line)}")
         elif d.block in ("units", "after"):
             self.unit(line, d.start if d.block == "units" else d.after or _Board())
+        elif d.block in ("state", "after_state"):
+            (d.start if d.block == "state" else d.after or _Board()).state.append((self.lineno, line))
         elif d.block in ("changes", "after_changes"):
             board = d.start if d.block == "changes" else d.after or _Board()
             try:
@@ -497,7 +510,7 @@ class _Reader:
             if d.phase is None:
                 raise self.fail(f"case {d.id} has no PHASE")
             self.check_placements()
-            case = d.case(self.source)
+            case = self.with_states(d, d.case(self.source))
             self.check_start(case, d.start.line_of)
             self.cases.append(case)
             self.draft = None
@@ -518,13 +531,17 @@ class _Reader:
             d.start.standoffs |= {self.location(p).province for p in rest.split(",")}
             d.block = None
         elif key in ("CENTRES", "CENTERS"):
-            if d.after is None and (d.steps or d.block not in (None, "units", "changes")):
+            if d.after is None and (d.steps or d.block not in (None, "units", "changes", "state")):
                 raise self.fail(f"CENTRES belongs to the start or to AFTER: {quote(line)}")
             d.block = "centres" if d.after is None else "after_centres"
         elif key == "CHANGES":
-            if d.after is None and (d.steps or d.block not in (None, "units", "centres")):
+            if d.after is None and (d.steps or d.block not in (None, "units", "centres", "state")):
                 raise self.fail(f"CHANGES belongs to the start or to AFTER: {quote(line)}")
             d.block = "changes" if d.after is None else "after_changes"
+        elif key == "STATE":
+            if d.after is None and (d.steps or d.block not in (None, "units", "centres", "changes")):
+                raise self.fail(f"STATE belongs to the start or to AFTER: {quote(line)}")
+            d.block = "state" if d.after is None else "after_state"
         elif d.after is not None:
             raise self.fail(f"{key} after AFTER in one phase: {quote(line)}")
         else:
@@ -561,6 +578,27 @@ class _Reader:
             board.stacked.setdefault(where, []).append(piece)
         else:
             board.units[where] = piece
+
+    def with_states(self, d: _Draft, case: Case) -> Case:
+        """The case with its ``STATE`` blocks read by its variant (at the start, and after each
+        step that states one): the boards then carry the variant's game state."""
+        if not d.start.state and not d.after_states:
+            return case
+        read = getattr(self.order_reader, "read_state", None)
+        if read is None:
+            line = d.start.state[0][0] if d.start.state else min(v[0][0] for v in d.after_states.values())
+            raise self.fail(f"STATE: variant {case.variant} has no game state to state", line)
+
+        def state(position: Position, lines: list[tuple[int, str]]) -> Position:
+            try:
+                return read(case.variant, position, tuple(lines))
+            except InputError as exc:
+                raise self.fail(f"STATE: {exc.message}", exc.line or lines[0][0]) from None
+        start = state(case.start, d.start.state) if d.start.state else case.start
+        steps = tuple(replace(step, after=state(step.after, d.after_states[k]))
+                      if k in d.after_states and step.after is not None else step
+                      for k, step in enumerate(case.steps))
+        return replace(case, start=start, steps=steps)
 
     def use_map_of(self, variant: str) -> None:
         """Read the rest of the case on the map of ``variant`` (an unknown variant: the error comes

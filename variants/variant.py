@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from importlib.resources import files
 from types import MappingProxyType
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap, load_map
@@ -67,6 +67,9 @@ class Variant:
     board_check: Callable[[Variant, Position], tuple[tuple[str, ...], str] | None] | None = None
     """``(variant, position) -> (provinces, why)`` when the board cannot arise in this game (see
     :meth:`board_problem`); ``None``: any board the case reader accepts may arise."""
+    state_notation: Any = None
+    """How a case file states the game state (a
+    :class:`~dipsat.variants.framework.state_notation.StateNotation`); ``None``: it cannot."""
 
     def __post_init__(self) -> None:
         filled = check_choices(self.name, self.options, self.choices)

@@ -1,10 +1,10 @@
-"""Supports of a move a variant's rule made illegal before the model (a unit in Stasis, turned to
+"""Supports and convoys of a move a variant's rule made illegal before the model (a unit in Stasis, turned to
 stone, out of its element, a move across a Wall...).
 
-The model never sees such a move: the unit holds. A support naming the move must still be judged
-against the order as written, as the standard game judges a support of an impossible move
-(``illegal: the supported move is impossible: ...``): it is *illegal*, and the reason names the
-rule that stopped the move, never the hold the model put in its place.
+The model never sees such a move: the unit holds. A support or convoy naming the move must still be
+judged against the order as written, as the standard game judges a support or convoy of an
+impossible move (``illegal: the supported move is impossible: ...``): it is *illegal*, and the
+reason names the rule that stopped the move, never the hold the model put in its place.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ __all__ = ["supports_of_refused_moves", "name_refused_convoys"]
 def supports_of_refused_moves(passed: Sequence[tuple[int, Order]], decided: Mapping[int, OrderResult],
                               given: Sequence[tuple[int, Order]]) -> tuple[list[tuple[int, Order]], dict[int, OrderResult]]:
     """Split ``passed`` (the orders about to reach the model) into those that still do and the
-    results of the supports whose supported move is an order of ``given`` already settled as
+    results of the supports and convoys whose move is an order of ``given`` already settled as
     illegal in ``decided``: each such support is illegal, naming why the move is."""
     refused: dict[tuple[str, str], OrderResult] = {}
     for i, o in given:
@@ -31,12 +31,12 @@ def supports_of_refused_moves(passed: Sequence[tuple[int, Order]], decided: Mapp
         return list(passed), {}
     kept, out = [], {}
     for i, o in passed:
-        r = refused.get((o.target.province, o.dest.province)) if isinstance(o, SupportMove) else None
+        r = refused.get((o.target.province, o.dest.province)) if isinstance(o, (SupportMove, Convoy)) else None
         if r is None or r.result is not Result.ILLEGAL:
             kept.append((i, o))
             continue
         why = r.reason.split(": ", 1)[-1]
-        out[i] = illegal(o, f"the supported move is illegal: {why}")
+        out[i] = illegal(o, f"the {'supported' if isinstance(o, SupportMove) else 'convoyed'} move is illegal: {why}")
     return kept, out
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from dipsat.model.types import Position
 from dipsat.variants.framework.options import VariantOptionError, option
 from dipsat.variants.framework.state import state_of
+from dipsat.variants.gathering.case_state import GATHERING_STATE
 from dipsat.variants.gathering.board import centres_on_board
 from dipsat.variants.gathering.end import Standing, gathering_end, standing
 from dipsat.variants.gathering.engine import play_gathering
@@ -108,6 +109,7 @@ GATHERING = GatheringVariant(
     options=OPTIONS,
     unit_kinds=GATHERING_KINDS,
     end=gathering_end,
+    state_notation=GATHERING_STATE,
 )
 
 __all__ = ["GATHERING", "GatheringVariant", "OPTIONS", "GatheringState"]

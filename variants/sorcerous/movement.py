@@ -44,12 +44,13 @@ __all__ = ["play_movement", "turn_board", "held_in_stasis"]
 
 
 def held_in_stasis(variant: Variant, state: SorcerousState, turn: int) -> dict[str, Effect]:
-    """Province -> the Stasis that holds its unit in ``turn`` (a Magic Shield lifts it under
-    ``shield_lifts_stasis=yes``)."""
+    """Province -> the Stasis that holds its unit in ``turn``: a Magic Shield lifts it under
+    ``shield_lifts_stasis=yes``, and always suspends one cast after the Shield (kept for later
+    under ``stasis_on_shield=later``)."""
     lifts = variant.choice("shield_lifts_stasis") == "yes"
-    shielded = {e.where[0] for e in state.active(Spell.SHIELD, turn)}
+    shields = {e.where[0]: e for e in state.active(Spell.SHIELD, turn)}
     return {e.where[0]: e for e in state.active(Spell.STASIS, turn)
-            if not (lifts and e.where[0] in shielded)}
+            if not (e.where[0] in shields and (lifts or e.first > shields[e.where[0]].first))}
 
 
 def turn_board(variant: Variant, state: SorcerousState, turn: int, supporters: frozenset[str] = frozenset()):  # type: ignore[no-untyped-def]
@@ -96,12 +97,25 @@ def spell_block(variant: Variant, state: SorcerousState, turn: int, unit: Unit, 
     return ""
 
 
+def _carried_across(state: SorcerousState, turn: int, o: Move) -> str:
+    """Option ``wall_convoyed_move=blocks``: a convoyed move from one walled province to the other
+    is movement between them (rule 3), unless the army is shielded."""
+    src, dest = o.unit.province, o.dest.province
+    if src in {e.where[0].lstrip(DISLODGED) for e in state.active(Spell.SHIELD, turn)}:
+        return ""
+    if tuple(sorted((src, dest))) in {e.where for e in state.active(Spell.WALL, turn)}:
+        return (f"a Wall stands between {src} and {dest}: being convoyed between them is movement "
+                "between them too (rule 3; option wall_convoyed_move=blocks)")
+    return ""
+
+
 def _in_force(variant: Variant, state: SorcerousState, turn: int, standard: Sequence[tuple[int, Order]],
               acting: dict[str, str], stuck: frozenset[str]) -> tuple[list[tuple[int, Order]], dict[int, OrderResult]]:
     """The standard orders that reach the model, and the results of those that do not."""
     bound = held_in_stasis(variant, state, turn)
     no_convoy = variant.choice("stasis_convoy") == "forbidden"
     helpless = variant.choice("stuck_fleet") == "helpless"
+    carried_blocked = variant.choice("wall_convoyed_move") == "blocks"
     passed, decided = [], {}
     for i, o in standard:
         p = getattr(getattr(o, "unit", None), "province", None)
@@ -115,6 +129,8 @@ def _in_force(variant: Variant, state: SorcerousState, turn: int, standard: Sequ
             reason = f"{o.target} is stuck in the ice and cannot be supported (option stuck_fleet=helpless)"
         elif isinstance(o, Move) and not o.via_convoy:
             reason = spell_block(variant, state, turn, o.unit, o.dest.province)
+        elif isinstance(o, Move) and carried_blocked:
+            reason = _carried_across(state, turn, o)
         if reason:
             decided[i] = illegal(o, reason)
         else:
@@ -131,6 +147,7 @@ def _cast_spells(variant: Variant, position: Position, state: SorcerousState, tu
     two = f"{turn_name(turn)} and {turn_name(turn + 1)}"
     shielded = {e.where[0] for e in state.active(Spell.SHIELD, turn)}
     lifts = variant.choice("shield_lifts_stasis") == "yes"
+    later_on_shield = variant.choice("stasis_on_shield") == "later"
     shielded_now = {c.unit.province for c in live.values() if c.spell is Spell.SHIELD}  # type: ignore[union-attr]
     for spell in (Spell.STASIS, Spell.SHIELD):
         for i, cast in sorted(live.items()):
@@ -138,6 +155,17 @@ def _cast_spells(variant: Variant, position: Position, state: SorcerousState, tu
                 continue
             p = cast.unit.province  # type: ignore[union-attr]
             unit = position.units[p].unit
+            if spell is Spell.STASIS and p in shielded and later_on_shield:
+                free = max(e.last for e in state.active(Spell.SHIELD, turn) if e.where[0] == p) + 1
+                if free > turn + 1:
+                    results[i] = OrderResult(cast, Result.FAILS, f"fails: {unit} is protected by a Magic Shield "  # type: ignore[arg-type]
+                                             f"until after {turn_name(turn + 1)}, the Stasis's last turn (rule 3)")
+                    continue
+                effects.append(Effect(spell, (p,), turn, turn + 1, cast.power))
+                results[i] = OrderResult(cast, Result.SUCCEEDS, f"succeeds: {unit} is protected by a Magic Shield "  # type: ignore[arg-type]
+                                         f"in {turn_name(turn)}; it is held in Stasis in {turn_name(free)} "
+                                         "(option stasis_on_shield=later)")
+                continue
             if spell is Spell.STASIS and p in shielded:
                 results[i] = OrderResult(cast, Result.FAILS, f"fails: {unit} is protected by a Magic Shield "  # type: ignore[arg-type]
                                          "(rule 3: immune to Stasis)")
