@@ -46,6 +46,16 @@ OPTIONS = {o.name: o for o in (
            "started from': which space?",
            start="the space the unit began the season in (the sentence's subject is the unit)",
            hole="the Black Hole's space, where the swallowed unit leaves from"),
+    option("sail_coast", "Sail on Land 'the ability to move on land as well as sea': does a fleet that sails on land "
+           "name a coast when it moves into a province with two coasts?",
+           none="no: coasts play no part for it; it stands in the province",
+           needed="yes: it is still a fleet; over land any coast may be named, by sea one its fleet edges reach"),
+    option("black_hole_owner", "Black Hole 'any unit which end that season in that space is removed ... and "
+           "immediately reappears': after a Fall, whose is the centre?",
+           reappears="the unit counts where it reappears: the hole's centre is not taken, the one it "
+                     "reappears on is",
+           ended="the unit ended the season in the hole: it takes the hole's centre; where it reappears it "
+                 "takes nothing that Fall"),
     option("stone_convoy", "A fleet turned to stone 'must stand without giving support': may it convoy?",
            allowed="yes: a convoying fleet stands and gives no support; only moves and supports are barred",
            forbidden="no: a unit of stone only holds"),

@@ -35,6 +35,7 @@ from dipsat.variants.gathering.decks import judge_cards
 from dipsat.variants.gathering.end import SEASONS
 from dipsat.variants.gathering.kinds import is_double
 from dipsat.variants.gathering.orders import PlayCard
+from dipsat.variants.gathering.sailing import coast_problem
 from dipsat.variants.gathering.spells import cast_spells
 from dipsat.variants.gathering.state import GatheringState, season_index, season_name
 
@@ -155,6 +156,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
                                  ("succeeds: " if ok else "fails: ") + why)
     board, state, gmap = sp.position, sp.state, sp.gmap
     passed, source = [], []
+    sail_needed = variant.choice("sail_coast") == "needed"
     for i, o in standard:
         given = o
         o = _relocate(o, sp.relocated, dict(board.units))
@@ -164,6 +166,9 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
             decided[i] = OrderResult(given, Result.FAILS, "fails: the unit was removed by Sudden Death", Tag.DESTROYED)
             continue
         if unit is not None and (why := _restriction(gmap, state, board, o, season, variant.choice("stone_convoy"))):
+            decided[i] = illegal(given, why)
+            continue
+        if sail_needed and (why := coast_problem(gmap, board, o)):
             decided[i] = illegal(given, why)
             continue
         passed.append(o)
@@ -226,6 +231,8 @@ def _retreats(variant: Variant, position: Position, standard: list[tuple[int, Or
 def _end_of_season(variant: Variant, board: Position, state: GatheringState,
                    season: int) -> tuple[Position, GatheringState, list[OrderResult]]:
     """Black Holes, then (after Fall) the centres; then the next phase, or the end of the game."""
+    if board.phase.season is not Season.SPRING and variant.choice("black_hole_owner") == "ended":
+        board = update_centres(variant.map, board)  # the hole's unit ended the Fall there (rule 2)
     board, state, events = swallow(board_in_play(variant.map, board), board, state, season,
                                    variant.choice("black_hole_from") == "start")
     state = replace(state, marks=follow(state.marks, {}, season + 1))
@@ -234,7 +241,8 @@ def _end_of_season(variant: Variant, board: Position, state: GatheringState,
     board = replace(board, dislodged={}, standoffs=frozenset())
     if board.phase.season is Season.SPRING:
         return replace(board, phase=Phase(year, Season.FALL, PhaseKind.MOVEMENT)), state, events
-    board = update_centres(variant.map, board)
+    if variant.choice("black_hole_owner") != "ended":
+        board = update_centres(variant.map, board)
     winter = replace(board, phase=Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT))
     if season >= last and (variant.choice("last_winter") == "skipped" or not adjustments_due(winter)):
         state = replace(state, ended=f"the game ended after {season_name(season)} (rule 1: 16 seasons)")
