@@ -5,9 +5,9 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-PACKAGES := cli model solver variants replay render datacases
+PACKAGES := cli model solver variants replay render datacases serve discover
 
-.PHONY: run test bench bytecode clean
+.PHONY: run test bench bytecode clean serve
 
 $(VENV): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,3 +35,6 @@ bench: $(VENV)
 clean:
 	rm -rf $(VENV) build *.egg-info
 	find $(PACKAGES) tests benchmarks -name __pycache__ -type d -prune -exec rm -rf {} +
+
+serve: $(VENV)
+	$(BIN)/dipsat serve

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from dipsat.model.reasons import CivilDisorder
 from dipsat.model.cases import OrderReader
 from dipsat.model.errors import clip_message
 from dipsat.model.notation import format_order
@@ -138,4 +139,4 @@ def phase_differences(source: str, case: str, phase: str, texts: list[str], a: R
 
 
 def _automatic(res: Resolution) -> set[str]:
-    return {f"{g.order.power}: {g.order}" for g in res.generated if "civil disorder" in g.reason}
+    return {f"{g.order.power}: {g.order}" for g in res.generated if isinstance(g.why, CivilDisorder)}

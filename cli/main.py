@@ -22,7 +22,7 @@ from dipsat.cli.errors import EXIT_INTERRUPTED, Problem, report, user_errors
 from dipsat.cli.options import apply_solver, check_rules
 from dipsat.model.errors import UsageError
 
-COMMANDS: tuple[str, ...] = ("adjudicate", "datc", "compare", "rules", "replay", "play", "convert", "report")
+COMMANDS: tuple[str, ...] = ("adjudicate", "datc", "compare", "rules", "replay", "play", "convert", "report", "serve", "discover")
 """The commands, in the order ``dipsat --help`` lists them; ``dipsat NAME`` is run by ``dipsat.cli.cmd_NAME``."""
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from dipsat.cli.runner import CaseReport
+from dipsat.model.reasons import why_json
 from dipsat.solver.explain import decision_chain, decision_of
 from dipsat.solver.paradox import Paradox
 from dipsat.solver.resolution import Resolution
@@ -48,7 +49,8 @@ def case_json(r: CaseReport, explain: bool = False) -> dict[str, Any]:
         "id": r.id, "title": r.title, "rules": r.rules, "passed": r.passed,
         "has_expectations": r.has_expectations,
         "deviation": r.deviation,
-        "orders": [{"order": c.order, "expected": c.expected, "actual": c.actual, "reason": c.reason}
+        "orders": [{"order": c.order, "expected": c.expected, "actual": c.actual, "reason": c.reason,
+                    "why": why_json(c.why) if c.why is not None else None}
                    for c in r.orders],
         "differences": list(r.differences),
         "phases": [{"phase": str(res.before.phase), "rules": res.rules,

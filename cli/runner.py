@@ -7,6 +7,7 @@ from dipsat.cli.deviations import DEVIATIONS
 from dipsat.model.cases import STANDARD_PHASES, Case, Expected, Step
 from dipsat.model.errors import CaseFileError, InputError
 from dipsat.model.notation import format_order
+from dipsat.model.reasons import CivilDisorder, Reason
 from dipsat.model.types import Disband, Order, Phase, Position
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.presets import RulesError, describe, rules_from_text
@@ -22,6 +23,8 @@ class OrderCheck:
     expected: str | None
     actual: str
     reason: str
+    why: Reason | None = None
+    """The typed reason (the ``why`` object of ``--json``)."""
 
     @property
     def passed(self) -> bool:
@@ -96,7 +99,8 @@ def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
         for i, (order, result) in enumerate(zip(step.orders, res.results)):
             want = expected_words(step.expected[i] if i < len(step.expected) else None, rules)
             has_expectations |= want is not None
-            check = OrderCheck(format_order(order, variant.map, "long"), want, result.words, result.reason)
+            check = OrderCheck(format_order(order, variant.map, "long"), want, result.words, result.reason,
+                               result.why)
             checks.append(check)
             if not check.passed:
                 differences.append(f"{check.order}: expected {want}, got {check.actual} ({check.reason})")
@@ -171,7 +175,7 @@ def _auto_differences(variant: Variant, step: Step, res: Resolution) -> list[str
     if not step.auto:
         return []  # nothing stated: an expected board after the phase still shows removals
     want = {_key(o) for o in step.auto}
-    got = {_key(g.order) for g in res.generated if "civil disorder" in g.reason}
+    got = {_key(g.order) for g in res.generated if isinstance(g.why, CivilDisorder)}
     if want == got:
         return []
     show = lambda keys: ", ".join(sorted(keys)) or "none"  # noqa: E731

@@ -11,6 +11,7 @@ from types import MappingProxyType
 from typing import Any, Iterator, Mapping
 
 from dipsat.model.kinds import ARMY, FLEET, UnitKind, can_share
+from dipsat.model.reasons import Reason
 
 UnitType = UnitKind
 """The old name of :class:`~dipsat.model.kinds.UnitKind`: ``UnitType.ARMY``, ``UnitType.FLEET``."""
@@ -423,12 +424,19 @@ class Tag(Enum):
 
 @dataclass(frozen=True, slots=True)
 class OrderResult:
-    """The resolution of one order: its result word, the unit's fate and the reason in words."""
+    """The resolution of one order: its result word, why (a typed reason, :mod:`dipsat.model.reasons`)
+    and the unit's fate."""
 
     order: Order
     result: Result
-    reason: str
+    why: Reason
     tag: Tag | None = None
+
+    @property
+    def reason(self) -> str:
+        """The reason in words, as users read it (written when asked, from :attr:`why`)."""
+        why = self.why
+        return why if type(why) is str else why.words()  # type: ignore[return-value]
 
     @property
     def words(self) -> str:

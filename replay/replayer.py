@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dipsat.model.reasons import CivilDisorder
 from dipsat.model.errors import clip_message
 from dipsat.model.types import (
     Disband, Dislodged, Move, Phase, PhaseKind, Piece, Position, Result, Season, Tag,
@@ -189,7 +190,7 @@ class GameReplay:
             if o.recorded is not None and o.recorded != got.words:
                 diffs.append(Difference("result", str(o.order), o.recorded, got.words))
         if rec.auto is not None:
-            got_auto = tuple(sorted(auto_key(g.order) for g in res.generated if "civil disorder" in g.reason))
+            got_auto = tuple(sorted(auto_key(g.order) for g in res.generated if isinstance(g.why, CivilDisorder)))
             if got_auto != rec.auto:
                 diffs.append(Difference("auto", "", ", ".join(rec.auto) or "none", ", ".join(got_auto) or "none"))
         if rec.after is not None:

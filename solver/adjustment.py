@@ -13,6 +13,7 @@ from typing import Callable, Final, Mapping, Sequence
 
 from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
+from dipsat.model.reasons import Built, CivilDisorder, Disbanded, Fails, Illegal, Waived
 from dipsat.model.types import (
     Build, Disband, Location, Order, OrderResult, Piece, Position, Result, Unit, UnitType, Waive,
 )
@@ -22,8 +23,9 @@ from dipsat.solver.options import Rules
 from dipsat.solver.resolution import Resolution
 
 
-FAILS = "fails: "
-"""Prefix of a problem that makes a build fail rather than be illegal."""
+Problem = str | Fails
+"""What keeps an order from being carried out: the words of an illegal order, or the typed reason
+of an order that fails (``""``: none)."""
 
 
 def adjustments_due(position: Position) -> dict[str, int]:
@@ -55,32 +57,31 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, orders: Sequence[O
     for i in sorted(range(len(orders)), key=lambda i: _sequence(orders[i], i, rules)):
         o = orders[i]
         problem = voided.get(i) or _problem(gmap, position, units, o, builds_left, disbands_left, rules)
-        if problem.startswith(FAILS):
+        if isinstance(problem, Fails):
             results[i] = OrderResult(o, Result.FAILS, problem)
             continue
         if problem:
-            results[i] = OrderResult(o, Result.ILLEGAL, f"illegal: {problem}")
+            results[i] = OrderResult(o, Result.ILLEGAL, Illegal(problem))
             continue
         match o:
             case Build():
                 units[o.unit.province] = Piece(o.power, o.unit)
                 builds_left[o.power] -= 1
-                results[i] = OrderResult(o, Result.SUCCEEDS, f"succeeds: {o.unit} built")
+                results[i] = OrderResult(o, Result.SUCCEEDS, Built(str(o.unit)))
             case Disband():
                 del units[o.unit.province]
                 disbands_left[o.power] -= 1
-                results[i] = OrderResult(o, Result.SUCCEEDS, f"succeeds: {o.unit} disbanded")
+                results[i] = OrderResult(o, Result.SUCCEEDS, Disbanded(str(o.unit)))
             case Waive():
                 builds_left[o.power] -= 1
-                results[i] = OrderResult(o, Result.SUCCEEDS, "succeeds: one build waived")
+                results[i] = OrderResult(o, Result.SUCCEEDS, Waived())
     generated = []
     choose = CIVIL_DISORDER[rules.civil_disorder]
     for power, count in sorted(disbands_left.items()):
         for piece in choose(gmap, position, units, power)[:count]:
             del units[piece.unit.province]
             o = Disband(power, piece.unit)
-            generated.append(OrderResult(o, Result.SUCCEEDS,
-                                         f"succeeds: civil disorder ({rules.civil_disorder} rule)"))
+            generated.append(OrderResult(o, Result.SUCCEEDS, CivilDisorder(rules.civil_disorder)))
     after = replace(position, units=units)
     return Resolution(position, tuple(results[i] for i in range(len(orders))), tuple(generated),
                       after, rules=str(rules))
@@ -101,9 +102,9 @@ def _sequence(o: Order, i: int, rules: Rules) -> int:
 
 
 def _voided(gmap: GameMap, position: Position, orders: list[Order], rules: Rules,
-            builds_left: dict[str, int], disbands_left: dict[str, int]) -> dict[int, str]:
+            builds_left: dict[str, int], disbands_left: dict[str, int]) -> dict[int, Problem]:
     """Orders that an all-or-nothing choice of 4.D.4-4.D.6 sets aside, with the reason."""
-    voided: dict[int, str] = {}
+    voided: dict[int, Problem] = {}
     units = dict(position.units)
     alone = {i: _problem(gmap, position, units, o, builds_left, disbands_left, rules) for i, o in enumerate(orders)}
     if rules.same_province_builds == "all_fail":
@@ -112,7 +113,7 @@ def _voided(gmap: GameMap, position: Position, orders: list[Order], rules: Rules
             if isinstance(o, Build) and not alone[i]:
                 sites.setdefault(o.unit.province, []).append(i)
         for i in (i for group in sites.values() if len(group) > 1 for i in group):
-            voided[i] = f"{FAILS}two builds in {orders[i].unit.province} (DATC 4.D.5)"  # type: ignore[union-attr]
+            voided[i] = Fails(f"two builds in {orders[i].unit.province} (DATC 4.D.5)")  # type: ignore[union-attr]
     for kind, left, choice, word in ((Build, builds_left, rules.too_many_builds, "all_void"),
                                      (Disband, disbands_left, rules.too_many_disbands, "civil_disorder")):
         if choice != word:
@@ -127,7 +128,7 @@ def _voided(gmap: GameMap, position: Position, orders: list[Order], rules: Rules
 
 
 def _problem(gmap: GameMap, position: Position, units: dict[str, Piece], o: Order,
-             builds_left: dict[str, int], disbands_left: dict[str, int], rules: Rules) -> str:
+             builds_left: dict[str, int], disbands_left: dict[str, int], rules: Rules) -> Problem:
     match o:
         case Build():
             province = o.unit.province
@@ -146,7 +147,7 @@ def _problem(gmap: GameMap, position: Position, units: dict[str, Piece], o: Orde
                 return f"{_a(kind)} cannot be built {where}"
             if kind.uses_coasts:
                 if gmap.provinces[province].coasts and o.unit.location.coast is None:
-                    return f"{FAILS}a fleet built in {province} needs a coast (DATC 4.B.7)"
+                    return Fails(f"a fleet built in {province} needs a coast (DATC 4.B.7)")
             elif o.unit.location.coast is not None:
                 return f"{_a(kind)} has no coast"
             return ""

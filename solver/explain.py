@@ -1,6 +1,11 @@
-"""Result words and reasons: read a solved phase model back into DATC words that name culprits."""
+"""Result words and reasons: read a solved phase model back into DATC results and the typed
+reasons that name the culprits (their words are written by :mod:`dipsat.model.reasons`)."""
 from __future__ import annotations
 
+from dipsat.model.reasons import (
+    AvailableTo, Backup, Cut, Dislodged, Dislodges, Disrupted, GivenTo, HeadToHead, Illegal, Invalid,
+    NoConvoyPath, OwnUnit, Reason, Stands, BouncedOff, BouncedWith, Unopposed,
+)
 from dipsat.model.types import (
     Convoy, Hold, Move, OrderResult, Result, SupportHold, SupportMove, Tag,
 )
@@ -12,16 +17,16 @@ from dipsat.solver.phase_model import (
 
 
 def explain_order(pm: PhaseModel, solution: Solution, v: Verdict, fate: Tag | None) -> OrderResult:
-    """The result of one given order, with its reason in words."""
+    """The result of one given order, with its typed reason (:mod:`dipsat.model.reasons`)."""
     order = v.order
     if v.status == ILLEGAL:
-        return OrderResult(order, _ILLEGAL, f"illegal: {v.reason}", fate)
+        return OrderResult(order, _ILLEGAL, Illegal(v.reason), fate)
     if v.status == INVALID:
-        return OrderResult(order, _INVALID, f"invalid: {v.reason}", fate)
+        return OrderResult(order, _INVALID, Invalid(v.reason), fate)
     province = order.unit.location.province  # type: ignore[union-attr]
     effective = pm.facts.orders.get(province)
     if effective is not order and effective != order:
-        return OrderResult(order, _ILLEGAL, f"illegal: the unit carries out {effective}", fate)
+        return OrderResult(order, _ILLEGAL, Illegal(f"the unit carries out {effective}"), fate)
     kind = type(order)
     if kind is Move:
         ok = solution.decisions.get((MOVES, province), False)
@@ -34,7 +39,7 @@ def explain_order(pm: PhaseModel, solution: Solution, v: Verdict, fate: Tag | No
         return OrderResult(order, _AVAILABLE if ok else _DISRUPTED, _convoy_reason(pm, solution, province, ok), fate)
     if kind is Hold:
         return OrderResult(order, _STANDS, _hold_reason(pm, solution, province, fate), fate)
-    return OrderResult(order, _ILLEGAL, "illegal: not an order of a movement phase", fate)
+    return OrderResult(order, _ILLEGAL, Illegal("not an order of a movement phase"), fate)
 
 
 _SUCCEEDS, _FAILS, _ILLEGAL, _INVALID, _STANDS = Result.SUCCEEDS, Result.FAILS, Result.ILLEGAL, Result.INVALID, Result.STANDS
@@ -49,89 +54,82 @@ def _winner(pm: PhaseModel, solution: Solution, province: str) -> str | None:
     return None
 
 
-def _hold_reason(pm: PhaseModel, solution: Solution, province: str, fate: Tag | None) -> str:
-    hold = solution.strengths.get((HOLD, province), 1)
+def _hold_reason(pm: PhaseModel, solution: Solution, province: str, fate: Tag | None) -> Reason:
     if fate is not None:
-        return f"{fate.value}: dislodged by {_winner(pm, solution, province)}"
-    return f"stands: hold strength {hold}"
+        return Dislodged(_winner(pm, solution, province), fate.value)
+    hold = solution.strengths.get((HOLD, province))
+    # a unit nobody attacks is not in the model: its hold strength is one unit
+    return Stands(pm.scale.unit if hold is None else hold, pm.scale)
 
 
-def _move_reason(pm: PhaseModel, solution: Solution, src: str, ok: bool) -> str:
-    facts, s, d = pm.facts, solution.strengths, solution.decisions
+def _move_reason(pm: PhaseModel, solution: Solution, src: str, ok: bool) -> Reason:
+    facts, s, d, scale = pm.facts, solution.strengths, solution.decisions, pm.scale
     mf = facts.moves[src]
     attack = s.get((ATTACK, src), 0)
-    for name, fixed in _fixed_by_backup(pm, solution, (MOVES, src)):
-        return f"{'succeeds' if fixed else 'fails'}: {name}"
+    for rule, fixed in _fixed_by_backup(pm, solution, (MOVES, src)):
+        return Backup(rule, "succeeds" if fixed else "fails")
     if ok:
         defender = facts.position.units.get(mf.dest)
         if defender is not None and d.get((DISLODGED, mf.dest), False):
-            return f"succeeds: dislodges {defender.unit} ({attack} against {_opposition(pm, solution, src)})"
-        return f"succeeds: attack {attack}, nothing as strong opposes it"
+            opponent = facts.opponent.get(src)
+            if opponent is not None:
+                return Dislodges(str(defender.unit), attack, DEFEND, s.get((DEFEND, opponent), 0), scale)
+            return Dislodges(str(defender.unit), attack, HOLD, s.get((HOLD, mf.dest), 0), scale)
+        return Unopposed(attack, scale)
     if mf.convoyed and not d.get((PATH, src), False):
-        return f"fails: no convoy path ({_path_culprits(pm, solution, src)})"
+        return NoConvoyPath(_path_culprits(pm, solution, src))
     opponent = facts.opponent.get(src)
     for rival in pm.attackers(mf.dest):
         if rival == src:
             continue
         prevent = s.get((PREVENT, rival), 0)
         if prevent >= attack:
-            return f"fails: bounced with {pm.label(rival)} ({attack} against {prevent})"
+            return BouncedWith(pm.label(rival), attack, prevent, scale)
     if opponent is not None:
-        defend = s.get((DEFEND, opponent), 0)
-        return f"fails: lost the head-to-head battle with {pm.label(opponent)} ({attack} against {defend})"
+        return HeadToHead(pm.label(opponent), attack, s.get((DEFEND, opponent), 0), scale)
     defender = facts.position.units.get(mf.dest)
     hold = s.get((HOLD, mf.dest), 0)
     if defender is not None and defender.power == mf.piece.power and attack == 0:
-        return f"fails: cannot dislodge {defender.unit} of its own power"
-    what = f"{defender.unit}" if defender else mf.dest
-    return f"fails: bounced off {what} ({attack} against hold strength {hold})"
+        return OwnUnit(str(defender.unit))
+    return BouncedOff(str(defender.unit) if defender else mf.dest, attack, hold, scale)
 
 
-def _opposition(pm: PhaseModel, solution: Solution, src: str) -> str:
-    opponent = pm.facts.opponent.get(src)
-    if opponent is not None:
-        return f"defend {solution.strengths.get((DEFEND, opponent), 0)}"
-    return f"hold {solution.strengths.get((HOLD, pm.facts.moves[src].dest), 0)}"
-
-
-def _path_culprits(pm: PhaseModel, solution: Solution, src: str) -> str:
+def _path_culprits(pm: PhaseModel, solution: Solution, src: str) -> tuple[Disrupted | Backup, ...]:
     lost = []
     for f in sorted({f for r in pm.facts.moves[src].routes for f in r}):
         if not solution.decisions.get((AVAILABLE, f), False):
-            lost.append(_convoy_reason(pm, solution, f, False).removeprefix("disrupted: "))
-    return "; ".join(lost) or "convoy disrupted"
+            lost.append(_convoy_reason(pm, solution, f, False))
+    return tuple(lost)  # type: ignore[arg-type]
 
 
-def _support_reason(pm: PhaseModel, solution: Solution, province: str, ok: bool) -> str:
+def _support_reason(pm: PhaseModel, solution: Solution, province: str, ok: bool) -> Reason:
     order = pm.facts.orders[province]
-    target = f"{order.target}" + (f" - {order.dest}" if isinstance(order, SupportMove) else "")
     if ok:
-        return f"given to {target}"
+        return GivenTo(f"{order.target}" + (f" - {order.dest}" if isinstance(order, SupportMove) else ""))  # type: ignore[union-attr]
     if solution.decisions.get((DISLODGED, province), False):
-        return f"cut: dislodged by {_winner(pm, solution, province)}"
+        return Cut(_winner(pm, solution, province), dislodged=True)
     for a in pm.cut_by.get(province, []):
         mf = pm.facts.moves[a]
         if not mf.convoyed or solution.decisions.get((PATH, a), False):
-            return f"cut: attacked by {mf.piece.unit}"
-    return "cut"
+            return Cut(str(mf.piece.unit), mf.convoyed)
+    return Cut()
 
 
-def _convoy_reason(pm: PhaseModel, solution: Solution, province: str, ok: bool) -> str:
+def _convoy_reason(pm: PhaseModel, solution: Solution, province: str, ok: bool) -> Reason:
     if ok:
-        return f"available to {pm.facts.orders[province].target}"  # type: ignore[union-attr]
-    for name, _ in _fixed_by_backup(pm, solution, (AVAILABLE, province)):
-        return f"disrupted: {name}"
+        return AvailableTo(str(pm.facts.orders[province].target))  # type: ignore[union-attr]
+    for rule, _ in _fixed_by_backup(pm, solution, (AVAILABLE, province)):
+        return Backup(rule, "disrupted")
     if solution.decisions.get((DISLODGED, province), False):
-        return f"disrupted: {pm.facts.position.units[province].unit} dislodged by {_winner(pm, solution, province)}"
-    return "disrupted"
+        return Disrupted(str(pm.facts.position.units[province].unit), _winner(pm, solution, province))
+    return Disrupted()
 
 
 def _fixed_by_backup(pm: PhaseModel, solution: Solution, decision: Key) -> list[tuple[str, bool]]:
     if not solution.paradoxes:
         return []
     named = pm.name(decision)
-    return [(f"paradox settled by the {p.rule} rule", value)
-            for p in solution.paradoxes for name, value in p.fixed if name == named]
+    return [(p.rule, value) for p in solution.paradoxes for name, value in p.fixed if name == named]
 
 
 def decision_chain(pm: PhaseModel, solution: Solution, key: Key, depth: int = 3) -> list[tuple[int, str, bool, str]]:

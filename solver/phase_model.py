@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Union
 
+from dipsat.model.reasons import WHOLE, Scale
 from dipsat.solver.constraints import ConstraintModel, IntVar, LinearExpr, code
 
 if TYPE_CHECKING:
@@ -99,6 +100,10 @@ class PhaseModel:
         self._dislodged: dict[str, Lit] = {}
         self.cut_by: dict[str, list[str]] = {}
         """Supporter province -> origins of the moves that cut its support if they have a path."""
+        unit = facts.gmap.strength_scale
+        self.scale: Scale = WHOLE if unit == 1 else Scale(unit)
+        """How the reasons write this model's strengths (a variant's rule module may name its
+        infinite strengths: Vain Star's Superman)."""
 
     # -- naming -----------------------------------------------------------------------------
     def label(self, province: str) -> str:

@@ -15,6 +15,7 @@ from typing import Sequence
 
 from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
+from dipsat.model.reasons import Disbanded, Illegal, RetreatBounced, RetreatsTo
 from dipsat.model.types import (
     Disband, Location, Order, OrderResult, Piece, Position, Result, Retreat, Unit, UnitType,
 )
@@ -46,24 +47,23 @@ def adjudicate_retreats(gmap: GameMap, position: Position, orders: Sequence[Orde
     results = []
     for i, o in enumerate(orders):
         if problems[i]:
-            results.append(OrderResult(o, Result.ILLEGAL, f"illegal: {problems[i]}"))
+            results.append(OrderResult(o, Result.ILLEGAL, Illegal(problems[i])))
         elif isinstance(o, Retreat):
             rivals = targets[o.dest.province] - 1
             if rivals:
-                results.append(OrderResult(o, Result.FAILS,
-                                           f"fails: bounced with {rivals} other retreat(s); disbanded"))
+                results.append(OrderResult(o, Result.FAILS, RetreatBounced(rivals)))
             else:
                 piece = position.dislodged[o.unit.province].piece
                 loc = _landing(gmap, piece.unit, o.dest)
                 units[o.dest.province] = Piece(piece.power, Unit(piece.unit.kind, loc))
-                results.append(OrderResult(o, Result.SUCCEEDS, f"succeeds: retreats to {loc}"))
+                results.append(OrderResult(o, Result.SUCCEEDS, RetreatsTo(str(loc))))
         else:
-            results.append(OrderResult(o, Result.SUCCEEDS, "succeeds: disbanded"))
+            results.append(OrderResult(o, Result.SUCCEEDS, Disbanded()))
     generated = []
     for province, d in position.dislodged.items():
         if chosen.get(province) is None:
             o = Disband(d.piece.power, d.piece.unit)
-            generated.append(OrderResult(o, Result.SUCCEEDS, "succeeds: no retreat ordered, disbanded"))
+            generated.append(OrderResult(o, Result.SUCCEEDS, Disbanded(unordered=True)))
     after = replace(position, units=units, dislodged={}, standoffs=frozenset())
     return Resolution(position, tuple(results), tuple(generated), after, rules=str(rules))
 

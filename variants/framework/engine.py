@@ -14,6 +14,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
+from dipsat.model.reasons import Illegal, Then
 from dipsat.model.types import Hold, Order, OrderResult, Phase, PhaseKind, Position, Result
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.phase_model import Key, PhaseModel
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from dipsat.variants.variant import Variant
 
 __all__ = ["Engine", "split_orders", "insert_before", "named_constant", "add_constant_term",
-           "merge_results", "illegal", "phase_word", "strength_text", "carry_fates"]
+           "merge_results", "illegal", "phase_word", "carry_fates"]
 
 Engine = Callable[["Variant", Position, Sequence[AnyOrder], Rules, bool], Resolution]
 """Plays one phase of a variant: ``(variant, position, orders, rules, advance) -> Resolution``."""
@@ -82,7 +83,7 @@ def merge_results(count: int, decided: Mapping[int, OrderResult]) -> tuple[Order
 
 def illegal(order: AnyOrder, reason: str) -> OrderResult:
     """The result of an order that is not allowed: it has no effect."""
-    return OrderResult(order, Result.ILLEGAL, f"illegal: {reason}")  # type: ignore[arg-type]
+    return OrderResult(order, Result.ILLEGAL, Illegal(reason))  # type: ignore[arg-type]
 
 
 def carry_fates(decided: dict[int, OrderResult], generated: Sequence[OrderResult],
@@ -100,7 +101,7 @@ def carry_fates(decided: dict[int, OrderResult], generated: Sequence[OrderResult
         g = fates.get((r.order.power, province)) if r is not None and r.tag is None else None  # type: ignore[union-attr]
         if g is None or id(g) in used:
             continue
-        decided[i] = replace(r, tag=g.tag, reason=f"{r.reason}; {g.reason}")  # type: ignore[type-var]
+        decided[i] = replace(r, tag=g.tag, why=Then(r.why, g.why, "; "))  # type: ignore[type-var]
         used.add(id(g))
     return [g for g in generated if id(g) not in used]
 
@@ -114,11 +115,3 @@ def phase_word(phase: Phase) -> str:
     return f"{phase.season.value} movement"
 
 
-def strength_text(value: int, finite_limit: int, names: Sequence[tuple[int, str]]) -> str:
-    """A strength for a reader: ``3``, or ``infinite (Superman)`` above ``finite_limit``."""
-    if value < finite_limit:
-        return str(value)
-    for threshold, name in names:
-        if value >= threshold:
-            return f"infinite ({name})"
-    return "infinite"

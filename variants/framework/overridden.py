@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Mapping, Sequence
 
+from dipsat.model.reasons import Illegal, Invalid, Then
 from dipsat.model.types import Convoy, Move, Order, OrderResult, Result, SupportMove
-from dipsat.variants.framework.engine import illegal
 
 __all__ = ["supports_of_refused_moves", "name_refused_convoys"]
 
@@ -35,8 +35,8 @@ def supports_of_refused_moves(passed: Sequence[tuple[int, Order]], decided: Mapp
         if r is None or r.result is not Result.ILLEGAL:
             kept.append((i, o))
             continue
-        why = r.reason.split(": ", 1)[-1]
-        out[i] = illegal(o, f"the {'supported' if isinstance(o, SupportMove) else 'convoyed'} move is illegal: {why}")
+        what = "supported" if isinstance(o, SupportMove) else "convoyed"
+        out[i] = OrderResult(o, Result.ILLEGAL, Then(Illegal(f"the {what} move is illegal"), r.why, ": "))
     return kept, out
 
 
@@ -53,10 +53,10 @@ def name_refused_convoys(decided: dict[int, OrderResult], given: Sequence[tuple[
         return
     for i, o in given:
         r = decided.get(i)
-        if not isinstance(o, Move) or r is None or r.result is not Result.INVALID or "no convoy route" not in r.reason:
-            continue
+        if not isinstance(o, Move) or r is None or r.result is not Result.INVALID:
+            continue  # an invalid move with an ordered convoy refused: it has no convoy route
         mine = refused.get((o.unit.province, o.dest.province))
         if mine:
-            why = "; ".join(f"{c.order} is illegal: {c.reason.split(': ', 1)[-1]}" for c in mine)
-            decided[i] = replace(r, reason=f"invalid: the convoy ordered for it is refused ({why}), so it has "
-                                           "no convoy route")
+            why = "; ".join(f"{c.order} is illegal: {c.why.detail()}" for c in mine)
+            decided[i] = replace(r, why=Invalid(f"the convoy ordered for it is refused ({why}), so it has "
+                                                "no convoy route"))

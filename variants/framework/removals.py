@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Mapping, Sequence
 
 from dipsat.model.gamemap import GameMap
+from dipsat.model.reasons import Cut, GivenTo, NoConvoyPath, Removed
 from dipsat.model.types import Move, Order, OrderResult, Piece, Position, Result, SupportHold, SupportMove, Unit
 from dipsat.solver import Rules
 from dipsat.solver.legality import ILLEGAL, check_orders
@@ -40,12 +41,12 @@ def convoy_removed(result: OrderResult, gmap: GameMap, before: Position, removed
     fleets = ", ".join(str(p.unit) for p in removed.values() if p.unit.kind.can_convoy) or \
         ", ".join(str(p.unit) for p in removed.values())
     if isinstance(order, Move):
-        return replace(result, result=Result.FAILS, reason=f"fails: no convoy path ({fleets} removed {how})")
+        return replace(result, result=Result.FAILS, why=NoConvoyPath((Removed(fleets, how),)))
     cutter = cutting_unit(order, results)
     if cutter is not None:
-        return replace(result, result=Result.CUT, reason=f"cut: attacked by {cutter}")
+        return replace(result, result=Result.CUT, why=Cut(str(cutter)))
     return replace(result, result=Result.GIVEN,
-                   reason=f"given to {mover} - {order.dest}, which fails: no convoy path ({fleets} removed {how})")
+                   why=GivenTo(f"{mover} - {order.dest}", which=NoConvoyPath((Removed(fleets, how),))))
 
 
 def _was_possible(gmap: GameMap, before: Position, order: Order, move: Move, rules: Rules) -> bool:
@@ -63,6 +64,6 @@ def cutting_unit(support: SupportMove | SupportHold, results: Sequence[OrderResu
         o = r.order
         if (isinstance(o, Move) and o.dest.province == support.unit.province and o.power != support.power
                 and o.unit.province != into and r.result in (Result.SUCCEEDS, Result.FAILS)
-                and not r.reason.startswith("fails: no convoy path")):
+                and not isinstance(r.why, NoConvoyPath)):
             return o.unit
     return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dipsat.model.reasons import why_json
 from dipsat.model.types import Hold, OrderResult, Position, Result
 from dipsat.variants.framework.orders import SpecialOrder, unit_name
 from dipsat.variants.framework.replay import GameReport, PhaseReport
@@ -138,7 +139,7 @@ def _text(report: GameReport, order: Any, gm: bool) -> str:
 
 def _result_json(report: GameReport, r: OrderResult, gm: bool) -> dict[str, Any]:
     return {"power": _who(r, gm), "order": _text(report, r.order, gm),
-            "result": r.words, "reason": r.reason}
+            "result": r.words, "reason": r.reason, "why": why_json(r.why)}
 
 
 def _board_json(position: Position) -> dict[str, Any]:

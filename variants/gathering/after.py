@@ -19,6 +19,7 @@ from typing import Mapping
 
 from dipsat.model.gamemap import GameMap
 from dipsat.model.kinds import ARMY
+from dipsat.model.reasons import Acted
 from dipsat.model.types import (
     Disband, Dislodged, Location, OrderResult, Phase, PhaseKind, Piece, Position, Result, Retreat, Unit,
 )
@@ -169,8 +170,8 @@ def swallow(gmap: GameMap, position: Position, state: GatheringState, season: in
         places = _places(gmap, piece.unit, units, state.holes, origin)
         if not places:
             events.append(OrderResult(Disband(piece.power, piece.unit), Result.SUCCEEDS,
-                                      f"succeeds: swallowed by the Black Hole in {hole}; no vacant place at "
-                                      "least three spaces away: destroyed"))
+                                      Acted("succeeds", f"swallowed by the Black Hole in {hole}; no vacant place at "
+                                      "least three spaces away: destroyed")))
             continue
         pick, state = draw(state, f"{piece.unit} swallowed by the Black Hole in {hole} reappears in",
                            [str(x) for x in places])
@@ -179,8 +180,8 @@ def swallow(gmap: GameMap, position: Position, state: GatheringState, season: in
         if m:
             marks[loc.province] = m
         events.append(OrderResult(Retreat(piece.power, piece.unit, loc), Result.SUCCEEDS,
-                                  f"succeeds: swallowed by the Black Hole in {hole}; reappears in {loc} "
-                                  f"({state.draws[-1]})"))
+                                  Acted("succeeds", f"swallowed by the Black Hole in {hole}; reappears in {loc} "
+                                  f"({state.draws[-1]})")))
     return replace(position, units=units), replace(state, marks=marks, holes=frozenset(), starts={}), events
 
 

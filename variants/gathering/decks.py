@@ -20,6 +20,7 @@ import hashlib
 from dataclasses import dataclass, replace
 from typing import Sequence
 
+from dipsat.model.reasons import Acted, Reason
 from dipsat.model.gamemap import GameMap
 from dipsat.model.kinds import ARMY, FLEET, Moves, UnitKind
 from dipsat.model.types import Location, PhaseKind, Position
@@ -40,14 +41,14 @@ class Verdicts:
 
     illegal: dict[int, str]
     """Index -> why the order is illegal (it has no effect; the card is not spent)."""
-    failed: dict[int, str]
+    failed: dict[int, Reason]
     """Index -> why a secondary card was not played (its condition did not hold)."""
-    notes: dict[int, str]
+    notes: dict[int, Reason]
     """Index -> what a split or a discard did."""
     plays: list[tuple[int, PlayCard]]
     """The cards played this season, in the order given."""
     state: GatheringState
-    events: list[tuple[DiscardCard, str]]
+    events: list[tuple[DiscardCard, Reason]]
     """What the game master did for the powers (a card discarded for a power that sent none)."""
 
 
@@ -154,7 +155,7 @@ def _splits(v: Verdicts, power: str, given: list[tuple[int, SplitDeck]]) -> None
             v.illegal[i] = f"the deck does not hold that many: {deck_text(wrong)} (rule 2)"
         else:
             v.state = v.state.with_hand(power, hand.split(o.secondary))
-            v.notes[i] = f"succeeds: secondary deck {deck_text(o.secondary)}"
+            v.notes[i] = Acted("succeeds", f"secondary deck {deck_text(o.secondary)}")
 
 
 def _primary(v: Verdicts, board: GameMap, position: Position, power: str,
@@ -175,7 +176,7 @@ def _primary(v: Verdicts, board: GameMap, position: Position, power: str,
             done = True
             if isinstance(o, DiscardCard):
                 v.state = v.state.with_hand(power, hand.throw(card))
-                v.notes[i] = f"succeeds: {card.title} put on {power}'s discard pile"
+                v.notes[i] = Acted("succeeds", f"{card.title} put on {power}'s discard pile")
             else:
                 v.state = v.state.with_hand(power, hand.play(card, False, season))
                 v.plays.append((i, o))  # type: ignore[arg-type]
@@ -212,7 +213,7 @@ def _secondary(v: Verdicts, board: GameMap, position: Position, power: str, give
         elif why := target_problem(board, position, o):
             v.illegal[i] = why
         elif o.condition is not None and not _met(o.condition, primary_of):
-            v.failed[i] = f"fails: {o.condition.power} did not play that card; {o.card.title} stays in the deck"
+            v.failed[i] = Acted("fails", f"{o.condition.power} did not play that card; {o.card.title} stays in the deck")
         else:
             played = o
             v.state = v.state.with_hand(power, hand.play(o.card, True, season))
@@ -230,5 +231,5 @@ def _discard_for_silent(v: Verdicts, position: Position, acted: set[str], season
         pick, state = draw(v.state, f"{season}, a primary card discarded for {power}", titles)
         card = next(c for c in hand.primary if c.title == pick)
         v.state = state.with_hand(power, hand.throw(card))
-        v.events.append((DiscardCard(power, card), f"succeeds: {power} sent no primary card: {card.title} "
-                                                    f"discarded for it ({v.state.draws[-1]})"))
+        v.events.append((DiscardCard(power, card), Acted("succeeds", f"{power} sent no primary card: {card.title} "
+                                                                 f"discarded for it ({v.state.draws[-1]})")))

@@ -13,6 +13,7 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Sequence
 
+from dipsat.model.reasons import Acted, Then
 from dipsat.model.types import (
     Convoy, Hold, Order, OrderResult, Phase, PhaseKind, Position, Result, Retreat, Season, SupportHold,
     SupportMove, Tag, Unit,
@@ -132,7 +133,7 @@ def _fate(g: OrderResult, out: Outcome, gmap: GameMap, state: GatheringState, bo
     province = g.order.unit.province  # type: ignore[union-attr]
     if out.fates.get(province) != "destroyed" or g.tag is not Tag.DISLODGED:
         return g
-    return replace(g, tag=Tag.DESTROYED, reason=f"{g.reason}; {_why_stuck(gmap, state, board, province, season)}: destroyed")
+    return replace(g, tag=Tag.DESTROYED, why=Then(g.why, f"{_why_stuck(gmap, state, board, province, season)}: destroyed", "; "))
 
 
 def _why_stuck(gmap: GameMap, state: GatheringState, board: Position, province: str, season: int) -> str:
@@ -153,7 +154,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
                      variant.choice("ftl_order"))
     for i, (ok, why) in sp.results.items():
         decided[i] = OrderResult(orders[i], Result.SUCCEEDS if ok else Result.FAILS,  # type: ignore[arg-type]
-                                 ("succeeds: " if ok else "fails: ") + why)
+                                 Acted("succeeds" if ok else "fails", why))
     board, state, gmap = sp.position, sp.state, sp.gmap
     passed, source = [], []
     sail_needed = variant.choice("sail_coast") == "needed"
@@ -163,7 +164,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         unit = getattr(o, "unit", None)
         if unit is not None and unit.province in sp.removed and unit.province not in board.units \
                 and sp.removed[unit.province].power == o.power:
-            decided[i] = OrderResult(given, Result.FAILS, "fails: the unit was removed by Sudden Death", Tag.DESTROYED)
+            decided[i] = OrderResult(given, Result.FAILS, Acted("fails", "the unit was removed by Sudden Death"), Tag.DESTROYED)
             continue
         if unit is not None and (why := _restriction(gmap, state, board, o, season, variant.choice("stone_convoy"))):
             decided[i] = illegal(given, why)
@@ -184,7 +185,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     out = after_movement(gmap, board, res, state, sp.teleports, season)
     for i, (ok, why) in out.teleports.items():
         decided[i] = OrderResult(orders[i], Result.SUCCEEDS if ok else Result.FAILS,  # type: ignore[arg-type]
-                                 ("succeeds: " if ok else "fails: ") + why)
+                                 Acted("succeeds" if ok else "fails", why))
     for r, src in zip(res.results, source):
         r = convoy_removed(r, gmap, position, sp.removed, "by Sudden Death", rules, res.results)
         province = getattr(getattr(r.order, "unit", None), "province", None)
@@ -192,10 +193,10 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         tag = {"dislodged": Tag.DISLODGED, "destroyed": Tag.DESTROYED}.get(fate or "", r.tag)
         if r.tag is not None and fate is None:
             tag = Tag.DISLODGED  # dislodged, then teleported away
-        reason = r.reason
+        why = r.why
         if fate == "destroyed" and r.tag is Tag.DISLODGED and province is not None:
-            reason += f"; {_why_stuck(gmap, state, board, province, season)}: destroyed"
-        decided[src] = OrderResult(orders[src], r.result, reason, tag)  # type: ignore[arg-type]
+            why = Then(why, f"{_why_stuck(gmap, state, board, province, season)}: destroyed", "; ")
+        decided[src] = OrderResult(orders[src], r.result, why, tag)  # type: ignore[arg-type]
     name_refused_convoys(decided, standard)
     held = {i: o.unit.province for i, o in standard  # type: ignore[union-attr]
             if i in decided and decided[i].result is Result.ILLEGAL and getattr(o, "unit", None) is not None}

@@ -11,11 +11,12 @@ after a phase is always the board at the next phase, carrying the game state (:m
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import fields, replace
 from functools import partial
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from dipsat.model.board import AddCentre, Lasting, clear_owner
+from dipsat.model.reasons import Acted, CivilDisorder, Cut, GivenTo, Noted, Reason, Then
 from dipsat.model.types import (
     Build, Disband, Hold, Move, OrderResult, Phase, PhaseKind, Position, Result, Retreat, Tag, Waive,
 )
@@ -48,30 +49,11 @@ from dipsat.variants.hitchhiker.wanderers import find_wanderer, play_wanderers
 if TYPE_CHECKING:
     from dipsat.variants.variant import Variant
 
-__all__ = ["play_hitchhiker", "in_halves"]
+__all__ = ["play_hitchhiker"]
 
-_STRENGTH_RE = re.compile(r"(\(|\b(?:attack|defend|strength|against|hold) )(\d+)")
 SHIP_HOLD = 1000
 """A ship's hold strength in the model: no attack dislodges it (rule 12; attackers that reach it
 are destroyed before the model, this covers the convoyed ones)."""
-
-
-def in_halves(reason: str) -> str:
-    """Write the model's strengths (counted in halves, ruling B5) as a reader counts: ``1.5``."""
-    def half(m: re.Match[str]) -> str:
-        n = int(m[2])
-        return m[1] + (str(n // 2) if n % 2 == 0 else f"{n / 2:g}")
-    return _STRENGTH_RE.sub(half, reason)
-
-
-def _readable(r: OrderResult, res: Resolution) -> str:
-    """The reason with the model's strengths in halves; a unit nobody attacks is not in the model
-    and its reason already counts whole units."""
-    attacked = getattr(getattr(res.model, "facts", None), "attackers", None)
-    province = getattr(getattr(r.order, "unit", None), "province", None)
-    if r.reason.startswith("stands: hold strength") and attacked is not None and province not in attacked:
-        return r.reason
-    return in_halves(r.reason)
 
 
 def play_hitchhiker(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
@@ -114,7 +96,7 @@ def _setup(variant: Variant, position: Position, orders: Sequence[AnyOrder], rul
 
 def _fill(orders: Sequence[AnyOrder], decided: dict[int, OrderResult]) -> list[OrderResult]:
     """One result per order; the ``GM: DRAW`` lines get theirs later (a placeholder now)."""
-    return [decided.get(i) or OrderResult(o, Result.FAILS, "fails")  # type: ignore[arg-type]
+    return [decided.get(i) or OrderResult(o, Result.FAILS, Acted("fails"))  # type: ignore[arg-type]
             for i, o in enumerate(orders)]
 
 
@@ -137,7 +119,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     decided = dict(specials.results)
     decided.update(plan.results)
     for i in specials.taking_off:
-        decided[i] = OrderResult(orders[i], Result.SUCCEEDS, "succeeds: the sunglasses come off (rule 10c)")  # type: ignore[arg-type]
+        decided[i] = OrderResult(orders[i], Result.SUCCEEDS, Acted("succeeds", "the sunglasses come off", "rule 10c"))  # type: ignore[arg-type]
     randomly, state = commanded_moves(variant.board(position), position, state, turn, specials.stated)
     plan.passed += randomly
     plan.source += [None] * len(randomly)
@@ -146,7 +128,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     for i, province in sorted(plan.into_ships.items()):  # rule 12: destroyed by moving into a ship
         piece = board.units[province]
         board = board.without_piece(piece)
-        decided[i] = OrderResult(orders[i], Result.FAILS, "fails: it moved into a destructor ship (rule 12)",  # type: ignore[arg-type]
+        decided[i] = OrderResult(orders[i], Result.FAILS, Acted("fails", "it moved into a destructor ship", "rule 12"),  # type: ignore[arg-type]
                                  Tag.DESTROYED)
     modules = insert_before(variant.movement_rules, "strengths", {
         "ships": partial(_ships_hold, provinces=tuple(sorted(ships)))})
@@ -164,27 +146,27 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     res = adjudicate_movement(variant.map, board, plan.passed, rules, modules, off_graph=plan.off_graph)
     if parked:
         res = replace(res, after=unpark(res.after, parked),
-                      results=tuple(replace(r, reason=_unparked(r.reason, parked)) for r in res.results),
-                      generated=tuple(replace(r, reason=_unparked(r.reason, parked)) for r in res.generated))
-    generated += [replace(g, reason=_readable(g, res)) for g in res.generated]
+                      results=tuple(replace(r, why=_unparked_why(r.why, parked)) for r in res.results),
+                      generated=tuple(replace(r, why=_unparked_why(r.why, parked)) for r in res.generated))
+    generated += res.generated
     fates = {}
     for r, src in zip(res.results, plan.source):
         if src is None:  # a lifting unit's hold, or a move Zaphod commands
             if isinstance(r.order, Hold):
                 fates[r.order.unit.province] = r.tag
-                generated.append(replace(r, reason=f"{r.result.value}: {GIVES_LIFT}"))
+                generated.append(replace(r, why=Acted(r.result.value, GIVES_LIFT)))
             else:
-                generated.append(replace(r, reason=_readable(r, res) + " (commanded by Zaphod, rule 10a)"))
+                generated.append(replace(r, why=Noted(r.why, "commanded by Zaphod, rule 10a")))
             continue
-        decided[src] = replace(r, order=orders[src], reason=_readable(r, res))  # type: ignore[arg-type]
+        decided[src] = replace(r, order=orders[src])  # type: ignore[arg-type]
     if first is None:
         again = _bounced_behind(plan, orders, decided)
         if again:
             return _movement(variant, position, orders, rules, specials, again)
     for i, support in plan.aside_supports.items():  # ruling H9: a support to hold a stack being joined
         cutter = cutting_unit(support, res.results)
-        decided[i] = (OrderResult(support, Result.CUT, f"cut: attacked by {cutter}") if cutter is not None else
-                      OrderResult(support, Result.GIVEN, f"given to {support.target} (its stack stays; ruling H9)"))
+        decided[i] = (OrderResult(support, Result.CUT, Cut(str(cutter))) if cutter is not None else
+                      OrderResult(support, Result.GIVEN, GivenTo(str(support.target), "its stack stays; ruling H9")))
     gone = set(plan.into_ships.values())
     for i, r in list(decided.items()):
         province = getattr(getattr(r.order, "unit", None), "province", None)
@@ -192,8 +174,8 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
             decided[i] = replace(r, tag=fates[province])
         target = getattr(getattr(r.order, "target", None), "province", None)
         if target in gone and i not in plan.into_ships:  # supported a unit destroyed by rule 12
-            decided[i] = replace(r, result=Result.FAILS, reason=f"fails: the unit in {target} was destroyed "
-                                 "moving into a destructor ship (rule 12)")
+            decided[i] = replace(r, result=Result.FAILS, why=Acted("fails", f"the unit in {target} was destroyed "
+                                                                   "moving into a destructor ship", "rule 12"))
     after = put_back(position, res.after, plan.aside) if plan.aside else res.after
     moved_out = frozenset(orders[i].hitchhiker.province for i in plan.lifters.values()  # type: ignore[union-attr]
                           if decided[i].result is Result.SUCCEEDS)
@@ -243,6 +225,20 @@ def _unparked(reason: str, parked: dict[str, str]) -> str:
     return reason
 
 
+def _unparked_why(why: Reason, parked: dict[str, str]) -> Reason:
+    """A reason whose fields name a stand-in province, naming the hitch-hiker's true origin instead."""
+    changes: dict[str, object] = {}
+    for f in fields(why):  # type: ignore[arg-type]
+        value = getattr(why, f.name)
+        if isinstance(value, str):
+            changes[f.name] = _unparked(value, parked)
+        elif isinstance(value, Reason):
+            changes[f.name] = _unparked_why(value, parked)
+        elif isinstance(value, tuple) and value and isinstance(value[0], Reason):
+            changes[f.name] = tuple(_unparked_why(v, parked) for v in value)
+    return replace(why, **changes)  # type: ignore[arg-type]
+
+
 def _ends(orders: Sequence[AnyOrder], decided: dict[int, OrderResult]) -> dict[tuple[str, str], int]:
     """(power, province where the unit stands after the normal moves) -> the index of its order."""
     found: dict[tuple[str, str], int] = {}
@@ -263,7 +259,7 @@ def _tag_given(events: Sequence[OrderResult], ends: dict[tuple[str, str], int],
     for e in events:
         i = ends.get((e.order.power, getattr(getattr(e.order, "unit", None), "province", "")))
         if e.tag is not None and isinstance(e.order, Hold) and i is not None:
-            decided[i] = replace(decided[i], tag=e.tag, reason=f"{decided[i].reason}; then {e.reason.split(': ', 1)[-1]}")
+            decided[i] = replace(decided[i], tag=e.tag, why=Then(decided[i].why, e.why))
         else:
             kept.append(e)
     return kept
@@ -334,8 +330,8 @@ def _adjustments(variant: Variant, position: Position, orders: Sequence[AnyOrder
         if i in nbo:
             if r.result is Result.SUCCEEDS:
                 state = replace(state, vogon_proof=state.vogon_proof | {nbo[i]})
-                r = OrderResult(orders[i], Result.SUCCEEDS, "succeeds: one build given up; the centre is "  # type: ignore[arg-type]
-                                "Vogon-proof (secret, rule 7d)")
+                r = OrderResult(orders[i], Result.SUCCEEDS, Acted("succeeds", "one build given up; the centre is "  # type: ignore[arg-type]
+                                "Vogon-proof", "secret, rule 7d"))
             else:
                 r = replace(r, order=orders[i])  # type: ignore[arg-type]
         decided[i] = r
@@ -355,7 +351,7 @@ def _stack_disorder(after: Position) -> tuple[Position, list[OrderResult]]:
                 after = after.without_piece(piece)
                 due += 1
                 removed.append(OrderResult(Disband(power, piece.unit), Result.SUCCEEDS,
-                                           "succeeds: civil disorder (a piece of a stack, ruling H8)"))
+                                           CivilDisorder("", "a piece of a stack, ruling H8")))
     return after, removed
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Sequence
 
+from dipsat.model.reasons import Acted
 from dipsat.model.types import OrderResult, PhaseKind, Position, Result
 from dipsat.variants.framework.engine import illegal
 from dipsat.variants.framework.orders import AnyOrder
@@ -59,7 +60,7 @@ def sort_specials(gmap: GameMap, position: Position, orders: Sequence[AnyOrder],
                 out.results[i] = illegal(o, f"the game's seed is already set ({out.state.seed}) or drawn from")
             else:
                 out.state = replace(out.state, seed=o.seed)
-                out.results[i] = OrderResult(o, Result.SUCCEEDS, "succeeds: the game's random generator is seeded")  # type: ignore[arg-type]
+                out.results[i] = OrderResult(o, Result.SUCCEEDS, Acted("succeeds", "the game's random generator is seeded"))  # type: ignore[arg-type]
         elif isinstance(o, GmDraw):
             key = key_of(o.what)
             if key in out.stated:
@@ -79,7 +80,7 @@ def sort_specials(gmap: GameMap, position: Position, orders: Sequence[AnyOrder],
                 out.results[i] = illegal(o, problem)
             else:
                 out.votes.append(o)
-                out.results[i] = OrderResult(o, Result.SUCCEEDS, "succeeds: counted (the votes are never shown, rule 11)")  # type: ignore[arg-type]
+                out.results[i] = OrderResult(o, Result.SUCCEEDS, Acted("succeeds", "counted (the votes are never shown, rule 11)"))  # type: ignore[arg-type]
         elif isinstance(o, Nbo) and kind is not PhaseKind.ADJUSTMENT:
             out.results[i] = illegal(o, "an NBO gives up a build: it is ordered in an adjustment phase (rule 7d)")
         elif isinstance(o, SunglassesOff):
@@ -120,7 +121,7 @@ def settle_draws(orders: Sequence[AnyOrder], specials: Specials, state: HitchSta
         if d is None:
             results[i] = illegal(o, f"no draw {key!r} was needed this phase")
         elif d.stated:
-            results[i] = OrderResult(o, Result.SUCCEEDS, f"succeeds: {d.what}: {d.outcome}")  # type: ignore[arg-type]
+            results[i] = OrderResult(o, Result.SUCCEEDS, Acted("succeeds", f"{d.what}: {d.outcome}"))  # type: ignore[arg-type]
         else:
             results[i] = illegal(o, f"impossible outcome: {d.what} is one of {', '.join(d.options)}; "
                                     f"drawn instead: {d.outcome}")

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Mapping
 
 from dipsat.model.kinds import Moves
+from dipsat.model.reasons import Acted
 from dipsat.model.types import Location, Move, Order, OrderResult, Piece, Position, Result, Unit
 from dipsat.variants.hitchhiker.kinds import HITCH_HIKER, HITCHHIKER_UNIT, MARVIN, MARVIN_UNIT, ZAPHOD, ZAPHOD_UNIT
 from dipsat.variants.hitchhiker.orders import Event
@@ -41,7 +42,7 @@ def place_at_start(gmap: GameMap, board: Position, state: HitchState,
         for p in chosen:
             board = board.with_piece(Piece(HITCH_HIKER, Unit(HITCHHIKER_UNIT, Location(p))))
             placed.append(OrderResult(Event(HITCH_HIKER, f"H {p} placed"), Result.SUCCEEDS,  # type: ignore[arg-type]
-                                      f"succeeds: placed at random in {p} (rule 6)"))
+                                      Acted("succeeds", f"placed at random in {p}", "rule 6")))
     for name, kind, what in ((MARVIN, MARVIN_UNIT, "Marvin placed"), (ZAPHOD, ZAPHOD_UNIT, "Zaphod placed")):
         if any(p.unit.kind == kind for p in board.all_pieces()):
             continue
@@ -49,7 +50,7 @@ def place_at_start(gmap: GameMap, board: Position, state: HitchState,
         where, state = draw(state, phase, what, free, stated)
         board = board.with_piece(Piece(name, Unit(kind, Location(where))))
         placed.append(OrderResult(Event(name, f"{name} placed in {where}"), Result.SUCCEEDS,  # type: ignore[arg-type]
-                                  f"succeeds: {name} starts at random in {where} (rule 8)"))
+                                  Acted("succeeds", f"{name} starts at random in {where}", "rule 8")))
     return board, state, placed
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from dipsat.model.kinds import Moves
+from dipsat.model.reasons import Acted
 from dipsat.model.types import Hold, Move, Order, OrderResult, Piece, Position, Result, SupportHold, SupportMove
 from dipsat.variants.framework.engine import illegal
 from dipsat.variants.framework.orders import AnyOrder
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Plan", "Turn", "make_plan", "REPLACED", "GIVES_LIFT"]
 
-REPLACED = "fails: replaced by a lift (rule 6)"
+REPLACED = Acted("fails", "replaced by a lift", "rule 6")
 GIVES_LIFT = "gives a lift (rule 6)"
 
 
@@ -171,7 +172,7 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         piece = position.units.get(province) if province is not None else None
         own = piece is not None and piece.power == o.power
         if own and province in turn.commanded:
-            plan.results[i] = OrderResult(o, Result.FAILS, "fails: Zaphod commands it: it moves at random (rule 10a)")  # type: ignore[arg-type]
+            plan.results[i] = OrderResult(o, Result.FAILS, Acted("fails", "Zaphod commands it: it moves at random", "rule 10a"))  # type: ignore[arg-type]
             continue
         if own and isinstance(o, Move):
             problem = _turn_problem(turn, position, piece, o.dest.province)  # type: ignore[arg-type]
@@ -185,13 +186,13 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
                     plan.results[i] = illegal(o, problem)
                 continue
         if own and province in turn.taking_off and not isinstance(o, Hold):
-            plan.results[i] = OrderResult(o, Result.FAILS, "fails: it takes its sunglasses off this turn (rule 10c)")  # type: ignore[arg-type]
+            plan.results[i] = OrderResult(o, Result.FAILS, Acted("fails", "it takes its sunglasses off this turn", "rule 10c"))  # type: ignore[arg-type]
             continue
         if own and province in plan.lifters:
             plan.results[i] = OrderResult(o, Result.FAILS, REPLACED)  # type: ignore[arg-type]
             continue
         if own and province in lifted and len(lifted[province]) >= _stack_size(position, province):  # type: ignore[index]
-            plan.results[i] = OrderResult(o, Result.FAILS, "fails: the hitch-hiker is lifted (rule 6)")  # type: ignore[arg-type]
+            plan.results[i] = OrderResult(o, Result.FAILS, Acted("fails", "the hitch-hiker is lifted", "rule 6"))  # type: ignore[arg-type]
             continue
         if own and isinstance(o, Move) and piece.unit.kind == HITCHHIKER_UNIT:  # type: ignore[union-attr]
             plan.results[i] = illegal(o, "a hitch-hiker moves only by a lift (rule 6)")
@@ -257,7 +258,7 @@ def _set_joins_aside(position: Position, orders: Sequence[AnyOrder], plan: Plan)
                 and s not in plan.aside_supports]
         for o, s in zip(plan.passed, plan.source):
             if o.unit.province == dest and s is not None:  # type: ignore[union-attr]
-                plan.results[s] = OrderResult(o, Result.STANDS, "stands: a hitch-hiker joins its stack (ruling H9)")
+                plan.results[s] = OrderResult(o, Result.STANDS, Acted("stands", "a hitch-hiker joins its stack", "ruling H9"))
         plan.passed = [o for o, _ in keep]
         plan.source = [s for _, s in keep]
 
@@ -275,7 +276,7 @@ def _ship_order(gmap: GameMap, position: Position, o: Order, plan: Plan, i: int)
         target = position.units.get(o.target.province)
         if target is None or target.unit.kind != DESTRUCTOR:
             return "a destructor ship supports only other destructor ships (rule 7d)"
-        plan.results[i] = OrderResult(o, Result.GIVEN, "given: supports between destructor ships change nothing (rule 7d)")
+        plan.results[i] = OrderResult(o, Result.GIVEN, Acted("given", "supports between destructor ships change nothing", "rule 7d"))
         return ""
     if isinstance(o, Hold):
         return None

@@ -14,6 +14,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, Mapping, Sequence
 
+from dipsat.model.reasons import Acted
 from dipsat.model.types import (
     Build, Order, OrderResult, Phase, PhaseKind, Piece, Position, Result, Season, Unit,
 )
@@ -76,7 +77,7 @@ def play_setup(variant: Variant, position: Position, orders: Sequence[Order], ru
             if unit.province in units or position.centres.get(unit.province) != power:
                 continue
             units[unit.province] = Piece(power, unit)
-            generated.append(OrderResult(Build(power, unit), Result.SUCCEEDS, f"succeeds: {why}"))
+            generated.append(OrderResult(Build(power, unit), Result.SUCCEEDS, Acted("succeeds", f"{why}")))
     after = after_adjustments(replace(res.after, units=units, changes=position.changes))
     results = tuple(decided[i] for i in range(len(orders)))
     return replace(res, before=position, results=results, generated=(*res.generated, *generated), after=after)

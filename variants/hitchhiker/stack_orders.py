@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence
 
 from dipsat.model.kinds import Moves
+from dipsat.model.reasons import Acted, Cut, Illegal
 from dipsat.model.types import Hold, Location, Move, Order, OrderResult, Piece, Position, Result, SupportHold, SupportMove
 from dipsat.variants.hitchhiker.kinds import HITCHHIKER_UNIT
 
@@ -57,7 +58,7 @@ def take_piece_orders(position: Position, plan: Plan) -> None:
             index = plan.source[k]
             assert index is not None
             if isinstance(o, Hold):
-                plan.results[index] = OrderResult(o, Result.STANDS, "stands: a further piece of the stack (ruling H2)")
+                plan.results[index] = OrderResult(o, Result.STANDS, Acted("stands", "a further piece of the stack", "ruling H2"))
             else:
                 plan.piece_supports[index] = o  # type: ignore[assignment]
         plan.passed = [o for k, o in enumerate(plan.passed) if k not in taken]
@@ -74,14 +75,14 @@ def park_piece_supports(gmap: GameMap, board: Position, plan: Plan, parked: dict
         into = support.dest.province if isinstance(support, SupportMove) else support.target.province
         cutter = _plain_attack(gmap, plan.passed, support, into)
         if cutter is not None:
-            plan.results[index] = OrderResult(support, Result.CUT, f"cut: attacked by {cutter} (ruling H2)")
+            plan.results[index] = OrderResult(support, Result.CUT, Cut(str(cutter), note="ruling H2"))
             continue
         free = [p for p in sorted(gmap.neighbours(HITCHHIKER_UNIT, Location(into), Moves.ARMY))
                 if p not in touched and not board.pieces_at(p) and gmap.provinces[p].terrain.value != "sea"
                 and p != origin]
         if not free or origin not in board.units:
-            plan.results[index] = OrderResult(support, Result.ILLEGAL, "illegal: a stack gives one order per piece; "
-                                              "no province is free to carry out this one (ruling H2)")
+            plan.results[index] = OrderResult(support, Result.ILLEGAL, Illegal("a stack gives one order per piece; "
+                                              "no province is free to carry out this one (ruling H2)"))
             continue
         stand_in = free[0]
         touched.add(stand_in)

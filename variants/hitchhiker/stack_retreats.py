@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Mapping, Sequence
 
 from dipsat.model.gamemap import GameMap
+from dipsat.model.reasons import Acted, Noted
 from dipsat.model.types import Disband, Location, Order, OrderResult, Piece, Position, Result, Retreat, Unit
 from dipsat.solver import Rules
 from dipsat.solver.retreat import adjudicate_retreats
@@ -71,7 +72,7 @@ def apply_own_retreats(gmap: GameMap, position: Position, after: Position, core:
     fixed = list(core)
     for k, r in enumerate(core):
         if isinstance(r.order, Retreat) and r.result is Result.SUCCEEDS and r.order.dest.province in contested:
-            fixed[k] = replace(r, result=Result.FAILS, reason="fails: bounced with a hitch-hiker's retreat; disbanded")
+            fixed[k] = replace(r, result=Result.FAILS, why=Acted("fails", "bounced with a hitch-hiker's retreat; disbanded"))
             landed = after.units.get(r.order.dest.province)
             if landed is not None:
                 after = after.without_piece(landed)
@@ -84,12 +85,12 @@ def apply_own_retreats(gmap: GameMap, position: Position, after: Position, core:
         left[piece.unit.province] -= 1
         if isinstance(o, Retreat) and r.result is Result.SUCCEEDS and o.dest.province not in contested:
             after = after.with_piece(Piece(piece.power, Unit(piece.unit.kind, Location(o.dest.province))))
-            results[i] = replace(r, reason=f"{r.reason} (its own order, ruling H2)")
+            results[i] = replace(r, why=Noted(r.why, "its own order, ruling H2"))
             continue
         if isinstance(o, Retreat) and r.result is Result.SUCCEEDS:
-            r = replace(r, result=Result.FAILS, reason="fails: bounced with another retreat; disbanded")
+            r = replace(r, result=Result.FAILS, why=Acted("fails", "bounced with another retreat; disbanded"))
         results[i] = r
         if isinstance(o, Retreat):
             gone.append(OrderResult(Disband(piece.power, piece.unit), Result.SUCCEEDS,
-                                    "succeeds: disbanded: its own retreat failed (ruling H2)"))
+                                    Acted("succeeds", "disbanded: its own retreat failed", "ruling H2")))
     return after, results, fixed, gone, {p: n for p, n in left.items() if n > 0}

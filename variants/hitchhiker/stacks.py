@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence
 
+from dipsat.model.reasons import Acted
 from dipsat.model.types import (
     Disband, Dislodged, Hold, Location, Move, Order, OrderResult, Piece, Position, Result, Retreat, SupportHold,
     SupportMove, Tag,
@@ -96,7 +97,7 @@ def dislodge_stacks(after: Position, moved_out: frozenset[str], came_from: dict[
             del stacked[province]
         if province not in dislodged and province not in moved_out:  # destroyed: nowhere to retreat
             destroyed += [OrderResult(Hold(p.power, p.unit), Result.FAILS,
-                                      "fails: destroyed with its stack: no retreat (ruling H8)", Tag.DESTROYED)
+                                      Acted("fails", "destroyed with its stack: no retreat", "ruling H8"), Tag.DESTROYED)
                           for p in hitchers]
             continue
         if province not in dislodged:  # the first piece left and the province was taken
@@ -122,7 +123,7 @@ def settle_retreats(before: Position, after: Position, results: Sequence[OrderRe
                 after = after.with_piece(Piece(d.piece.power, replace(d.piece.unit, location=after.units[dest].unit.location)))
             else:
                 gone.append(OrderResult(Disband(d.piece.power, d.piece.unit), Result.SUCCEEDS,
-                                        "succeeds: disbanded with its stack (ruling H8)"))
+                                        Acted("succeeds", "disbanded with its stack", "ruling H8")))
     return after, gone
 
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from dipsat.model.board import Lasting, RemoveCentre, apply_change
 from dipsat.model.kinds import Moves
+from dipsat.model.reasons import Acted
 from dipsat.model.types import Hold, Location, Move, OrderResult, Piece, Position, Result, Tag, Unit
 from dipsat.variants.hitchhiker.kinds import DESTRUCTOR, HITCHHIKER_UNIT, VOGON
 from dipsat.variants.hitchhiker.randomness import draw
@@ -90,7 +91,7 @@ def play_ships(gmap: GameMap, board: Position, state: HitchState, moves: Sequenc
             bounced |= {i, back[0]}
     for i in sorted(bounced):
         m = dict(moves)[i]
-        step.results[i] = OrderResult(m, Result.FAILS, "fails: stood off by another destructor ship (rule 7)")
+        step.results[i] = OrderResult(m, Result.FAILS, Acted("fails", "stood off by another destructor ship", "rule 7"))
     leaving = {m.unit.province for i, m in moves if i not in bounced}
     proof = vogon_proof(gmap, state)
     start = board
@@ -112,24 +113,24 @@ def play_ships(gmap: GameMap, board: Position, state: HitchState, moves: Sequenc
                 destroyed.add(victim)
                 piece = start.units[victim]
                 step.generated.append(OrderResult(Hold(piece.power, piece.unit), Result.FAILS,
-                                                  f"fails: destroyed, drawn at random next to {near} (rule 7a)",
+                                                  Acted("fails", f"destroyed, drawn at random next to {near}", "rule 7a"),
                                                   Tag.DESTROYED))
                 why += f": {piece.unit} destroyed with it"
-            step.results[i] = OrderResult(m, Result.FAILS, f"fails: {why} (rule 7a)", Tag.DESTROYED)
+            step.results[i] = OrderResult(m, Result.FAILS, Acted("fails", f"{why}", "rule 7a"), Tag.DESTROYED)
         elif stays is not None:
             destroyed |= {origin, dest}
             step.generated.append(OrderResult(Hold(stays.power, stays.unit), Result.FAILS,
-                                              f"fails: destroyed by {m} (rule 7c)", Tag.DESTROYED))
-            step.results[i] = OrderResult(m, Result.FAILS, f"fails: destroyed with {stays.unit} (rule 7c)",
+                                              Acted("fails", f"destroyed by {m}", "rule 7c"), Tag.DESTROYED))
+            step.results[i] = OrderResult(m, Result.FAILS, Acted("fails", f"destroyed with {stays.unit}", "rule 7c"),
                                           Tag.DESTROYED)
         else:
             arrivals[dest] = Piece(ship.power, Unit(DESTRUCTOR, Location(dest)))
             if dest in gmap.supply_centres:
                 step.board = apply_change(step.board, Lasting(RemoveCentre(dest)))
                 step.results[i] = OrderResult(m, Result.SUCCEEDS,
-                                              f"succeeds: the centre {dest} is destroyed for the rest of the game (rule 7b)")
+                                              Acted("succeeds", f"the centre {dest} is destroyed for the rest of the game", "rule 7b"))
             else:
-                step.results[i] = OrderResult(m, Result.SUCCEEDS, "succeeds")
+                step.results[i] = OrderResult(m, Result.SUCCEEDS, Acted("succeeds"))
     units = dict(step.board.units)
     for origin, (i, m) in by_origin.items():
         if i not in bounced:

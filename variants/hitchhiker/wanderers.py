@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Sequence
 
 from dipsat.model.kinds import Moves
+from dipsat.model.reasons import Acted
 from dipsat.model.types import Dislodged, Hold, Location, OrderResult, Piece, Position, Result, Tag, Unit
 from dipsat.variants.hitchhiker.kinds import MARVIN_UNIT, PLAYERS, ZAPHOD_UNIT
 from dipsat.variants.hitchhiker.orders import Event, Vote
@@ -129,7 +130,7 @@ def _marvin(gmap: GameMap, step: WandererStep, votes: Sequence[Vote], stated: di
     choice = _majority(step, votes, "Marvin's move", (), stated) or "hold"
     if choice == "hold":
         step.generated.append(OrderResult(Event("Marvin", f"Marvin stays in {origin}"), Result.STANDS,  # type: ignore[arg-type]
-                                          "stands: the vote keeps him, or nobody voted (rule 9)"))
+                                          Acted("stands", "the vote keeps him, or nobody voted", "rule 9")))
         return
     board = step.board
     victims = [p for p in board.pieces_at(choice) if p.unit.kind.owned]
@@ -141,12 +142,12 @@ def _marvin(gmap: GameMap, step: WandererStep, votes: Sequence[Vote], stated: di
         first = victims[0]
         if choice in dislodged:  # a unit there already waits to retreat: no room for a second
             step.generated.append(OrderResult(Hold(first.power, first.unit), Result.FAILS,
-                                              "fails: destroyed: Marvin moved in, and a unit there already retreats (ruling W2)",
+                                              Acted("fails", "destroyed: Marvin moved in, and a unit there already retreats", "ruling W2"),
                                               Tag.DESTROYED))
         else:
             dislodged[choice] = Dislodged(first, origin)
             step.generated.append(OrderResult(Hold(first.power, first.unit), Result.FAILS,
-                                              "fails: dislodged: Marvin moved in; it retreats (rule 9)", Tag.DISLODGED))
+                                              Acted("fails", "dislodged: Marvin moved in; it retreats", "rule 9"), Tag.DISLODGED))
             if len(victims) > 1:
                 step.carried[choice] = len(victims) - 1
         stacked[choice] = tuple(p for p in stacked.get(choice, ()) if not p.unit.kind.owned)
@@ -154,7 +155,7 @@ def _marvin(gmap: GameMap, step: WandererStep, votes: Sequence[Vote], stated: di
             del stacked[choice]
     step.board = _move_guest(replace(board, units=units, stacked=stacked, dislodged=dislodged), marvin, choice)
     step.generated.append(OrderResult(Event("Marvin", f"Marvin {origin} - {choice}"), Result.SUCCEEDS,  # type: ignore[arg-type]
-                                      f"succeeds: Marvin moves to {choice} by vote (rule 9)"))
+                                      Acted("succeeds", f"Marvin moves to {choice} by vote", "rule 9")))
 
 
 def _zaphod(gmap: GameMap, start: Position, step: WandererStep, votes: Sequence[Vote],
@@ -183,7 +184,7 @@ def _zaphod(gmap: GameMap, start: Position, step: WandererStep, votes: Sequence[
     if met is None:
         step.state = replace(step.state, zaphod_met=None)
         step.generated.append(OrderResult(Event("Zaphod", f"Zaphod {here} - {dest}"), Result.SUCCEEDS,  # type: ignore[arg-type]
-                                          f"succeeds: {note}; the province is empty: he remains inactive (rule 10)"))
+                                          Acted("succeeds", f"{note}; the province is empty: he remains inactive", "rule 10")))
         return
     step.state = replace(step.state, zaphod_met=str(met))
     action = _majority(step, votes, "Zaphod's action", ("command", "gargle", "sunglasses"), stated)
@@ -197,4 +198,4 @@ def _zaphod(gmap: GameMap, start: Position, step: WandererStep, votes: Sequence[
         s = replace(s, sunglasses=s.sunglasses | {province})
     step.state = s
     step.generated.append(OrderResult(Event("Zaphod", f"Zaphod {here} - {dest}"), Result.SUCCEEDS,  # type: ignore[arg-type]
-                                      f"succeeds: {note}; he {ACTION_WORDS[action or 'gargle']} {met.unit} (rule 10)"))
+                                      Acted("succeeds", f"{note}; he {ACTION_WORDS[action or 'gargle']} {met.unit}", "rule 10")))

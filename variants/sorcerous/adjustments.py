@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
+from dipsat.model.reasons import Acted
 from dipsat.model.types import Build, Disband, Order, OrderResult, Piece, Position, Result, Waive
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import CIVIL_DISORDER, adjudicate_adjustments, adjustments_due
@@ -117,7 +118,7 @@ def play_adjustments(variant: Variant, position: Position, standard: list[tuple[
     for i, o in wizards.items():
         if decided[i].result is Result.SUCCEEDS:
             state = state.add_wizard(o.power, o.location.province)
-            decided[i] = replace(decided[i], reason=f"succeeds: {o.power}'s wizard built in {o.location.province}")
+            decided[i] = replace(decided[i], why=Acted("succeeds", f"{o.power}'s wizard built in {o.location.province}"))
     after = replace(res.after, centres=position.centres) if hidden else res.after
     moved = {p: None for p in position.units if p not in after.units}
     after, state, linked = bury(after, state, moved, year + 1)
@@ -139,7 +140,7 @@ def _count_partners(res: Resolution, due: dict[str, int], state: SorcerousState,
                   for r in res.generated if isinstance(r.order, Disband)})
     generated = [r for r in res.generated if not isinstance(r.order, Disband)]
     auto = {r.order.unit.province: r for r in res.generated if isinstance(r.order, Disband)}
-    reason = next(iter(auto.values())).reason
+    why = next(iter(auto.values())).why
     for power in sorted({r.order.power for r in auto.values()}):
         gone: set[str] = set()
         for r in res.results:
@@ -161,7 +162,7 @@ def _count_partners(res: Resolution, due: dict[str, int], state: SorcerousState,
             need -= sizes[k]
             gone.update({piece.unit.province, partner.get(piece.unit.province, piece.unit.province)})
             generated.append(auto.get(piece.unit.province) or
-                             OrderResult(Disband(power, piece.unit), Result.SUCCEEDS, reason))
+                             OrderResult(Disband(power, piece.unit), Result.SUCCEEDS, why))
     for r in generated:
         if isinstance(r.order, Disband):
             units.pop(r.order.unit.province, None)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from dipsat.model.gamemap import GameMap
+from dipsat.model.reasons import Acted
 from dipsat.model.types import Convoy, Move, Order, OrderResult, Position, Result, SupportHold, SupportMove
 from dipsat.solver import Rules
 from dipsat.solver.legality import check_orders
@@ -157,5 +158,5 @@ def blocked_result(cast: Cast | TakeFamiliar, by: Order) -> OrderResult:
     what = {Move: "moves against it", SupportMove: "supports a move against it",
             Convoy: "convoys a move against it", SupportHold: "supports it"}.get(type(by), "acts on it")
     return OrderResult(cast, Result.FAILS,  # type: ignore[arg-type]
-                       f"fails: {by.power}'s {by.unit} {what} ({by}): the wizard is forced to defend "  # type: ignore[union-attr]
-                       "itself and cannot cast a spell (rule 2h)")
+                       Acted("fails", f"{by.power}'s {by.unit} {what} ({by}): the wizard is forced to defend "  # type: ignore[union-attr]
+                       "itself and cannot cast a spell", "rule 2h"))

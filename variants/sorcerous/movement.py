@@ -20,6 +20,7 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Sequence
 
+from dipsat.model.reasons import Acted, Then
 from dipsat.model.types import (
     Convoy, Location, Move, Order, OrderResult, Position, Result, SupportHold, SupportMove, Tag, Unit,
 )
@@ -158,42 +159,43 @@ def _cast_spells(variant: Variant, position: Position, state: SorcerousState, tu
             if spell is Spell.STASIS and p in shielded and later_on_shield:
                 free = max(e.last for e in state.active(Spell.SHIELD, turn) if e.where[0] == p) + 1
                 if free > turn + 1:
-                    results[i] = OrderResult(cast, Result.FAILS, f"fails: {unit} is protected by a Magic Shield "  # type: ignore[arg-type]
-                                             f"until after {turn_name(turn + 1)}, the Stasis's last turn (rule 3)")
+                    results[i] = OrderResult(cast, Result.FAILS, Acted(  # type: ignore[arg-type]
+                        "fails", f"{unit} is protected by a Magic Shield until after {turn_name(turn + 1)}, the "
+                        "Stasis's last turn", "rule 3; option stasis_on_shield=later"))
                     continue
                 effects.append(Effect(spell, (p,), turn, turn + 1, cast.power))
-                results[i] = OrderResult(cast, Result.SUCCEEDS, f"succeeds: {unit} is protected by a Magic Shield "  # type: ignore[arg-type]
-                                         f"in {turn_name(turn)}; it is held in Stasis in {turn_name(free)} "
-                                         "(option stasis_on_shield=later)")
+                results[i] = OrderResult(cast, Result.SUCCEEDS, Acted(  # type: ignore[arg-type]
+                    "succeeds", f"{unit} is protected by a Magic Shield in {turn_name(turn)}; it is held in Stasis "
+                    f"in {turn_name(free)}", "option stasis_on_shield=later"))
                 continue
             if spell is Spell.STASIS and p in shielded:
-                results[i] = OrderResult(cast, Result.FAILS, f"fails: {unit} is protected by a Magic Shield "  # type: ignore[arg-type]
-                                         "(rule 3: immune to Stasis)")
+                results[i] = OrderResult(cast, Result.FAILS, Acted("fails", f"{unit} is protected by a Magic Shield",   # type: ignore[arg-type]
+                                         "rule 3: immune to Stasis"))
                 continue
             if spell is Spell.STASIS and lifts and p in shielded_now:
-                results[i] = OrderResult(cast, Result.FAILS, f"fails: {unit} is shielded by a Magic Shield cast "  # type: ignore[arg-type]
-                                         "this turn, which lifts the Stasis at once (rule 3: immune to any Stasis)")
+                results[i] = OrderResult(cast, Result.FAILS, Acted("fails", f"{unit} is shielded by a Magic Shield cast "  # type: ignore[arg-type]
+                                         "this turn, which lifts the Stasis at once", "rule 3: immune to any Stasis"))
                 continue
             effects.append(Effect(spell, (p,), turn, turn + 1, cast.power))
             what = "held in Stasis" if spell is Spell.STASIS else "under a Magic Shield"
-            results[i] = OrderResult(cast, Result.SUCCEEDS, f"succeeds: {unit} is {what} in {two}")  # type: ignore[arg-type]
+            results[i] = OrderResult(cast, Result.SUCCEEDS, Acted("succeeds", f"{unit} is {what} in {two}"))  # type: ignore[arg-type]
     coming_ice = {c.places[0].province for c in live.values() if c.spell is Spell.ICE}
     now_iced = iced(state, turn)
     for i, cast in sorted(live.items()):
         if cast.spell is Spell.WALL:
             a, b = (x.province for x in cast.places)
-            results[i] = OrderResult(cast, Result.SUCCEEDS, f"succeeds: a Wall stands between {a} and {b} in "  # type: ignore[arg-type]
-                                     f"{turn_name(turn + 1)} (it rises after this turn's retreats)")
+            results[i] = OrderResult(cast, Result.SUCCEEDS, Acted("succeeds", f"a Wall stands between {a} and {b} in "  # type: ignore[arg-type]
+                                     f"{turn_name(turn + 1)} (it rises after this turn's retreats)"))
         elif cast.spell is Spell.ICE:
             sea = cast.places[0].province
-            results[i] = OrderResult(cast, Result.SUCCEEDS, f"succeeds: ice covers {sea} from {turn_name(turn + 1)} "  # type: ignore[arg-type]
-                                     f"to {turn_name(turn + 3)}")
+            results[i] = OrderResult(cast, Result.SUCCEEDS, Acted("succeeds", f"ice covers {sea} from {turn_name(turn + 1)} "  # type: ignore[arg-type]
+                                     f"to {turn_name(turn + 3)}"))
         elif cast.spell is Spell.FLAME:
             sea = cast.places[0].province
             if sea in now_iced or (sea in coming_ice and variant.choice("flame_timing") == "after_movement"):
-                results[i] = OrderResult(cast, Result.SUCCEEDS, f"succeeds: the ice on {sea} ends")  # type: ignore[arg-type]
+                results[i] = OrderResult(cast, Result.SUCCEEDS, Acted("succeeds", f"the ice on {sea} ends"))  # type: ignore[arg-type]
             else:
-                results[i] = OrderResult(cast, Result.FAILS, f"fails: there is no ice on {sea}")  # type: ignore[arg-type]
+                results[i] = OrderResult(cast, Result.FAILS, Acted("fails", f"there is no ice on {sea}"))  # type: ignore[arg-type]
                 continue
         else:
             continue
@@ -253,11 +255,11 @@ def play_movement(variant: Variant, position: Position, standard: list[tuple[int
             if o.unit.province in gone and o.power == position.units[o.unit.province].power:  # type: ignore[union-attr]
                 why = "the army drowned before the movement (Flame)" if o.unit.province in iced(state0, turn) \
                     else "its partner drowned before the movement (Flame), and it died with it (rule 4)"
-                decided[i] = OrderResult(o, Result.FAILS, f"fails: {why}", Tag.DESTROYED)
+                decided[i] = OrderResult(o, Result.FAILS, Acted("fails", f"{why}"), Tag.DESTROYED)
         for i, (_, wizard) in plan.casts.items():  # a wizard on the ice drowns after its cast
             if wizard in gone and i in decided:
                 decided[i] = replace(decided[i], tag=Tag.DESTROYED,
-                                     reason=decided[i].reason + "; the wizard drowned before the movement (Flame)")
+                                     why=Then(decided[i].why, "the wizard drowned before the movement (Flame)", "; "))
         standard = [(i, o) for i, o in standard if i not in decided]
     stuck = _stuck(variant, board, state, turn)
     passed, filtered = _in_force(variant, state, turn, standard, acting, stuck)
@@ -341,9 +343,8 @@ def _stasis_retreats(variant: Variant, state: SorcerousState, turn: int, after: 
     def retag(r: OrderResult) -> OrderResult:
         p = getattr(getattr(r.order, "unit", None), "province", None)
         if p in doomed and r.tag is Tag.DISLODGED:
-            why = r.reason.split(": ", 1)[-1]
-            return replace(r, tag=Tag.DESTROYED,
-                           reason=f"destroyed: {why}; held in Stasis, it cannot retreat (rule 5: retreats are movement)")
+            return replace(r, tag=Tag.DESTROYED, why=Then(r.why, "held in Stasis, it cannot retreat (rule 5: retreats "
+                                                          "are movement)", "; ", "destroyed"))
         return r
     decided.update({i: retag(r) for i, r in decided.items()})
     return after, moved, decided, [retag(r) for r in generated]
@@ -358,8 +359,8 @@ def _bind(state: SorcerousState, familiars: dict, moved: dict[str, str | None]):
         f = moved.get(order.unit.province, order.unit.province)
         if w is None or f is None or w.startswith(DISLODGED) or f.startswith(DISLODGED):
             who = "the wizard" if w is None or w.startswith(DISLODGED) else str(order.unit)
-            results[i] = OrderResult(order, Result.FAILS, f"fails: {who} was dislodged this turn; no link is made")
+            results[i] = OrderResult(order, Result.FAILS, Acted("fails", f"{who} was dislodged this turn; no link is made"))
             continue
         links.append(Link(order.power, wizard, order.unit.province))  # followed by bury()
-        results[i] = OrderResult(order, Result.SUCCEEDS, f"succeeds: {order.unit} is the wizard's familiar (rule 4)")
+        results[i] = OrderResult(order, Result.SUCCEEDS, Acted("succeeds", f"{order.unit} is the wizard's familiar", "rule 4"))
     return replace(state, links=tuple(links)), results

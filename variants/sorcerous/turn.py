@@ -12,6 +12,7 @@ from typing import Mapping
 from dipsat.model.board import CloseEdge, FreezeSea, Lasting
 from dipsat.model.gamemap import GameMap
 from dipsat.model.kinds import Moves
+from dipsat.model.reasons import Acted
 from dipsat.model.types import Disband, Location, OrderResult, Phase, PhaseKind, Piece, Position, Result, Season, Unit
 from dipsat.variants.sorcerous.kinds import as_familiar, is_familiar
 from dipsat.solver.adjustment import adjustments_due
@@ -28,7 +29,7 @@ DISLODGED = "~"
 
 def removal(piece_power: str, unit: object, reason: str) -> OrderResult:
     """A unit removed by the rules: an added disband that succeeds, with the reason."""
-    return OrderResult(Disband(piece_power, unit), Result.SUCCEEDS, f"succeeds: {reason}")  # type: ignore[arg-type]
+    return OrderResult(Disband(piece_power, unit), Result.SUCCEEDS, Acted("succeeds", f"{reason}"))  # type: ignore[arg-type]
 
 
 def _take(board: Position, key: str) -> tuple[Position, object | None]:

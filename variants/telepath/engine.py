@@ -13,6 +13,7 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Mapping, Sequence
 
+from dipsat.model.reasons import Acted
 from dipsat.model.types import Move, OrderResult, PhaseKind, Position, Result
 from dipsat.solver import Resolution, Rules, adjudicate
 from dipsat.solver.legality import Facts
@@ -70,17 +71,18 @@ def _ban_result(facts: Facts, ban: Ban) -> OrderResult:
     effect = ban_effect(facts, ban)
     label = str(facts.orders.get(ban.unit.province))
     reasons = {
-        "attack": f"succeeds: forecast right; the attack of {label} is reduced by one",
-        "hold": f"succeeds: {ban.unit} does not move; its hold strength is reduced by one",
-        "": (f"fails: {ban.unit} makes no move: {label} is invalid, the unit stands"
+        "attack": f"forecast right; the attack of {label} is reduced by one",
+        "hold": f"{ban.unit} does not move; its hold strength is reduced by one",
+        "": (f"{ban.unit} makes no move: {label} is invalid, the unit stands"
              if ban.active and isinstance(facts.orders.get(ban.unit.province), Move)
              and ban.unit.province not in facts.moves
-             else f"fails: {ban.unit} makes no move: it carries out {label}"
+             else f"{ban.unit} makes no move: it carries out {label}"
              if ban.active and ban.unit.province not in facts.moves
-             else f"fails: {ban.unit} carries out {label}, not the forecast move" if ban.active
-             else f"fails: {ban.unit} moves ({label}); a passive ban has no effect"),
+             else f"{ban.unit} carries out {label}, not the forecast move" if ban.active
+             else f"{ban.unit} moves ({label}); a passive ban has no effect"),
     }
-    return OrderResult(ban, Result.SUCCEEDS if effect else Result.FAILS, reasons[effect])  # type: ignore[arg-type]
+    return OrderResult(ban, Result.SUCCEEDS if effect else Result.FAILS,
+                       Acted("succeeds" if effect else "fails", reasons[effect]))  # type: ignore[arg-type]
 
 
 def _standoffs(res: Resolution) -> Position:

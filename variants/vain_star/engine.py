@@ -8,11 +8,11 @@ The board after a phase is always the board at the next phase, carrying the stat
 """
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Sequence
 
+from dipsat.model.reasons import Acted
 from dipsat.model.types import (
     Disband, Order, OrderResult, Phase, PhaseKind, Position, Result, Retreat, Season, Tag,
 )
@@ -22,7 +22,7 @@ from dipsat.solver.movement import adjudicate_movement
 from dipsat.variants.framework.removals import convoy_removed
 from dipsat.solver.phases import after_adjustments, update_centres
 from dipsat.solver.retreat import adjudicate_retreats
-from dipsat.variants.framework.engine import illegal, insert_before, merge_results, split_orders, strength_text
+from dipsat.variants.framework.engine import illegal, insert_before, merge_results, split_orders
 from dipsat.variants.framework.orders import AnyOrder
 from dipsat.variants.framework.state import state_of, with_state
 from dipsat.variants.vain_star.events import (
@@ -32,7 +32,7 @@ from dipsat.variants.vain_star.orders import Bomber, Thief, VainStarOrder
 from dipsat.variants.vain_star.plan import make_plan
 from dipsat.variants.vain_star.reveal import unrevealed
 from dipsat.variants.vain_star.rules import (
-    LEPER, SUPERMAN, add_flight_battles, add_hyperspace, add_hyperspace_entries, add_lepers, add_petrol,
+    add_flight_battles, add_hyperspace, add_hyperspace_entries, add_lepers, add_petrol,
     add_supermen,
 )
 from dipsat.variants.vain_star.state import EMPTY, Pending, VainStarState
@@ -42,15 +42,6 @@ if TYPE_CHECKING:
     from dipsat.variants.variant import Variant
 
 __all__ = ["play_vain_star"]
-
-_STRENGTH_RE = re.compile(r"(\(|\b(?:attack|defend|strength|against|hold) )(\d+)")
-
-
-def _readable(reason: str) -> str:
-    """Write the Superman's and the Leper's strengths as words: ``infinite (Leper)``."""
-    names = [(LEPER - 100_000, "Leper"), (SUPERMAN - 100, "Superman")]
-    return _STRENGTH_RE.sub(lambda m: m[1] + strength_text(int(m[2]), SUPERMAN - 100, names), reason)
-
 
 def play_vain_star(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
                    advance: bool = True) -> Resolution:
@@ -72,7 +63,7 @@ def _play(variant: Variant, position: Position, orders: Sequence[AnyOrder], rule
     standard, specials = split_orders(orders)
     usage = check_usage(variant, position, state, specials)  # type: ignore[arg-type]
     decided = {i: illegal(o, usage.reasons[i]) for i, o in specials if usage.reasons[i]}
-    decided.update((i, OrderResult(o, Result.FAILS, "fails: left out to see what it changes (rule 3)"))
+    decided.update((i, OrderResult(o, Result.FAILS, Acted("fails", "left out to see what it changes", "rule 3")))
                    for i, o in specials if i in inert and not usage.reasons[i])
     active = [(i, o) for i, o in specials if not usage.reasons[i] and i not in inert]
     state = usage.state
@@ -87,9 +78,8 @@ def _play(variant: Variant, position: Position, orders: Sequence[AnyOrder], rule
     else:
         board, _ = _off_season(position, active, decided)
         res = _adjustments(variant, board, standard, rules, decided)
-    results = tuple(replace(r, reason=_readable(r.reason)) for r in merge_results(len(orders), decided))
-    generated = tuple(replace(r, reason=_readable(r.reason)) for r in res.generated)
-    return replace(res, before=position, results=results, generated=generated, after=with_state(res.after, state))
+    return replace(res, before=position, results=merge_results(len(orders), decided),
+                   after=with_state(res.after, state))
 
 
 def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder],
@@ -118,7 +108,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder],
         given = orders[src]
         r = convoy_removed(r, variant.map, position, plan.stolen, "by a Thief", rules, res.results)
         tag = Tag.DESTROYED if src in plan.teleports.values() and given.unit.province in lost else r.tag  # type: ignore[union-attr]
-        decided[src] = OrderResult(given, r.result, r.reason, tag)  # type: ignore[arg-type]
+        decided[src] = OrderResult(given, r.result, r.why, tag)  # type: ignore[arg-type]
     fates = {r.order.unit.province: r.tag for r in (*res.results, *res.generated)  # type: ignore[union-attr]
              if r.tag is not None and hasattr(r.order, "unit")}
     for i, province in plan.countermanded.items():
@@ -127,7 +117,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder],
     for i, first in plan.same_as.items():
         decided.setdefault(i, replace(decided[first], order=plan.specials[i]))  # type: ignore[arg-type]
     for i, note in plan.notes.items():
-        decided.setdefault(i, OrderResult(plan.specials[i], Result.SUCCEEDS, f"succeeds: {note}"))  # type: ignore[arg-type]
+        decided.setdefault(i, OrderResult(plan.specials[i], Result.SUCCEEDS, Acted("succeeds", note)))  # type: ignore[arg-type]
     pending = pending_events(plan, res, lost, variant.choice("superman_immune") == "yes",
                              variant.choice("lethal_ordered") == "as_given")
     generated = [*res.generated, *lost_units]
@@ -156,11 +146,11 @@ def _off_season(position: Position, active: list[tuple[int, VainStarOrder]],
             gone = dislodged.pop(o.unit.province, None)  # in the retreats, the dislodged unit first
             taken = gone.piece if gone else units.pop(o.unit.province, None)
             decided[i] = (illegal(o, f"no unit in {o.unit.location} to steal") if taken is None else
-                          OrderResult(o, Result.SUCCEEDS, f"succeeds: {taken} disbanded before any order"))
+                          OrderResult(o, Result.SUCCEEDS, Acted("succeeds", f"{taken} disbanded before any order")))
         elif isinstance(o, Bomber):
             bombs.add(o.province)
-            decided[i] = OrderResult(o, Result.SUCCEEDS, f"succeeds: a bomb is planted in {o.province}; "
-                                                         "it explodes after the retreats")
+            decided[i] = OrderResult(o, Result.SUCCEEDS, Acted("succeeds", f"a bomb is planted in {o.province}; "
+                                                                    "it explodes after the retreats"))
     return replace(position, units=units, dislodged=dislodged), frozenset(bombs)
 
 
@@ -174,8 +164,8 @@ def _retreats(variant: Variant, position: Position, standard: list[tuple[int, Or
     for i, o in standard:
         province = getattr(getattr(o, "unit", None), "province", None)
         if province in victims and victims[province].piece.power == o.power:
-            decided[i] = OrderResult(o, Result.FAILS, "fails: the unit disbands in the retreat phase: "
-                                                      "it moved against a Leper (rule F)", Tag.DESTROYED)
+            decided[i] = OrderResult(o, Result.FAILS, Acted("fails", "the unit disbands in the retreat phase: "
+                                                               "it moved against a Leper", "rule F"), Tag.DESTROYED)
         else:
             passed.append(o)
             source.append(i)
@@ -184,7 +174,7 @@ def _retreats(variant: Variant, position: Position, standard: list[tuple[int, Or
     retreated = {r.order.unit.province: r.order.dest.province for r in res.results  # type: ignore[union-attr]
                  if isinstance(r.order, Retreat) and r.result is Result.SUCCEEDS}
     gone = [OrderResult(Disband(d.piece.power, d.piece.unit), Result.SUCCEEDS,
-                        "succeeds: disbanded in the retreat phase: it moved against a Leper (rule F)")
+                        Acted("succeeds", "disbanded in the retreat phase: it moved against a Leper", "rule F"))
             for _, d in sorted(victims.items())]
     after, events = apply_end_events(res.after, pending, was_dislodged, retreated)
     nxt = end_of_season(variant.map, after, state.raid)

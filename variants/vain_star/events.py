@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Mapping
 
 from dipsat.model.gamemap import GameMap
+from dipsat.model.reasons import Acted
 from dipsat.model.types import Disband, Move, OrderResult, Phase, PhaseKind, Position, Result, Season, Unit
 from dipsat.solver.adjustment import adjustments_due
 from dipsat.solver.phase_model import MOVES
@@ -29,7 +30,7 @@ def moved(res: Resolution, province: str) -> bool:
 
 def _removal(power: str, unit: Unit, why: str) -> OrderResult:
     """The disband the adjudicator adds for a unit an event removes."""
-    return OrderResult(Disband(power, unit), Result.SUCCEEDS, f"succeeds: {why}")
+    return OrderResult(Disband(power, unit), Result.SUCCEEDS, Acted("succeeds", f"{why}"))
 
 
 def lose_in_hyperspace(plan: Plan, res: Resolution) -> tuple[Position, list[OrderResult], set[str]]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Sequence
 
 from dipsat.model.gamemap import GameMap
+from dipsat.model.reasons import Acted, Illegal
 from dipsat.model.types import (
     Convoy, Hold, Location, Move, Order, OrderResult, Piece, Position, Result, SupportHold, SupportMove,
     Tag, Unit, UnitType,
@@ -92,7 +93,7 @@ def _own(plan: Plan, o: VainStarOrder, unit: Unit) -> tuple[Piece | None, str]:
 
 
 def _fail(o: VainStarOrder, reason: str) -> OrderResult:
-    return OrderResult(o, Result.FAILS, f"fails: {reason}")  # type: ignore[arg-type]
+    return OrderResult(o, Result.FAILS, Acted("fails", f"{reason}"))  # type: ignore[arg-type]
 
 
 def _refuse(o: VainStarOrder, why: str) -> OrderResult:
@@ -128,7 +129,7 @@ def make_plan(variant: Variant, position: Position, standard: Sequence[tuple[int
         else:
             units.pop(o.unit.province, None)
             plan.stolen[o.unit.province] = piece
-            plan.results[i] = OrderResult(o, Result.SUCCEEDS, f"succeeds: {piece} disbanded before any order")  # type: ignore[arg-type]
+            plan.results[i] = OrderResult(o, Result.SUCCEEDS, Acted("succeeds", f"{piece} disbanded before any order"))  # type: ignore[arg-type]
     plan.board = replace(position, units=units)
     _amphibians(plan, gmap, of(Amphibians))
     _statuses(plan, of(Superman), of(Leper))
@@ -226,12 +227,12 @@ def _orders_in_force(plan: Plan, gmap: GameMap, standard: Sequence[tuple[int, Or
             continue
         piece = board.units.get(province)
         if province in plan.stolen and plan.stolen[province].power == o.power:
-            plan.results[i] = OrderResult(o, Result.FAILS, "fails: the unit was disbanded by a Thief before "
-                                                           "any order was carried out", Tag.DESTROYED)
+            plan.results[i] = OrderResult(o, Result.FAILS, Acted("fails", "the unit was disbanded by a Thief before "
+                                                           "any order was carried out"), Tag.DESTROYED)
         elif piece is not None and piece.power == o.power and province in control:
             kind, _, _ = control[province]
             by = f"superseded by its {kind}" if kind in ("Teleport", "Pilot") else f"countermanded by {_article(kind)}"
-            plan.results[i] = OrderResult(o, Result.FAILS, f"fails: {by} order")
+            plan.results[i] = OrderResult(o, Result.FAILS, Acted("fails", f"{by} order"))
             plan.countermanded[i] = province
             if isinstance(o, Move):
                 plan.countermanded_moves.add(province)
@@ -367,7 +368,7 @@ def _restrict(plan: Plan) -> None:
             why = "a Superman may not receive support (rule E)"
         if why:
             special = plan.specials.get(source)
-            plan.results[source] = OrderResult(special or order, Result.ILLEGAL, f"illegal: {why}")  # type: ignore[arg-type]
+            plan.results[source] = OrderResult(special or order, Result.ILLEGAL, Illegal(f"{why}"))  # type: ignore[arg-type]
             plan.notes.pop(source, None)
             continue
         keep_orders.append(order)

@@ -22,6 +22,7 @@ every finite strength in the same inequalities as any other attack.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterable, Mapping
 
 from dipsat.solver.phase_model import ATTACK, DEFEND, HOLD, PREVENT, Key, PhaseModel
@@ -38,12 +39,18 @@ LEPER = 1_000_000
 """A Leper's hold-strength term: more than a Superman's attack."""
 
 
+INFINITE_NAMES = ((LEPER - 100_000, "Leper"), (SUPERMAN - 100, "Superman"))
+"""How the reasons name an infinite strength: the first threshold it reaches."""
+
+
 def _move_strengths(province: str) -> list[Key]:
     return [(ATTACK, province), (DEFEND, province), (PREVENT, province)]
 
 
 def add_supermen(pm: PhaseModel, provinces: Iterable[str] = ()) -> None:
-    """Give each Superman's move and hold strengths the term ``superman[p] = SUPERMAN``."""
+    """Give each Superman's move and hold strengths the term ``superman[p] = SUPERMAN``; the
+    reasons write such strengths as ``infinite (Superman)``."""
+    pm.scale = replace(pm.scale, infinite=SUPERMAN - 100, names=INFINITE_NAMES)
     for province in sorted(provinces):
         if province not in pm.facts.orders:
             continue
@@ -54,7 +61,9 @@ def add_supermen(pm: PhaseModel, provinces: Iterable[str] = ()) -> None:
 
 
 def add_lepers(pm: PhaseModel, provinces: Iterable[str] = ()) -> None:
-    """Give each Leper's hold strength the term ``leper[p] = LEPER``."""
+    """Give each Leper's hold strength the term ``leper[p] = LEPER``; the reasons write such
+    strengths as ``infinite (Leper)``."""
+    pm.scale = replace(pm.scale, infinite=SUPERMAN - 100, names=INFINITE_NAMES)
     for province in sorted(provinces):
         if province in pm.facts.orders:
             add_constant_term(pm, [(HOLD, province)], f"leper[{province}]", "leper", LEPER)
