@@ -12,7 +12,6 @@ from dipsat.model.types import Disband, Order, Phase, Position
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.presets import RulesError, describe, rules_from_text
 from dipsat.variants import Variant, find_variant
-from dipsat.variants.framework.state_notation import state_differences
 
 
 @dataclass(frozen=True)
@@ -89,6 +88,8 @@ def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
     has_expectations = False
     board_stated = rules == rules_from_text(case.rules) or not any(
         rules_from_text(key) == rules for key in alternative_keys(case))
+    if case.state:
+        position = _read_state(variant, case, position, case.state)
     for n, step in enumerate(case.steps):
         if n > 0:
             position, problem = _at_stated_phase(step, position, variant.engine is not None)
@@ -109,11 +110,46 @@ def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
         if step.after is not None and board_stated:
             has_expectations = True
             differences += _board_differences(variant, step.after, res.after)
-            differences += state_differences(variant, step.after, res.after)
+        if step.after_state is not None and board_stated:
+            differences += _state_differences(variant, case, step.after_state, res.after)
         has_expectations |= bool(step.auto) and board_stated
         position = res.after
     return CaseReport(case.id, case.title, describe(rules), tuple(checks), tuple(differences),
                       has_expectations, tuple(resolutions), known_deviation(case))
+
+
+def _read_state(variant: Variant, case: Case, position: Position, lines: tuple[tuple[int, str], ...]) -> Position:
+    """``position`` with the variant's state the case's ``STATE`` lines set.
+
+    Raises:
+        CaseFileError: at the line: the variant keeps no state a case states, or cannot read the line.
+    """
+    for line, text in lines:
+        key, _, words = text.partition(":")
+        if variant.state_notation is None:
+            raise CaseFileError(f"variant {variant.name} keeps no state a case states: {text!r}", case.source or None, line)
+        try:
+            position = variant.state_notation.read(variant, position, key.strip().lower(), words.strip())
+        except InputError as exc:
+            raise CaseFileError(f"STATE {text!r}: {exc.message}", case.source or None, line) from None
+    return position
+
+
+def _state_differences(variant: Variant, case: Case, lines: tuple[tuple[int, str], ...], got: Position) -> list[str]:
+    """The keys ``AFTER``'s ``STATE`` lines state, compared with the state after the phase (each
+    read back in the variant's words, so the order of a list does not matter)."""
+    if not lines:
+        return []
+    want = variant.state_notation.write(variant, _read_state(variant, case, got, lines)) if \
+        variant.state_notation is not None else {}
+    have = variant.state_notation.write(variant, got) if variant.state_notation is not None else {}
+    found = []
+    for line, text in lines:
+        key = text.partition(":")[0].strip().lower()
+        if want.get(key) != have.get(key):
+            found.append(f"after, state {key} (line {line}): expected {want.get(key) or 'none'}, "
+                         f"got {have.get(key) or 'none'}")
+    return found
 
 
 def known_deviation(case: Case) -> str | None:

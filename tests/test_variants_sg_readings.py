@@ -75,13 +75,7 @@ def test_rulings_name_every_option_with_its_default_first(text, options):
 
 
 def _reasons(case_id: str) -> list[str]:
-    case = BY_ID[case_id]
-    variant, position, out = find_variant(case.variant), case.start, []
-    for step in case.steps:
-        res = variant.adjudicate(position.with_phase(step.phase), step.orders, DATC)
-        out += [r.reason for r in res.results]
-        position = res.after
-    return out
+    return [check.reason for check in run_case(BY_ID[case_id]).orders]
 
 
 def test_reasons_name_what_decides():
@@ -116,25 +110,39 @@ END
 """
 
 
-@pytest.mark.parametrize("variant, line", [("sorcerous", "Stasis Paris"), ("sorcerous", "Ice Paris until Fall 1901"),
-                                           ("sorcerous", "Stasis Atlantis until Fall 1901"),
-                                           ("sorcerous", "Wall Paris until Fall 1901"),
-                                           ("sorcerous", "cast Atlantis 1901"), ("sorcerous", "Stasis Paris until Fall 1900"),
-                                           ("gathering", "stone Munich until Fall 1901"), ("gathering", "amulet Atlantis until Fall 1901"),
-                                           ("gathering", "frozen"), ("standard", "Stasis Paris until Fall 1901")])
+@pytest.mark.parametrize("variant, line", [
+    ("sorcerous", "Spells: Stasis Paris"), ("sorcerous", "Spells: Ice Paris until Fall 1901"),
+    ("sorcerous", "Spells: Stasis Atlantis until Fall 1901"), ("sorcerous", "Spells: Wall Paris until Fall 1901"),
+    ("sorcerous", "Cast: Atlantis"),
+    ("sorcerous", "Waiting: Stasis Paris"), ("sorcerous", "Spirits: France"), ("sorcerous", "Frozen: nth"),
+    ("gathering", "Stone: Munich until Fall 1901"), ("gathering", "Amulets: Atlantis until Fall 1901"),
+    ("gathering", "Shielded: Kiel"), ("gathering", "Holes: bur"),
+    ("standard", "Spells: Stasis Paris until Fall 1901")])
 def test_bad_state_line_is_an_error_naming_its_line(variant, line):
     """A STATE line the variant cannot read is a case-file error at that line (never a quiet
     success, never a traceback)."""
+    case = read_cases(STATE_CASE.format(variant=variant, line=line), "t.txt", order_reader=read_order)[0]
     with pytest.raises(CaseFileError) as err:
-        read_cases(STATE_CASE.format(variant=variant, line=line), "t.txt", order_reader=read_order)
-    assert err.value.line == 7 and "STATE" in err.value.message
+        run_case(case)
+    assert err.value.line == 7 and "state" in err.value.message.lower()
 
 
-def test_after_state_is_checked():
-    """An AFTER STATE that does not hold makes the case fail, naming the difference."""
-    text = STATE_CASE.format(variant="sorcerous", line="Stasis Paris until Fall 1901") + ""
-    text = text.replace("END\n", "AFTER\nFrance: A Paris\nSTATE\nStasis Paris until Spring 1902\nEND\n")
-    report = run_case(read_cases(text, "t.txt", order_reader=read_order)[0])
+@pytest.mark.parametrize("variant, start, after, differs", [
+    ("sorcerous", "Spells: Stasis Paris until Fall 1901", "Spells: Stasis Paris until Spring 1902",
+     "expected Stasis par until Spring 1902, got Stasis par until Fall 1901"),
+    ("sorcerous", "Spirits: France from Winter 1901", "Spirits: none", "expected none, got France from Winter 1901"),
+    ("sorcerous", "Cast: France", "Cast: none", "expected none, got France"),
+    ("gathering", "Stone: Paris until Fall 1901", "Stone: none", "expected none, got par until Fall 1901"),
+    ("gathering", "Amulets: France until Fall 1901", "Amulets: France until Spring 1901",
+     "expected none, got France until Fall 1901"),
+])
+def test_after_state_is_checked(variant, start, after, differs):
+    """An AFTER STATE that does not hold makes the case fail, naming the difference; the same
+    block as the state reached passes."""
+    text = STATE_CASE.format(variant=variant, line=start)
+    wrong = text.replace("END\n", f"AFTER\nFrance: A Paris\nSTATE\n{after}\nEND\n")
+    report = run_case(read_cases(wrong, "t.txt", order_reader=read_order)[0])
     assert not report.passed
-    assert any("after, state: expected Stasis par until Spring 1902, got Stasis par until Fall 1901" in d
-               for d in report.differences)
+    assert any(differs in d for d in report.differences), report.differences
+    right = text.replace("END\n", f"AFTER\nFrance: A Paris\nSTATE\n{start}\nEND\n")
+    assert run_case(read_cases(right, "t.txt", order_reader=read_order)[0]).passed

@@ -155,24 +155,7 @@ def _board_problem(variant: str, position: Position) -> tuple[tuple[str, ...], s
     return find_variant(variant).board_problem(position)
 
 
-def _read_state(variant: str, position: Position, lines: tuple[tuple[int, str], ...]) -> Position:
-    """A case's ``STATE`` block read by ``variant``: the board carrying the state it states.
-
-    Raises:
-        InputError: a line the variant cannot read (``line`` set), or a variant without a state.
-    """
-    return _state_of(find_variant(variant), position, lines)
-
-
-def _state_of(v: Variant, position: Position, lines: tuple[tuple[int, str], ...]) -> Position:
-    from dipsat.variants.framework.state import with_state
-    from dipsat.variants.framework.state_notation import StateLineError
-    if v.state_notation is None:
-        raise StateLineError(f"variant {v.name} has no game state to state", line=lines[0][0] if lines else None)
-    return with_state(position, v.state_notation.read(v, position, lines))
-
-
-read_order = VariantReader(_read_order, map_for, _board_problem, read_state=_read_state)
+read_order = VariantReader(_read_order, map_for, _board_problem)
 """The case reader's hook for variant cases: orders of the case's ``VARIANT`` (its own order
 types too), units and centres read on that variant's map."""
 
@@ -182,7 +165,7 @@ def reader_for(variant: Variant) -> OrderReader:
     def read(text: str, power: str, position: Position | None, kind: PhaseKind, _name: str) -> Order:
         return variant.parse_order(text, power, position, kind)  # type: ignore[return-value]
     return VariantReader(read, lambda _name: variant.map, lambda _name, position: variant.board_problem(position),
-                         variant.map, read_state=lambda _name, position, lines: _state_of(variant, position, lines))
+                         variant.map)
 
 
 _CONSTANTS = {k.attribute: k.name for k in KNOWN}

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from importlib.resources import files
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap, load_map
@@ -37,6 +37,7 @@ from dipsat.variants.framework.ending import EndRule, Outcome, centre_count
 from dipsat.variants.framework.engine import Engine
 from dipsat.variants.framework.options import VariantOption, check_choices
 from dipsat.variants.framework.orders import AnyOrder, SpecialReader
+from dipsat.variants.framework.state import StateNotation
 
 
 @dataclass(frozen=True)
@@ -64,12 +65,11 @@ class Variant:
     """The kinds of unit of the game (army and fleet in the standard game)."""
     end: EndRule | None = None
     """How the game ends; ``None``: a power owning :attr:`win_centres` centres wins."""
+    state_notation: StateNotation | None = None
+    """How a case's ``STATE`` lines state the variant's own state; ``None``: it keeps none a case states."""
     board_check: Callable[[Variant, Position], tuple[tuple[str, ...], str] | None] | None = None
     """``(variant, position) -> (provinces, why)`` when the board cannot arise in this game (see
     :meth:`board_problem`); ``None``: any board the case reader accepts may arise."""
-    state_notation: Any = None
-    """How a case file states the game state (a
-    :class:`~dipsat.variants.framework.state_notation.StateNotation`); ``None``: it cannot."""
 
     def __post_init__(self) -> None:
         filled = check_choices(self.name, self.options, self.choices)

@@ -13,10 +13,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from dipsat.model.types import Piece, Position
-from dipsat.variants.framework.state import state_of
 from dipsat.variants.sorcerous.kinds import FAMILIARS, FLEET_WIZARD, is_familiar, is_wizard
-from dipsat.variants.sorcerous.spells import Spell
-from dipsat.variants.sorcerous.state import EMPTY
 
 if TYPE_CHECKING:
     from dipsat.variants.variant import Variant
@@ -29,12 +26,11 @@ def sorcerous_board_problem(variant: Variant, position: Position) -> tuple[tuple
     pieces = [*position.units.values(), *(d.piece for d in position.dislodged.values()),
               *(p for stack in position.stacked.values() for p in stack)]
     base, in_play = variant.map, variant.board(position)
-    stated_ice = {e.where[0] for e in state_of(position, EMPTY).effects if e.spell is Spell.ICE}  # a case's STATE
     wizards: dict[str, list[Piece]] = defaultdict(list)
     familiars: dict[str, list[Piece]] = defaultdict(list)
     for piece in pieces:
         unit, where = piece.unit, piece.unit.province
-        if not (base.can_stand(unit.kind, where) or in_play.can_stand(unit.kind, where) or where in stated_ice):
+        if not (base.can_stand(unit.kind, where) or in_play.can_stand(unit.kind, where)):
             terrain = "a sea that is not iced" if base.is_sea(where) else "a province with no coast"
             return (where,), f"{piece} stands on {terrain} (rules 1, 3 Ice)"
         if is_wizard(unit.kind):
