@@ -90,7 +90,7 @@ def check_resolution(facts: Facts, decisions: dict[Key, bool], fixed: frozenset[
     for src, mf in facts.moves.items():  # 5.B.1
         a = attack(src)
         opponent = facts.opponent.get(src)
-        left_out = DEFEND_LEAVES_OUT[facts.rules.head_to_head_defend](mf.piece.power)
+        left_out = DEFEND_LEAVES_OUT[facts.rules.head_to_head_defend](facts, opponent) if opponent is not None else None
         against = base(opponent, DEFEND) + support_count(opponent, excluding=left_out) \
             if opponent is not None else hold(mf.dest)
         rivals = [prevent(r) for r in facts.attackers.get(mf.dest, []) if r != src]

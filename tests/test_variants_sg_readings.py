@@ -146,3 +146,34 @@ def test_after_state_is_checked(variant, start, after, differs):
     assert any(differs in d for d in report.differences), report.differences
     right = text.replace("END\n", f"AFTER\nFrance: A Paris\nSTATE\n{start}\nEND\n")
     assert run_case(read_cases(right, "t.txt", order_reader=read_order)[0]).passed
+
+
+ONE_SIDED = """CASE t.h2h
+RULES {rules}
+PHASE Spring 1908 Movement
+UNITS
+France: A Burgundy
+Italy: A Marseilles
+Italy: A Piedmont
+Germany: A Belgium
+ORDERS
+France: A Burgundy - Marseilles  [fails]
+Italy: A Marseilles - Burgundy  [fails]
+Italy: A Piedmont S A Burgundy - Marseilles  [given]
+Germany: A Belgium S A Marseilles - Burgundy  [given]
+AFTER
+France: A Burgundy
+Italy: A Marseilles
+Italy: A Piedmont
+Germany: A Belgium
+END
+"""
+
+
+@pytest.mark.parametrize("rules", ["datc", "mila"])
+def test_mila_head_to_head_defect_needs_supports_both_ways(rules):
+    """The peer's head-to-head defect (PEER_DEFECTS.md 7) shows only when each move is supported
+    by the other's power; with one such support (seed 777001 of benchmarks.mila_agreement, game
+    37, Spring 1908) the peer resolves the battle as the DATC: both moves fail."""
+    report = run_case(read_cases(ONE_SIDED.format(rules=rules), "t.txt")[0])
+    assert report.passed, report.differences

@@ -139,7 +139,7 @@ def add_strengths(pm: PhaseModel) -> None:
         supported = support_sum(pm, supporters, base=0) if supporters else 0
         path = pm.path(src)
         if src in facts.opponent:  # 5.B.7, read by the opponent's move
-            left_out = DEFEND_LEAVES_OUT[facts.rules.head_to_head_defend](units[mf.dest].power)
+            left_out = DEFEND_LEAVES_OUT[facts.rules.head_to_head_defend](facts, src)
             defending = supported if left_out is None or not supporters else support_sum(
                 pm, supporters, excluding_power=left_out, base=0)
             strengths[DEFEND, src] = _plus(_from(defending, _base(pm, src, _DEFEND)), _extra(pm, DEFEND, src))

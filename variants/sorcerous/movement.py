@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from dipsat.model.reasons import Acted, Then
 from dipsat.model.types import (
-    Convoy, Location, Move, Order, OrderResult, Position, Result, SupportHold, SupportMove, Tag, Unit,
+    Convoy, Disband, Location, Move, Order, OrderResult, Position, Result, SupportHold, SupportMove, Tag, Unit,
 )
 from dipsat.model.kinds import Moves
 from dipsat.solver import Resolution, Rules
@@ -294,9 +294,26 @@ def play_movement(variant: Variant, position: Position, standard: list[tuple[int
     state, familiar_results = _bind(state, plan.familiars, moved)
     decided.update(familiar_results)
     after, state, linked = bury(after, state, moved, year)
+    _tag_partners(decided, given_orders, moved, linked)
     after = mark_familiars(after, state, variant.choice("familiar"))
     state = replace(state, pending=tuple(later))
     return replace(res, generated=tuple(generated), after=after), state, events + linked
+
+
+def _tag_partners(decided: dict[int, OrderResult], given: Sequence[tuple[int, Order]], moved: dict[str, str | None],
+                  linked: Sequence[OrderResult]) -> None:
+    """A partner that dies with its wizard or familiar in this movement (rule 4: "in the same
+    turn"): its own order keeps its result and takes the fate ``destroyed``, naming why."""
+    gone = {(r.order.power, r.order.unit.province): r for r in linked if isinstance(r.order, Disband)}  # type: ignore[union-attr]
+    for i, o in given:
+        unit = getattr(o, "unit", None)
+        r = decided.get(i)
+        if unit is None or r is None or r.tag is not None:
+            continue
+        now = moved.get(unit.province, unit.province)
+        death = gone.get((o.power, now)) or gone.get((o.power, unit.province))
+        if death is not None:
+            decided[i] = replace(r, tag=Tag.DESTROYED, why=Then(r.why, death.why, "; "))
 
 
 def _after_stasis(variant: Variant, board0, position: Position, state: SorcerousState, turn: int,  # type: ignore[no-untyped-def]
