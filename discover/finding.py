@@ -18,7 +18,9 @@ from typing import Mapping
 
 from dipsat.cli.runner import CaseReport, alternative_keys, run_case
 from dipsat.model.case_writer import write_case
+from dipsat.model.reasons import CivilDisorder
 from dipsat.model.cases import Case, Expected, read_cases
+from dipsat.model.reasons import CivilDisorder
 from dipsat.model.types import Position
 from dipsat.solver.options import OPTIONS
 from dipsat.solver.presets import describe, rules_from_text
@@ -39,7 +41,7 @@ def expected_case(case: Case, side: Side, report: CaseReport, id: str, title: st
                     if words[k] != report.orders[k].actual}
             expected.append(Expected(report.orders[k].actual, alts))
             k += 1
-        auto = tuple(g.order for g in res.generated if "civil disorder" in g.reason)
+        auto = tuple(g.order for g in res.generated if isinstance(g.why, CivilDisorder))
         after = res.after
         if not case.start.centres:
             after = Position(after.phase, after.units, {}, after.dislodged, after.standoffs, after.stacked, after.changes)

@@ -32,6 +32,8 @@ MODE_WEIGHTS = {"movement": 6, "retreat": 2, "adjustment": 2}
 ORDER_WEIGHTS = {"hold": 1.0, "move": 4.0, "support": 3.5, "convoy": 2.0}
 SLOPPY_CHANCE = 0.35
 """Chance that a situation has one sloppily written order (coasts, unit type, two orders...)."""
+SPLIT_COAST_CHANCE = 0.25
+"""Chance that a situation is centred on a province with two coasts (where DATC 4.B is about)."""
 SPRING = Phase(1901, Season.SPRING, PhaseKind.MOVEMENT)
 WINTER = Phase(1901, Season.WINTER, PhaseKind.ADJUSTMENT)
 
@@ -107,10 +109,14 @@ def movement_situation(rng: random.Random, gmap: GameMap, units: int, variant: s
     """A movement phase: structures first, then the other units with orders that refer to them."""
     powers = sorted(rng.sample(list(gmap.powers), k=min(len(gmap.powers), rng.choice([2, 2, 3, 3, 4]))))
     board = Board(gmap, rng, powers)
-    centre = rng.choice(sorted(gmap.provinces))
+    split = [p for p in sorted(gmap.provinces) if gmap.provinces[p].coasts]
+    centre = rng.choice(split if split and rng.random() < SPLIT_COAST_CHANCE else sorted(gmap.provinces))
     area = board.near(centre, 2)
-    structures = [ring, head_to_head, convoy_chain, convoy_attack, supported_attack]
-    weights = [2.0, 2.0, 2.0, 3.0 if not retreats else 4.0, 2.0]
+    structures = [ring, head_to_head, convoy_chain, convoy_attack, supported_attack, convoyed_dislodge,
+                  convoy_cuts_supporter]
+    weights = [2.0, 2.0, 1.5, 3.0, 2.0, 1.5 if not retreats else 6.0, 1.5]
+    if gmap.provinces[centre].coasts and rng.random() < 0.7:
+        coast_move(board, centre)
     for _ in range(rng.choice([1, 1, 2, 2, 3])):
         if len(board.pieces) >= units:
             break
@@ -219,6 +225,14 @@ def convoy_chain(board: Board, at: str) -> tuple[Piece, list[Piece], Location] |
             return None
         fleets.append(fleet)
         board.orders.setdefault(sea, Convoy(fleet.power, fleet.unit, army.unit, dest))
+    if len(seas) == 1 and rng.random() < 0.4:  # a second route (DATC 4.A.1, 6.F.9-6.F.11)
+        other = [p for p in sorted(gmap._fleet_adjacent.get(start, ())) if gmap.is_sea(p) and p not in board.pieces
+                 and dest.province in gmap._fleet_adjacent.get(p, ())]
+        if other:
+            fleet = board.place(rng.choice(other), "F", power)
+            if fleet is not None and fleet.unit.kind is FLEET:
+                fleets.append(fleet)
+                board.orders.setdefault(fleet.unit.province, Convoy(fleet.power, fleet.unit, army.unit, dest))
     via = rng.random() < 0.5 or dest.province not in gmap.army_neighbours.get(start, ())
     board.orders.setdefault(start, Move(army.power, army.unit, dest, via_convoy=via))
     return army, fleets, dest
@@ -241,11 +255,15 @@ def convoy_attack(board: Board, at: str) -> None:
             into = [t for t in board.targets(attacker.unit) if t.province == fleet.unit.province]
             if into:
                 board.orders.setdefault(attacker.unit.province, Move(attacker.power, attacker.unit, into[0]))
-                if dest.province not in board.pieces:
-                    supporter = board.place(dest.province, "F" if rng.random() < 0.7 else None, attacker.power)
+                spots = [dest.province] if rng.random() < 0.6 else \
+                    [p for p in sorted(board.gmap._fleet_adjacent.get(fleet.unit.province, ())) if p not in board.pieces]
+                if spots and spots[0] not in board.pieces:
+                    side = attacker.power if rng.random() < 0.8 else fleet.power
+                    spot = spots[0] if len(spots) == 1 else rng.choice(spots)
+                    supporter = board.place(spot, "F" if rng.random() < 0.7 else None, side)
                     if supporter is not None and board.reaches(supporter.unit, fleet.unit.province):
-                        board.orders.setdefault(dest.province, SupportMove(supporter.power, supporter.unit,
-                                                                          attacker.unit, into[0]))
+                        board.orders.setdefault(spot, SupportMove(supporter.power, supporter.unit,
+                                                                  attacker.unit, into[0]))
 
 
 def supported_attack(board: Board, at: str) -> None:
@@ -275,6 +293,92 @@ def supported_attack(board: Board, at: str) -> None:
             continue
         if isinstance(move, Move):
             board.orders.setdefault(p, SupportMove(piece.power, piece.unit, attacker.unit, move.dest))
+
+
+def coast_move(board: Board, at: str) -> None:
+    """A fleet moving to a coast of the split-coast province ``at``, perhaps supported, perhaps
+    against a unit there (the moves DATC 4.B is about, before they are written sloppily)."""
+    rng, gmap = board.rng, board.gmap
+    starts = sorted({src for coast in gmap.fleet_locations(at) for src, ends in gmap.fleet_neighbours.items()
+                     if coast in ends and src.province not in board.pieces}, key=str)
+    if not starts:
+        return
+    src = rng.choice(starts)
+    fleet = board.place(src.province, "F")
+    if fleet is None or fleet.unit.kind is not FLEET:
+        return
+    fleet = Piece(fleet.power, Unit(FLEET, src))
+    board.pieces[src.province] = fleet
+    dest = rng.choice([c for c in gmap.fleet_locations(at) if c in gmap.fleet_neighbours.get(src, ())])
+    board.orders[src.province] = Move(fleet.power, fleet.unit, dest)
+    if rng.random() < 0.5:
+        board.place(at)
+    helpers = [p for p in board.near(at, 1) if p not in board.pieces and p != at]
+    if helpers and rng.random() < 0.6:
+        p = rng.choice(helpers)
+        helper = board.place(p)
+        if helper is not None and board.reaches(helper.unit, at):
+            board.orders[p] = SupportMove(helper.power, helper.unit, fleet.unit, dest)
+
+
+def convoyed_dislodge(board: Board, at: str) -> None:
+    """A convoyed army attacking a unit with support; the unit attacked moves toward the army's
+    origin, where a third unit may go too (DATC 6.H.11-6.H.13: retreats after a convoyed attack;
+    4.A.7: where a dislodged unit has no effect)."""
+    rng = board.rng
+    found = convoy_chain(board, at)
+    if found is None:
+        return
+    army, _, dest = found
+    origin = army.unit.province
+    enemy = [p for p in board.powers if p != army.power] or board.powers
+    victim = board.place(dest.province, power=rng.choice(enemy))
+    if victim is None:
+        return
+    board.orders.pop(dest.province, None)
+    helpers = [p for p in board.near(dest.province, 1) if p not in board.pieces and p != origin]
+    rng.shuffle(helpers)
+    for p in helpers[:1]:
+        helper = board.place(p, power=army.power if rng.random() < 0.7 else victim.power)
+        if helper is not None and board.reaches(helper.unit, dest.province):
+            board.orders.setdefault(p, SupportMove(helper.power, helper.unit, army.unit, dest))
+    back = [t for t in board.targets(victim.unit) if t.province == origin]
+    if back and rng.random() < 0.6:
+        board.orders[dest.province] = Move(victim.power, victim.unit, back[0])
+    if rng.random() < 0.5:
+        for p in [q for q in board.near(origin, 1) if q not in board.pieces]:
+            third = board.place(p)
+            if third is not None:
+                into = [t for t in board.targets(third.unit) if t.province == origin]
+                if into:
+                    board.orders.setdefault(p, Move(third.power, third.unit, into[0]))
+                    break
+                del board.pieces[p]
+
+
+def convoy_cuts_supporter(board: Board, at: str) -> None:
+    """A unit supporting a move into a province from which an army is convoyed against that
+    unit (DATC 4.A.4: does a convoyed attack from the supported-into province cut support?)."""
+    rng = board.rng
+    found = convoy_chain(board, at)
+    if found is None:
+        return
+    army, _, dest = found
+    origin = army.unit.province
+    supporter = board.place(dest.province, power=rng.choice([p for p in board.powers if p != army.power] or board.powers))
+    if supporter is None or not board.reaches(supporter.unit, origin):
+        return
+    board.orders.pop(dest.province, None)
+    for p in [q for q in board.near(origin, 1) if q not in board.pieces and q != dest.province]:
+        mover = board.place(p, power=supporter.power)
+        if mover is None:
+            continue
+        into = [t for t in board.targets(mover.unit) if t.province == origin]
+        if into:
+            board.orders.setdefault(p, Move(mover.power, mover.unit, into[0]))
+            board.orders[dest.province] = SupportMove(supporter.power, supporter.unit, mover.unit, into[0])
+            return
+        del board.pieces[p]
 
 
 # -- orders for the other units -----------------------------------------------------------------------
@@ -323,27 +427,37 @@ def random_order(board: Board, province: str) -> None:
 # -- sloppy orders ------------------------------------------------------------------------------------
 
 def sloppy(board: Board, orders: list[Order]) -> list[Order]:
-    """The orders with one written as players sometimes write them (DATC 4.B-4.D)."""
+    """The orders with one written as players sometimes write them (DATC 4.B-4.D), chosen among
+    the ways that apply to these orders."""
     rng, gmap = board.rng, board.gmap
-    if not orders:
+    ways: list[tuple[int, str]] = []
+    for i, o in enumerate(orders):
+        split_dest = isinstance(o, (Move, SupportMove)) and bool(gmap.provinces[o.dest.province].coasts)
+        if isinstance(o, Move) and o.unit.kind is FLEET and split_dest:
+            ways += [(i, "coast")] * 3
+        if isinstance(o, Move) and o.unit.kind is ARMY:
+            ways += [(i, "via")] + ([(i, "army_coast")] * 2 if split_dest else [])
+        if o.unit.location.coast:
+            ways += [(i, "unit_coast")] * 2
+        if isinstance(o, SupportMove) and split_dest:
+            ways += [(i, "support_coast")] * 3
+        if gmap.is_coastal(o.unit.province):
+            ways.append((i, "type"))
+        ways += [(i, "twice"), (i, "silent")]
+    if not ways:
         return orders
+    i, how = rng.choice(ways)
     orders = list(orders)
-    i = rng.randrange(len(orders))
     o = orders[i]
-    how = rng.choice(["coast", "coast", "army_coast", "unit_coast", "support_coast", "type", "twice", "silent", "via"])
-    split = [p for p in sorted(gmap.provinces) if gmap.provinces[p].coasts]
-    if how == "coast" and isinstance(o, Move) and o.unit.kind is FLEET and gmap.provinces[o.dest.province].coasts:
+    if how in ("coast", "support_coast"):
         coasts = [None, *gmap.provinces[o.dest.province].coasts]
         orders[i] = replace(o, dest=Location(o.dest.province, rng.choice([c for c in coasts if c != o.dest.coast])))
-    elif how == "army_coast" and isinstance(o, Move) and o.unit.kind is ARMY and o.dest.province in split:
+    elif how == "army_coast":
         orders[i] = replace(o, dest=Location(o.dest.province, rng.choice(gmap.provinces[o.dest.province].coasts)))
-    elif how == "unit_coast" and o.unit.location.coast:
+    elif how == "unit_coast":
         other = [c for c in gmap.provinces[o.unit.province].coasts if c != o.unit.location.coast]
         orders[i] = replace(o, unit=Unit(o.unit.kind, Location(o.unit.province, rng.choice([None, *other]))))
-    elif how == "support_coast" and isinstance(o, SupportMove) and o.dest.province in split:
-        coasts = [None, *gmap.provinces[o.dest.province].coasts]
-        orders[i] = replace(o, dest=Location(o.dest.province, rng.choice([c for c in coasts if c != o.dest.coast])))
-    elif how == "type" and gmap.is_coastal(o.unit.province):
+    elif how == "type":
         wrong = FLEET if o.unit.kind is ARMY else ARMY
         orders[i] = replace(o, unit=Unit(wrong, Location(o.unit.province)))
     elif how == "twice":
@@ -354,9 +468,8 @@ def sloppy(board: Board, orders: list[Order]) -> list[Order]:
         if second is not None and second != o:
             orders.insert(i + 1, second)
     elif how == "silent":
-        power = o.power
-        orders = [x for x in orders if x.power != power]
-    elif how == "via" and isinstance(o, Move) and o.unit.kind is ARMY:
+        orders = [x for x in orders if x.power != o.power]
+    elif how == "via":
         orders[i] = replace(o, via_convoy=not o.via_convoy)
     return orders
 

@@ -66,6 +66,7 @@ def document(outcome: Outcome) -> dict[str, Any]:
             "unplayable": outcome.unplayable, "findings_count": len(outcome.findings),
             "shapes": dict(sorted(shapes.items(), key=lambda kv: (-kv[1], kv[0]))),
             "interrupted": outcome.interrupted,
+            "adjudicator_errors": dict(sorted(outcome.crashes.items())),
             "findings": [finding_json(f, r) for f, r in zip(outcome.findings, relations)]}
 
 
@@ -88,6 +89,8 @@ def text(doc: dict[str, Any]) -> list[str]:
              + (" (interrupted)" if doc["interrupted"] else "")]
     for name, count in doc["shapes"].items():
         lines.append(f"  {count} x {name}")
+    for what, count in doc["adjudicator_errors"].items():
+        lines.append(f"  the adjudicator raised on {count} situation(s): {what}")
     for f in doc["findings"]:
         same = f" same shape as DATC {', '.join(f['datc_same_shape'])}" if f["datc_same_shape"] else ""
         within = f" within DATC {', '.join(f['datc_containing'])}" if f["datc_containing"] and not same else ""

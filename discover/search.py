@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, Iterator
@@ -22,7 +23,7 @@ from dipsat.discover import generate as gen
 from dipsat.discover import shape
 from dipsat.discover.finding import cases_of, written
 from dipsat.discover.shrink import shrink, size
-from dipsat.discover.verdict import Disagreement, Paradox, Property, Side, play
+from dipsat.discover.verdict import CRASHES, Disagreement, Paradox, Property, Side, play
 
 CHUNK = 20
 """Tries per chunk: the unit of work handed to a worker."""
@@ -77,6 +78,8 @@ class Chunk:
     findings: list[Finding] = field(default_factory=list)
     seconds: float = 0.0
     """CPU seconds the chunk took."""
+    crashes: dict[str, int] = field(default_factory=dict)
+    """Exceptions the adjudicator raised (not a user's mistake), by type and message."""
 
 
 @lru_cache(maxsize=8)
@@ -149,6 +152,7 @@ def run_chunk(search: Search, index: int, tries: int) -> Chunk:
     """Run tries ``index * CHUNK`` to ``index * CHUNK + tries - 1``: generate, check, shrink, write."""
     started = time.process_time()
     out = Chunk(index, tries)
+    before = Counter(CRASHES)
     prop = search.prop()
     gmap = _variant(search.a.variant).map
     seen: dict[str, int] = {}
@@ -170,6 +174,7 @@ def run_chunk(search: Search, index: int, tries: int) -> Chunk:
         seen[key] = t
         out.findings.append(_finding(search, pinned, t, key, case, small, checks))
     out.seconds = time.process_time() - started
+    out.crashes = dict(sorted((CRASHES - before).items()))
     return out
 
 
@@ -188,7 +193,8 @@ def _finding(search: Search, prop: Property, t: int, key: str, case: Case, small
     label = prop.label(small)
     title = f"{shape.describe(small)}; dipsat discover seed {search.seed} try {t}, shrunk from " \
             f"{len(case.start.units)} units"
-    cases = cases_of(small, prop, f"{search.name}.t{t}", title.replace("#", ""))
+    name = search.name if not isinstance(prop, Paradox) else f"{search.name}.{'none' if prop.want == 0 else 'several'}"
+    cases = cases_of(small, prop, f"{name}.t{t}", title.replace("#", ""))
     text, problems = written(cases) if cases else ("", ["cannot be played as a case"])
     return Finding(t, key, shape.describe(small), label, text, len(case.start.units), len(small.start.units),
                    size(small, gmap), checks, tuple(problems))
@@ -207,6 +213,7 @@ class Outcome:
     wall_seconds: float = 0.0
     workers: int = 1
     interrupted: bool = False
+    crashes: dict[str, int] = field(default_factory=dict)
 
 
 def merge(search: Search, chunks: list[Chunk]) -> Outcome:
@@ -218,6 +225,8 @@ def merge(search: Search, chunks: list[Chunk]) -> Outcome:
         out.hits += chunk.hits
         out.unplayable += chunk.unplayable
         out.cpu_seconds += chunk.seconds
+        for what, n in chunk.crashes.items():
+            out.crashes[what] = out.crashes.get(what, 0) + n
         for f in chunk.findings:
             if f.problems:
                 continue

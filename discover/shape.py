@@ -13,6 +13,7 @@ finding's (a monomorphism that keeps labels: the finding is that case with units
 """
 from __future__ import annotations
 
+from dataclasses import fields, is_dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Sequence
 from dipsat.model.cases import Case
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import (
-    Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive,
+    Build, Convoy, Disband, Hold, Location, Move, Order, Retreat, SupportHold, SupportMove, Unit, Waive,
 )
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def graph(case: Case, gmap: GameMap, results: Sequence[Sequence[str]] = ()) -> n
     """The labelled graph of ``case`` (with each side's result words per order when given)."""
     import networkx as nx
 
-    g = nx.Graph()
+    g = nx.Graph(seas=frozenset(p for p, v in gmap.provinces.items() if v.terrain.value == "sea"))
     start = case.start
     owner = {p: pc.power for p, pc in start.units.items()}
     powers = sorted(set(owner.values()) | set(start.centres.values()))
@@ -51,16 +52,13 @@ def graph(case: Case, gmap: GameMap, results: Sequence[Sequence[str]] = ()) -> n
     for i, order in enumerate(flat):
         words = "/".join(r[i] for r in results if i < len(r))
         node = ("o", i)
-        g.add_node(node, label=f"{ORDER_WORDS.get(type(order), 'other')}:{words}")
-        unit = getattr(order, "unit", None)
-        if unit is not None:
-            g.add_edge(node, _place(g, unit.province), label="by")
-        target = getattr(order, "target", None)
-        if target is not None:
-            g.add_edge(node, _place(g, target.province), label="target")
-        dest = getattr(order, "dest", None)
-        if dest is not None:
-            g.add_edge(node, _place(g, dest.province), label="to")
+        g.add_node(node, label=f"{ORDER_WORDS.get(type(order), type(order).__name__)}{_spelling(order, case, gmap)}:{words}")
+        for name, value in _fields(order):
+            for item in value if isinstance(value, tuple) else (value,):
+                if isinstance(item, Unit):
+                    g.add_edge(node, _place(g, item.province), label="by" if name == "unit" else "target")
+                elif isinstance(item, Location) and item.province in gmap.provinces:
+                    g.add_edge(node, _place(g, item.province), label="to")
     places = sorted(p for kind, p in g.nodes if kind in ("u", "p", "c"))
     for i, a in enumerate(places):
         for b in places[i + 1:]:
@@ -74,13 +72,34 @@ def graph(case: Case, gmap: GameMap, results: Sequence[Sequence[str]] = ()) -> n
     return g
 
 
+def _spelling(order: Order, case: Case, gmap: GameMap) -> str:
+    """How an order is written where that can matter (DATC 4.B-4.C): ``via convoy``, a coast
+    named or left out for a province with coasts, a unit type other than the unit's."""
+    tags = ""
+    if getattr(order, "via_convoy", False):
+        tags += "+via"
+    dest = getattr(order, "dest", None)
+    if isinstance(dest, Location) and dest.province in gmap.provinces and gmap.provinces[dest.province].coasts:
+        tags += "+coast" if dest.coast else "+nocoast"
+    unit = getattr(order, "unit", None)
+    piece = case.start.units.get(unit.province) if isinstance(unit, Unit) else None
+    if piece is not None and piece.unit.kind is not unit.kind:
+        tags += "+type"
+    return tags
+
+
+def _fields(order: Order) -> list[tuple[str, object]]:
+    """An order's fields by name (a variant's own orders too)."""
+    return [(f.name, getattr(order, f.name)) for f in fields(order)] if is_dataclass(order) else []
+
+
 def _place(g: nx.Graph, province: str) -> tuple[str, str]:
     for kind in ("u", "c"):
         if (kind, province) in g:
             return (kind, province)
     node = ("p", province)
     if node not in g:
-        g.add_node(node, label="empty")
+        g.add_node(node, label="empty:sea" if g.graph.get("seas") and province in g.graph["seas"] else "empty")
     return node
 
 
@@ -147,7 +166,11 @@ def describe(case: Case) -> str:
     """The shape in words: ``3 units, 2 powers: move, move, support-move``."""
     start = case.start
     powers = {pc.power for pc in start.units.values()} | set(start.centres.values())
-    kinds = sorted(ORDER_WORDS.get(type(o), "other") for s in case.steps for o in s.orders)
-    head = f"{len(start.units)} units" + (f", {len(start.centres)} centres" if start.centres else "")
-    return f"{head}, {len(powers)} power{'s' if len(powers) != 1 else ''}: {', '.join(kinds) or 'no orders'}"
+    kinds = sorted(ORDER_WORDS.get(type(o), type(o).__name__) for s in case.steps for o in s.orders)
+    head = _count(len(start.units), "unit") + (f", {_count(len(start.centres), 'centre')}" if start.centres else "")
+    return f"{head}, {_count(len(powers), 'power')}: {', '.join(kinds) or 'no orders'}"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 

@@ -19,7 +19,7 @@ candidate keeps it the case is 1-minimal: no single one of these steps keeps the
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
 from typing import Callable, Iterator
 
 from dipsat.model.cases import Case, Step
@@ -92,7 +92,8 @@ def candidates(case: Case, gmap: GameMap) -> Iterator[Case]:
                 yield with_orders(case, s, step.orders[:i] + (Hold(o.power, o.unit),) + step.orders[i + 1:])
             if isinstance(o, Move) and o.via_convoy:
                 yield with_orders(case, s, step.orders[:i] + (replace(o, via_convoy=False),) + step.orders[i + 1:])
-    powers = sorted({pc.power for pc in case.start.units.values()} | set(case.start.centres.values()))
+    powers = sorted(({pc.power for pc in case.start.units.values()} | set(case.start.centres.values()))
+                    & set(gmap.powers))
     for gone in powers[1:]:
         yield merged(case, gone, powers[0])
     yield from closer(case, gmap)
@@ -106,11 +107,14 @@ def with_orders(case: Case, index: int, orders: tuple[Order, ...]) -> Case:
 
 
 def _names(order: Order) -> set[str]:
-    """The provinces of the units an order names."""
-    found = {order.unit.province} if hasattr(order, "unit") else set()
-    target = getattr(order, "target", None)
-    if target is not None:
-        found.add(target.province)
+    """The provinces of the units an order names (a variant's own orders too: every field that
+    holds a unit)."""
+    found = set()
+    for f in fields(order) if is_dataclass(order) else ():
+        value = getattr(order, f.name)
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, Unit):
+                found.add(item.province)
     return found
 
 
@@ -133,7 +137,8 @@ def merged(case: Case, gone: str, into: str) -> Case:
     centres = {c: power(p) for c, p in start.centres.items()}
     out = replace(case, start=replace(start, units=units, centres=centres))
     for s, step in enumerate(case.steps):
-        out = with_orders(out, s, tuple(replace(o, power=power(o.power)) for o in step.orders))
+        out = with_orders(out, s, tuple(replace(o, power=power(o.power)) if hasattr(o, "power") else o
+                                        for o in step.orders))
     return out
 
 
@@ -141,7 +146,7 @@ def closer(case: Case, gmap: GameMap) -> Iterator[Case]:
     """Each unit that holds (or has no order) moved to an empty neighbouring province where it
     can stand, nearer the other units."""
     start: Position = case.start
-    ordered = {o.unit.province: o for s in case.steps[:1] for o in s.orders}
+    ordered = {o.unit.province: o for s in case.steps[:1] for o in s.orders if hasattr(o, "unit")}
     named = {p for s in case.steps for o in s.orders for p in _names(o) if not isinstance(o, Hold)}
     for province, piece in sorted(start.units.items()):
         order = ordered.get(province)

@@ -6,6 +6,7 @@ case (:func:`dipsat.cli.runner.run_case`), so a finding means the same thing the
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -25,12 +26,20 @@ class Side:
         return self.rules if self.variant == "standard" else f"{self.variant} / {self.rules}"
 
 
+CRASHES: Counter[str] = Counter()
+"""Situations the adjudicator raised an exception on that is not a user's mistake, by exception
+type (in this process): a search reports them, as they are defects to look at."""
+
+
 def play(case: Case, side: Side) -> CaseReport | None:
     """Adjudicate every step of ``case`` under ``side``; ``None`` when it cannot be played
     (a shrunk situation whose later orders name a unit that is gone: not a finding)."""
     try:
         return run_case(replace(case, variant=side.variant, rules=side.rules))
     except (InputError, ValueError, KeyError, LookupError):
+        return None
+    except Exception as exc:  # noqa: BLE001 - counted and reported, never a finding
+        CRASHES[f"{type(exc).__name__}: {str(exc)[:80]}"] += 1
         return None
 
 

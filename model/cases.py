@@ -66,18 +66,22 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Final, Mapping
 
-from dipsat.model.board import board_in_play, parse_lasting
+from dipsat.model.board import parse_lasting
 from dipsat.model.errors import CaseFileError, InputError, quote
+from dipsat.model.files import lines_of
 from dipsat.model.gamemap import GameMap, load_map
-from dipsat.model.kinds import STANDARD_KINDS
 from dipsat.model.notation import parse_order, parse_unit
-from dipsat.model.types import (
-    Dislodged, Location, Order, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType, stack_problem,
+from dipsat.model.phase_words import (
+    MAX_YEAR, MIN_YEAR, PHASE_KIND_WORDS, SEASON_WORDS, STANDARD_PHASES, parse_phase, phase_after,
 )
+from dipsat.model.start_board import check_placements, placement_problem, start_problem
+from dipsat.model.types import Dislodged, Location, Order, Phase, PhaseKind, Piece, Position, Unit, stack_problem
 
 __all__ = [
     "Case", "Expected", "OrderReader", "VariantReader", "Step", "load_cases", "read_cases", "phase_after",
     "read_text", "parse_phase", "case_error", "placement_problem",
+    # read here, defined beside (model/phase_words.py, model/start_board.py): kept importable from here
+    "STANDARD_PHASES", "MIN_YEAR", "MAX_YEAR", "SEASON_WORDS", "PHASE_KIND_WORDS",
 ]
 
 DEFAULT_MAP = "dipsat.variants.classical"
@@ -196,38 +200,6 @@ class Case:
     """The start's ``STATE`` lines (source line, text): the variant's own state, read by the variant."""
 
 
-def phase_after(phase: Phase, dislodged: bool) -> Phase:
-    """Return the phase that follows ``phase`` (standard sequence, no phase is skipped).
-
-    A movement phase with dislodged units leads to the retreat phase of the same season.
-    """
-    if phase.kind is PhaseKind.MOVEMENT and dislodged:
-        return Phase(phase.year, phase.season, PhaseKind.RETREAT)
-    if phase.kind is PhaseKind.ADJUSTMENT or phase.season is Season.WINTER:
-        return Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT)
-    if phase.season is Season.FALL:
-        return Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENT)
-    return Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT)
-
-
-def placement_problem(unit: Unit, gmap: GameMap, coast_required: bool = True) -> str:
-    """Why ``unit`` cannot stand where it is written to stand, or ``""``: an army at sea, a
-    fleet inland, and (with ``coast_required``) a fleet without the coast it needs."""
-    province = gmap.provinces[unit.province]
-    if not gmap.can_stand(unit.kind, unit.province) and gmap.unit_kinds != STANDARD_KINDS:
-        return ""  # a variant's unit may stand out of its element (a stranded fleet): its engine rules it
-    if unit.kind is UnitType.ARMY and gmap.is_sea(unit.province):
-        return f"an army cannot stand in {province.name}"
-    if unit.kind is UnitType.FLEET:
-        if gmap.is_land(unit.province):
-            return f"a fleet cannot stand in {province.name}, which has no coast"
-        if coast_required and province.coasts and unit.location.coast is None:
-            return f"a fleet in {province.name} must name its coast"
-    elif coast_required and unit.kind.uses_coasts and province.coasts and unit.location.coast is None:
-        return f"a {unit.kind.name} in {province.name} must name its coast"
-    return ""
-
-
 _DROIDIPPY_RE: Final = re.compile(r"PHASE\s+\d+\s+\w+\s+\w+", re.IGNORECASE)
 
 
@@ -264,41 +236,6 @@ def read_text(path: str | Path) -> str:
         return decode_utf8(read_input(path), source)
     except InputError as exc:
         raise CaseFileError(exc.message, source, exc.line) from exc.__cause__
-
-
-STANDARD_PHASES: Final = frozenset({(Season.SPRING, PhaseKind.MOVEMENT), (Season.SPRING, PhaseKind.RETREAT),
-                                    (Season.FALL, PhaseKind.MOVEMENT), (Season.FALL, PhaseKind.RETREAT),
-                                    (Season.WINTER, PhaseKind.ADJUSTMENT)})
-"""The phases of the standard sequence: a variant without an engine of its own plays only these."""
-
-_PHASE_RE = re.compile(r"(\w+)\s+(\d+)\s*,?\s*(\w+)")
-MIN_YEAR: Final = 1
-MAX_YEAR: Final = 9999
-"""The years a phase may name."""
-
-
-SEASON_WORDS: Final = MappingProxyType({**{s.value.lower(): s for s in Season}, "autumn": Season.FALL})
-"""The season words a phase may use: ``Autumn`` is the British (and the seed texts') ``Fall``."""
-PHASE_KIND_WORDS: Final = MappingProxyType({**{k.value.lower(): k for k in PhaseKind}, "retreats": PhaseKind.RETREAT,
-                                            "adjustments": PhaseKind.ADJUSTMENT})
-"""The phase-kind words a phase may use (the plurals too)."""
-
-
-def parse_phase(text: str) -> Phase:
-    """Read ``Spring 1901 Movement`` (case-insensitive; ``Spring 1901, Movement``, ``Autumn 1901
-    Retreats`` too: see :data:`SEASON_WORDS`, :data:`PHASE_KIND_WORDS`).
-
-    Raises:
-        ValueError: the text is not a phase.
-    """
-    m = _PHASE_RE.fullmatch(text.strip())
-    seasons, kinds = SEASON_WORDS, PHASE_KIND_WORDS
-    if m is None or m[1].lower() not in seasons or m[3].lower() not in kinds:
-        raise ValueError(f"not a phase (want e.g. 'Spring 1901 Movement', 'Autumn 1901 Retreat'): "
-                         f"{quote(text.strip())}")
-    if not MIN_YEAR <= int(m[2][:8]) <= MAX_YEAR:
-        raise ValueError(f"year out of range ({MIN_YEAR}-{MAX_YEAR}): {quote(m[2])}")
-    return Phase(int(m[2]), seasons[m[1].lower()], kinds[m[3].lower()])
 
 
 def load_cases(path: str | Path, gmap: GameMap | None = None,
@@ -455,7 +392,7 @@ class _Reader:
             raise self.fail(f"unknown power {m[1]!r} in {quote(text)}") from None
 
     def run(self, text: str) -> list[Case]:
-        for self.lineno, raw in enumerate(text.splitlines(), 1):
+        for self.lineno, raw in enumerate(lines_of(text), 1):
             line = raw.split("#", 1)[0].strip()
             if line:
                 self.line(line)
@@ -602,6 +539,20 @@ class _Reader:
         else:
             board.units[where] = piece
 
+    def check_placements(self) -> None:
+        """Every unit of the case stands where it may (:func:`~dipsat.model.start_board.check_placements`)."""
+        placed = [(board.changes, phase, unit, rest, lineno) for board, phase, unit, rest, lineno in self.placements]
+        self.placements = []
+        found = check_placements(self.gmap, placed)
+        if found is not None:
+            raise self.fail(*found)
+
+    def check_start(self, case: Case, line_of: dict[str, tuple[int, str]]) -> None:
+        """The case's start board can arise in its variant (:func:`~dipsat.model.start_board.start_problem`)."""
+        found = start_problem(self.board_problem, case, line_of)
+        if found is not None:
+            raise self.fail(*found)
+
     def use_map_of(self, variant: str) -> None:
         """Read the rest of the case on the map of ``variant`` (an unknown variant: the error comes
         with the first order read, as before)."""
@@ -610,31 +561,6 @@ class _Reader:
             self.gmap = self.map_for(variant)
         except (InputError, ValueError):
             self.gmap = self.default_gmap
-
-    def check_placements(self) -> None:
-        """Every unit of the case stands where it may: on the map, or on the board with that board's
-        changes (an army on a frozen sea; a fleet there is stranded, as it was on the sea)."""
-        for board, phase, unit, rest, lineno in self.placements:
-            problem = placement_problem(unit, self.gmap)
-            if problem and board.changes:
-                in_play = board_in_play(self.gmap, Position(phase, changes=tuple(board.changes)))
-                problem = problem if placement_problem(unit, in_play) else ""
-            if problem:
-                raise self.fail(f"{problem}: {quote(rest)}", lineno)
-        self.placements = []
-
-    def check_start(self, case: Case, line_of: dict[str, tuple[int, str]]) -> None:
-        """The case's start board can arise in its variant (the variant's board check)."""
-        if self.board_problem is None:
-            return
-        try:
-            found = self.board_problem(case.variant, case.start)
-        except (InputError, ValueError):
-            return  # an unknown VARIANT: reported with its first order, as before
-        if found is not None:
-            provinces, why = found
-            lineno, text = max((line_of[p] for p in provinces if p in line_of), default=(case.steps[0].line, ""))
-            raise self.fail(f"impossible start board: {why}" + (f": {quote(text)}" if text else ""), lineno)
 
     def owner(self, line: str) -> tuple[str, str]:
         """The power of a unit line (a piece of no power: the name written) and the rest."""

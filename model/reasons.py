@@ -105,16 +105,22 @@ def why_json(why: Reason | str) -> dict[str, Any]:
     units and orders as their short text, nested reasons as objects."""
     if type(why) is str:
         return {"kind": "text", "words": why}
+    names = _FIELDS.get(type(why))
+    if names is None:
+        names = _FIELDS[type(why)] = tuple(f.name for f in fields(why) if f.name != "scale")  # type: ignore[arg-type]
     scale = getattr(why, "scale", WHOLE)
+    strengths = why.strengths  # type: ignore[union-attr]
     out: dict[str, Any] = {"kind": why.kind}  # type: ignore[union-attr]
-    for f in fields(why):  # type: ignore[arg-type]
-        if f.name == "scale":
-            continue
-        value = getattr(why, f.name)
-        out[f.name] = scale.number(value) if f.name in why.strengths else _plain(value)  # type: ignore[union-attr]
+    for name in names:
+        value = getattr(why, name)
+        out[name] = scale.number(value) if name in strengths else _plain(value)
     if scale.unit != 1:
         out["scale"] = scale.unit
     return out
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+"""Reason class -> the names of its fields but the scale, in order (read once per class)."""
 
 
 def _plain(value: Any) -> Any:

@@ -102,6 +102,8 @@ def read_phase(data: Any, variant: Any) -> Posted:
         year = data.get("Year")
         if not isinstance(year, int) or isinstance(year, bool):
             raise GodipError(f"json: cannot unmarshal {year!r} into Go struct field Phase.Year of type int")
+        if variant.engine is None and season_text not in ("Spring", "Fall"):
+            raise ValueError(season_text)
         season = Season.WINTER if kind is PhaseKind.ADJUSTMENT and season_text == "Fall" else Season(season_text)
     except ValueError as exc:
         if isinstance(exc, GodipError):

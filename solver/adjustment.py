@@ -107,13 +107,16 @@ def _voided(gmap: GameMap, position: Position, orders: list[Order], rules: Rules
     voided: dict[int, Problem] = {}
     units = dict(position.units)
     alone = {i: _problem(gmap, position, units, o, builds_left, disbands_left, rules) for i, o in enumerate(orders)}
+    sites: dict[str, list[int]] = {}
+    for i, o in enumerate(orders):
+        if isinstance(o, Build) and not alone[i]:
+            sites.setdefault(o.unit.province, []).append(i)
     if rules.same_province_builds == "all_fail":
-        sites: dict[str, list[int]] = {}
-        for i, o in enumerate(orders):
-            if isinstance(o, Build) and not alone[i]:
-                sites.setdefault(o.unit.province, []).append(i)
         for i in (i for group in sites.values() if len(group) > 1 for i in group):
             voided[i] = Fails(f"two builds in {orders[i].unit.province} (DATC 4.D.5)")  # type: ignore[union-attr]
+    elif rules.same_province_builds == "last":  # the earlier builds give way to the last one
+        for i in (i for group in sites.values() if len(group) > 1 for i in group[:-1]):
+            voided[i] = f"a later build in {orders[i].unit.province} counts (DATC 4.D.5)"  # type: ignore[union-attr]
     for kind, left, choice, word in ((Build, builds_left, rules.too_many_builds, "all_void"),
                                      (Disband, disbands_left, rules.too_many_disbands, "civil_disorder")):
         if choice != word:

@@ -81,12 +81,11 @@ def _move_reason(pm: PhaseModel, solution: Solution, src: str, ok: bool) -> Reas
     if mf.convoyed and not d.get((PATH, src), False):
         return NoConvoyPath(_path_culprits(pm, solution, src))
     opponent = facts.opponent.get(src)
-    for rival in pm.attackers(mf.dest):
-        if rival == src:
-            continue
-        prevent = s.get((PREVENT, rival), 0)
-        if prevent >= attack:
-            return BouncedWith(pm.label(rival), attack, prevent, scale)
+    stoppers = [r for r in pm.attackers(mf.dest) if r != src and s.get((PREVENT, r), 0) >= attack
+                and frozenset((src, r)) not in facts.allied]
+    if stoppers:  # the one that entered, else the strongest (a bubble-car's 1/2 ties, an army's 1 stops it)
+        rival = max(stoppers, key=lambda r: (d.get((MOVES, r), False), s.get((PREVENT, r), 0)))
+        return BouncedWith(pm.label(rival), attack, s.get((PREVENT, rival), 0), scale)
     if opponent is not None:
         return HeadToHead(pm.label(opponent), attack, s.get((DEFEND, opponent), 0), scale)
     defender = facts.position.units.get(mf.dest)

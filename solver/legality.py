@@ -8,15 +8,15 @@ alone, never on the resolution, so it is plain Python and yields constants for t
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from dipsat.model.gamemap import GameMap
 from dipsat.model.kinds import ARMY, FLEET, Moves, Strengths, UnitKind
 from dipsat.model.types import (
-    MOVEMENT_ORDERS, Convoy, Hold, Location, Move, Order, Piece, Position, SupportHold, SupportMove, Unit, UnitType,
+    MOVEMENT_ORDERS, Convoy, Hold, Location, Move, Order, Position, SupportHold, SupportMove, Unit, UnitType,
 )
 from dipsat.solver.convoy_routes import route_exists, routes
+from dipsat.solver.facts import ILLEGAL, INVALID, LEGAL, Facts, MoveFacts, Verdict
 from dipsat.solver.map_tables import tables
 from dipsat.solver.options import Rules
 from dipsat.solver.order_choices import (
@@ -24,74 +24,10 @@ from dipsat.solver.order_choices import (
     support_mismatch,
 )
 
-LEGAL, ILLEGAL, INVALID = "legal", "illegal", "invalid"
+__all__ = ["LEGAL", "ILLEGAL", "INVALID", "Verdict", "MoveFacts", "Facts", "check_orders"]
+"""The verdicts and facts are defined in :mod:`dipsat.solver.facts` and kept importable from here."""
 
 _EMPTY: frozenset[str] = frozenset()
-
-
-@dataclass(slots=True)
-class Verdict:
-    """What the checks said of one given order."""
-
-    order: Order
-    status: str
-    reason: str = ""
-
-
-@dataclass(slots=True)
-class MoveFacts:
-    """A legal move and what is fixed about it before the resolution."""
-
-    order: Move
-    piece: Piece
-    src: str
-    dest: str
-    dest_location: Location
-    """Where the unit ends if it moves: a coast for a kind that uses coasts, else the province."""
-    convoyed: bool
-    routes: list[tuple[str, ...]] = field(default_factory=list)
-    blocked: str = ""
-    """Why the move cannot be carried out though the order is legal as written (it fails)."""
-    off_graph: bool = False
-    """A variant's move off the adjacency graph (a teleport, a flight): never convoyed, never a
-    head-to-head battle, and the unit it dislodges may retreat to its origin as after a convoy."""
-
-
-@dataclass
-class Facts:
-    """The orders in force for one movement phase: a throwaway working object."""
-
-    gmap: GameMap
-    position: Position
-    rules: Rules
-    verdicts: list[Verdict]
-    orders: dict[str, Order]
-    """Province -> the order the unit there carries out (``Hold`` when it has no legal one)."""
-    generated: list[Order]
-    moves: dict[str, MoveFacts] = field(default_factory=dict)
-    supports: dict[str, SupportHold | SupportMove] = field(default_factory=dict)
-    convoys: dict[str, Convoy] = field(default_factory=dict)
-    attackers: dict[str, list[str]] = field(default_factory=dict)
-    """Province -> origins of the moves into it, sorted."""
-    opponent: dict[str, str] = field(default_factory=dict)
-    """Origin -> origin of the head-to-head opponent: two moves over land into each other."""
-    beaten_by: dict[str, str] = field(default_factory=dict)
-    """Origin -> origin of the opposite move that, when it succeeds, leaves this move no prevent
-    strength: the head-to-head opponent, or any opposite move (option ``dislodged_effect``)."""
-    move_supports: dict[str, list[str]] = field(default_factory=dict)
-    """Origin of a move -> provinces of the units giving it a valid support."""
-    hold_supports: dict[str, list[str]] = field(default_factory=dict)
-    """Province -> provinces of the units giving its unit a valid support to hold."""
-    off_graph: Mapping[str, str] = field(default_factory=dict)
-    """Variant hook: province -> the one destination its unit may move to whatever the adjacency."""
-    strengths: Mapping[str, Strengths] | None = None
-    """Province -> its unit's strengths at the board's scale; ``None`` when every unit is a
-    standard army or fleet at scale 1 (every strength 1, every support 1: the common case)."""
-
-    def owner(self, province: str) -> str | None:
-        """The power of the unit in ``province``, or ``None``."""
-        piece = self.position.units.get(province)
-        return piece.power if piece else None
 
 
 def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rules: Rules,

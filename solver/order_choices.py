@@ -6,14 +6,12 @@ out; :mod:`dipsat.solver.legality` looks them up by the choice in force.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Final, Iterable, Mapping, Sequence
+from typing import Callable, Final, Iterable, Mapping, Sequence
 
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Convoy, Location, Move, Order, Piece, SupportHold, SupportMove
 from dipsat.solver.convoy_routes import fleets_needed, routes
-
-if TYPE_CHECKING:
-    from dipsat.solver.legality import Facts, Verdict
+from dipsat.solver.facts import Facts, Verdict
 
 
 # -- 4.D.3 several orders for one unit -------------------------------------------------------

@@ -78,6 +78,10 @@ def _tune(parameters: Any) -> Any:
     parameters.linearization_level = 0
     parameters.symmetry_level = 0
     parameters.cp_model_probing_level = 0
+    # CP-SAT's own Ctrl-C handler would be installed for the solve and then reset SIGINT to the
+    # default action (the process dies with no 'interrupted' line, a half-written file): Python's
+    # handler stays, and a Ctrl-C during a solve is a KeyboardInterrupt once it returns.
+    parameters.catch_sigint_signal = False
     return parameters
 
 

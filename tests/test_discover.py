@@ -160,3 +160,49 @@ def test_command_refuses_bad_arguments(args, message):
     """A mistake in the arguments is one line and exit 2."""
     done = dipsat("discover", *args, "--tries", "1")
     assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_dask_local_cluster_finds_the_same():
+    """The same search on a two-worker Dask LocalCluster (loopback) keeps the same findings as in this process."""
+    distributed = pytest.importorskip("distributed")
+    search = Search(Side(), Side(rules="1982"), units=6, seed=4)
+    inline = run(search, tries=60)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol="tcp://",
+                                  host="127.0.0.1", dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        remote = run(search, tries=60, client=client)
+    assert remote.tries == inline.tries == 60 and remote.workers == 2
+    assert [f.text for f in remote.findings] == [f.text for f in inline.findings]
+
+
+def test_interrupted_search_keeps_the_chunks_done(monkeypatch):
+    """Ctrl-C during a search keeps the findings of the whole chunks done before it, marked interrupted."""
+    from dipsat.discover import search as module
+
+    real = module.run_chunk
+
+    def stops_at_third(search, index, tries):
+        if index == 2:
+            raise KeyboardInterrupt
+        return real(search, index, tries)
+
+    monkeypatch.setattr(module, "run_chunk", stops_at_third)
+    outcome = run(Search(Side(), None, seed=2), tries=200)
+    assert outcome.interrupted and outcome.tries == 2 * module.CHUNK
+
+
+def test_ctrl_c_stays_python_after_a_cp_sat_solve():
+    """After CP-SAT solved a phase (6.C.1 has a cycle), Ctrl-C still raises KeyboardInterrupt
+    (CP-SAT's own handler left SIGINT at its default action: the process died without exit 130)."""
+    import signal
+
+    from dipsat.solver import route
+
+    units, orders = RING
+    before = route.current()
+    route.choose("cpsat")
+    try:
+        assert Paradox(Side(), want=2).holds(situation_of(units, orders))
+    finally:
+        route.choose(before)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -116,7 +116,7 @@ def test_every_reason_kind_is_distinct():
     assert all(kinds) and len(kinds) == len(set(kinds)), kinds
 
 
-_SOURCES = [p for top in ("model", "solver", "variants", "cli", "replay", "render") for p in (ROOT / top).rglob("*.py")]
+_SOURCES = [p for top in ("model", "solver", "variants", "cli", "replay", "render", "serve", "discover") for p in (ROOT / top).rglob("*.py")]
 
 
 def test_no_code_reads_or_edits_reason_words():

@@ -34,10 +34,12 @@ from dipsat.model.types import Phase, PhaseKind, Piece, Position, Season
 from dipsat.solver import DATC, Resolution, Rules, adjudicate
 from dipsat.solver.rules import MOVEMENT_RULES, Rule
 from dipsat.variants.framework.ending import EndRule, Outcome, centre_count
-from dipsat.variants.framework.engine import Engine
 from dipsat.variants.framework.options import VariantOption, check_choices
 from dipsat.variants.framework.orders import AnyOrder, SpecialReader
 from dipsat.variants.framework.state import StateNotation
+
+Engine = Callable[["Variant", Position, Sequence[AnyOrder], Rules, bool], Resolution]
+"""Plays one phase of a variant: ``(variant, position, orders, rules, advance) -> Resolution``."""
 
 
 @dataclass(frozen=True)

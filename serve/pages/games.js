@@ -71,9 +71,15 @@ function render(g) {
       el("tbody", {}, ...p.orders.map(o => el("tr", {}, el("td", {}, o.power), el("td", {}, o.order),
                                              el("td", {class: "result-" + o.result.split(",")[0]}, o.result), el("td", {}, o.reason))),
                       ...p.added.map(o => el("tr", {}, el("td", {}, o.power), el("td", {}, "+ " + o.order), el("td", {}, o.result), el("td", {}, o.reason))))),
+    el("p", {}, el("button", {type: "button", class: "to-sandbox", "data-phase": String(n)}, "Open in the sandbox")),
     el("img", {src: boardUrl(n), alt: p.phase + " orders and results", loading: "lazy"})));
   $("phases").replaceChildren(...phases.reverse());
   document.body.dataset.phase = String(g.phase_index);
+}
+
+async function toSandbox(n) {
+  const text = await api("GET", "/api/games/" + gameId + "/phases/" + n + "/case.txt", undefined, token);
+  location.href = "/sandbox#" + new URLSearchParams({case: text}).toString();
 }
 
 async function refresh() {
@@ -91,6 +97,10 @@ async function gamePage() {
       say(got.orders.length + " order(s) of " + got.power + " recorded for phase " + got.phase + ".");
       await refresh();
     } catch (e) { say(e.message, true); }
+  });
+  $("phases").addEventListener("click", event => {
+    const n = event.target.dataset && event.target.dataset.phase;
+    if (n !== undefined) toSandbox(n).catch(e => say(e.message, true));
   });
   $("adjudicate").addEventListener("click", async () => {
     try {

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
+from dipsat.model.errors import InputError
 from dipsat.model.reasons import Illegal, Then
-from dipsat.model.types import Hold, Order, OrderResult, Phase, PhaseKind, Position, Result
-from dipsat.solver import Resolution, Rules
+from dipsat.model.types import Hold, Order, OrderResult, Phase, PhaseKind, Result
 from dipsat.solver.phase_model import Key, PhaseModel
 from dipsat.solver.rules import Rule
 from dipsat.variants.framework.orders import AnyOrder, SpecialOrder
@@ -24,13 +24,21 @@ from dipsat.variants.framework.orders import AnyOrder, SpecialOrder
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
-    from dipsat.variants.variant import Variant
-
-__all__ = ["Engine", "split_orders", "insert_before", "named_constant", "add_constant_term",
+__all__ = ["RefusedOrder", "split_orders", "insert_before", "named_constant", "add_constant_term",
            "merge_results", "illegal", "phase_word", "carry_fates"]
 
-Engine = Callable[["Variant", Position, Sequence[AnyOrder], Rules, bool], Resolution]
-"""Plays one phase of a variant: ``(variant, position, orders, rules, advance) -> Resolution``."""
+
+class RefusedOrder(InputError):
+    """A line of a phase the variant refuses outright, where a result would silently change the
+    game (a stated draw that cannot be used, a refused vote): the reader of the file names its
+    line (the case runner, the record player). ``index``: the line's place among the phase's orders."""
+
+    def __init__(self, message: str, index: int, source: str | None = None, line: int | None = None) -> None:
+        super().__init__(message, source, line)
+        self.index = index
+
+    def __reduce__(self) -> tuple[type[RefusedOrder], tuple[str, int, str | None, int | None]]:  # type: ignore[override]
+        return (type(self), (self.message, self.index, self.source, self.line))
 
 
 def split_orders(orders: Sequence[AnyOrder]) -> tuple[list[tuple[int, Order]], list[tuple[int, SpecialOrder]]]:

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 from dipsat.model.board import AddCentre, Lasting, clear_owner
 from dipsat.model.reasons import Acted, CivilDisorder, Cut, GivenTo, Noted, Reason, Then
 from dipsat.model.types import (
-    Build, Disband, Hold, Move, OrderResult, Phase, PhaseKind, Position, Result, Retreat, Tag, Waive,
+    Build, Disband, Hold, Location, Move, OrderResult, Phase, PhaseKind, Piece, Position, Result, Retreat, SupportHold,
+    Tag, Unit, Waive,
 )
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import adjudicate_adjustments, adjustments_due
@@ -30,12 +31,12 @@ from dipsat.variants.framework.engine import add_constant_term, illegal, insert_
 from dipsat.variants.framework.orders import AnyOrder, SpecialOrder
 from dipsat.variants.framework.state import state_of, with_state
 from dipsat.variants.hitchhiker.gm import Specials, settle_draws, sort_specials
-from dipsat.variants.hitchhiker.kinds import DESTRUCTOR, HITCH_HIKER, VOGON, kind_problem
+from dipsat.variants.hitchhiker.kinds import DESTRUCTOR, HITCH_HIKER, HITCHHIKER_UNIT, VOGON, kind_problem
 from dipsat.variants.hitchhiker.orders import Nbo
 from dipsat.variants.hitchhiker.placing import commanded_moves, follow, place_at_start
 from dipsat.variants.hitchhiker.plan import GIVES_LIFT, Plan, Turn, make_plan
-from dipsat.variants.hitchhiker.rules import add_half_supports
-from dipsat.variants.hitchhiker.setup import is_setup, play_setup
+from dipsat.variants.hitchhiker.rules import add_bubble_battles, add_half_supports, add_hitchhikers_together
+from dipsat.variants.hitchhiker.setup import is_setup, nbo_centres, play_setup
 from dipsat.variants.hitchhiker.stacks import (
     add_stack_supports, dislodge_stacks, extra_supports, park_lifts, put_back, set_aside, settle_retreats, unpark,
 )
@@ -89,7 +90,9 @@ def _setup(variant: Variant, position: Position, orders: Sequence[AnyOrder], rul
     res = play_setup(variant, position, [o for _, o in own], rules)  # type: ignore[misc]
     decided = dict(specials.results)
     decided.update((i, r) for (i, _), r in zip(own, res.results))
-    board, state, placed = place_at_start(variant.map, res.after, specials.state, specials.stated)
+    proof = nbo_centres([o for _, o in own], res.results)  # option nbo_1900=yes
+    state = replace(specials.state, vogon_proof=specials.state.vogon_proof | proof) if proof else specials.state
+    board, state, placed = place_at_start(variant.map, res.after, state, specials.stated)
     return replace(res, results=tuple(_fill(orders, decided)), generated=(*res.generated, *placed),
                    after=with_state(board, state))
 
@@ -101,11 +104,13 @@ def _fill(orders: Sequence[AnyOrder], decided: dict[int, OrderResult]) -> list[O
 
 
 def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
-              specials: Specials, first: Mapping[str, int] | None = None) -> Resolution:
+              specials: Specials, first: Mapping[str, int] | None = None,
+              dropped: frozenset[int] = frozenset()) -> Resolution:
     """A movement turn. ``first``: per stack whose pieces are all lifted, the lift that moves the
     stack's first piece from the province itself (by default the first written); when that lift
     succeeds and another of the stack fails, the turn is played again with a failing one first,
-    so that the piece left behind holds the province (ruling H2)."""
+    so that the piece left behind holds the province (ruling H2). ``dropped``: the lifts that
+    fail because their lifter is dislodged (option ``lift_dislodged=fails``, :func:`_lifts_lost`)."""
     state = specials.state
     for centre in sorted(state.neutral_next):  # rule 10: Zaphod's visit is noticed now
         position = clear_owner(position, centre)
@@ -115,7 +120,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     turn = Turn(marvin=marvin.unit.province if marvin else None, ships=ships, gargled=state.gargled,
                 sunglasses=state.sunglasses, taking_off=frozenset(specials.taking_off.values()),
                 commanded=state.commanded, skip=specials.handled)
-    plan = make_plan(variant, position, orders, turn, first)
+    plan = make_plan(variant, position, orders, turn, first, dropped)
     decided = dict(specials.results)
     decided.update(plan.results)
     for i in specials.taking_off:
@@ -132,10 +137,13 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
                                  Tag.DESTROYED)
     modules = insert_before(variant.movement_rules, "strengths", {
         "ships": partial(_ships_hold, provinces=tuple(sorted(ships)))})
+    modules = insert_before(modules, next(iter(modules)), {"hitchhikers_together": add_hitchhikers_together})
     extra = extra_supports(position, plan)
     if extra:
         modules = insert_before(modules, "strengths", {
             "stack_supports": partial(add_stack_supports, extra=tuple(sorted(extra.items())))})
+    if variant.choice("bubble_swap") == "head_to_head" and plan.off_graph:
+        modules = insert_before(modules, next(iter(modules)), {"bubble_battles": add_bubble_battles})
     if variant.choice("bubble_attack") == "all_half" and plan.halved:
         modules = insert_before(modules, "strengths", {
             "half_supports": partial(add_half_supports, provinces=tuple(plan.halved))})
@@ -148,6 +156,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         res = replace(res, after=unpark(res.after, parked),
                       results=tuple(replace(r, why=_unparked_why(r.why, parked)) for r in res.results),
                       generated=tuple(replace(r, why=_unparked_why(r.why, parked)) for r in res.generated))
+    res = replace(res, after=_land_together(res))
     generated += res.generated
     fates = {}
     for r, src in zip(res.results, plan.source):
@@ -159,10 +168,13 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
                 generated.append(replace(r, why=Noted(r.why, "commanded by Zaphod, rule 10a")))
             continue
         decided[src] = replace(r, order=orders[src])  # type: ignore[arg-type]
+    lost = _lifts_lost(variant, plan, fates, decided)
+    if lost:
+        return _movement(variant, position, orders, rules, specials, first, dropped | lost)
     if first is None:
         again = _bounced_behind(plan, orders, decided)
         if again:
-            return _movement(variant, position, orders, rules, specials, again)
+            return _movement(variant, position, orders, rules, specials, again, dropped)
     for i, support in plan.aside_supports.items():  # ruling H9: a support to hold a stack being joined
         cutter = cutting_unit(support, res.results)
         decided[i] = (OrderResult(support, Result.CUT, Cut(str(cutter))) if cutter is not None else
@@ -186,7 +198,8 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     moves = {r.order.unit.province: r.order.dest.province for r in (*res.results,)
              if isinstance(r.order, Move) and r.result is Result.SUCCEEDS}
     step = play_ships(variant.board(after), after, state, plan.ship_moves, specials.stated, str(position.phase),
-                      victim_near=variant.choice("vogon_victim"))
+                      victim_near=variant.choice("vogon_victim"), occupied=variant.choice("vogon_occupied"),
+                      meet=variant.choice("ships_meet"))
     decided.update(step.results)
     moves |= {r.order.unit.province: r.order.dest.province for r in step.results.values()
               if isinstance(r.order, Move) and r.result is Result.SUCCEEDS}
@@ -195,7 +208,8 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     ends = _ends(orders, decided)
     generated += _tag_given(step.generated, ends, decided)
     wander = play_wanderers(variant.board(step.board), position, step.board, state, specials.votes, specials.stated,
-                            absolute=variant.choice("marvin_vote") == "majority")
+                            absolute=variant.choice("marvin_vote") == "majority", entry=variant.choice("zaphod_entry"),
+                            resist=_hold_strengths(decided, moves) if variant.choice("marvin_strength") == "two" else None)
     generated += _tag_given(wander.generated, _ends(orders, decided), decided)
     after = wander.board
     if after.dislodged and after.phase.kind is not PhaseKind.RETREAT:
@@ -204,6 +218,45 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     after = with_state(after_movement(variant.map, after), state)
     return replace(res, before=position, results=tuple(_fill(orders, decided)), generated=tuple(generated),
                    after=after)
+
+
+def _land_together(res: Resolution) -> Position:
+    """The board after the model with the hitch-hikers that arrived in one province together all
+    there, as a stack (rule 6; the model places one unit per province, ``add_hitchhikers_together``)."""
+    arrived: dict[str, list[Move]] = {}
+    for r in res.results:
+        if isinstance(r.order, Move) and r.result is Result.SUCCEEDS and r.order.unit.kind == HITCHHIKER_UNIT:
+            arrived.setdefault(r.order.dest.province, []).append(r.order)
+    after = res.after
+    for dest, moves in sorted(arrived.items()):
+        there = sum(1 for p in after.pieces_at(dest) if p.unit.kind == HITCHHIKER_UNIT)
+        for m in moves[there:]:
+            after = after.with_piece(Piece(m.power, Unit(HITCHHIKER_UNIT, Location(dest))))
+    return after
+
+
+def _lifts_lost(variant: Variant, plan: Plan, fates: Mapping[str, Tag | None],
+                decided: Mapping[int, OrderResult]) -> frozenset[int]:
+    """Option ``lift_dislodged=fails``: the lifts that carried their hitch-hiker though their
+    lifter is dislodged. The turn is played again with them failed (a dislodged fleet's convoy
+    fails, DATC 5.B.9), until no carried lift has a dislodged lifter."""
+    if variant.choice("lift_dislodged") != "fails":
+        return frozenset()
+    return frozenset(i for province, i in plan.lifters.items() if fates.get(province) is Tag.DISLODGED
+                     and i not in plan.results and decided.get(i) is not None
+                     and decided[i].result is Result.SUCCEEDS)
+
+
+def _hold_strengths(decided: Mapping[int, OrderResult], moves: Mapping[str, str]) -> dict[str, int]:
+    """Province -> the hold strength of the unit that stayed there this turn: 1 plus each support
+    to hold it given (option ``marvin_strength=two``); a unit that moved in has 1."""
+    found: dict[str, int] = {}
+    for r in decided.values():
+        if isinstance(r.order, SupportHold) and r.result is Result.GIVEN:
+            target = r.order.target.province
+            if target not in moves.values():
+                found[target] = found.get(target, 1) + 1
+    return found
 
 
 def _bounced_behind(plan: Plan, orders: Sequence[AnyOrder], decided: dict[int, OrderResult]) -> dict[str, int]:
@@ -302,8 +355,13 @@ def _retreats(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
 
 def _adjustments(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
                  specials: Specials) -> Resolution:
-    """Rules 5-7: NBOs give up builds; a build of a kind its power may not build is illegal."""
+    """Rules 5-7: NBOs give up builds; a build of a kind its power may not build is illegal.
+    Option ``zaphod_fall=winter``: a centre Zaphod entered in the Fall is neutral now."""
     state = specials.state
+    if variant.choice("zaphod_fall") == "winter" and state.neutral_next:
+        for centre in sorted(state.neutral_next):
+            position = clear_owner(position, centre)
+        state = replace(state, neutral_next=frozenset())
     decided = dict(specials.results)
     passed = []
     due = adjustments_due(position)

@@ -13,7 +13,7 @@ order it stands for), the results already decided, and the off-graph destination
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from dipsat.model.kinds import Moves
@@ -138,12 +138,24 @@ def _turn_problem(turn: Turn, position: Position, piece: Piece, dest: str) -> st
     return ""
 
 
+def _supported_move_problem(turn: Turn, position: Position, support: SupportMove) -> str:
+    """Why the move a support names is impossible this turn (Marvin's province, a Gargle Blaster,
+    the sunglasses: rules 9, 10), or ``""``: the support is then illegal, as the standard game
+    makes a support of an impossible move illegal."""
+    target = position.units.get(support.target.province)
+    if target is None:
+        return ""
+    return _turn_problem(replace(turn, taking_off=frozenset()), position, target, support.dest.province)
+
+
 def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], turn: Turn = Turn(),
-              first: Mapping[str, int] | None = None) -> Plan:
+              first: Mapping[str, int] | None = None, dropped: frozenset[int] = frozenset()) -> Plan:
     """The orders in force, the results decided before the model, the off-graph moves.
 
     ``first``: per stack whose pieces are all lifted, the lift that moves its first piece from the
-    province itself (by default the first written)."""
+    province itself (by default the first written). ``dropped``: legal lifts whose lifter is
+    dislodged this turn, under ``lift_dislodged=fails``: each still replaces its lifter's order,
+    and carries nobody."""
     gmap = variant.board(position)
     plan = Plan()
     lifted: dict[str, list[int]] = {}
@@ -162,6 +174,10 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
             plan.results[i] = illegal(o, problem)
             continue
         plan.lifters[o.lifter.province] = i
+        if i in dropped:
+            plan.results[i] = OrderResult(o, Result.FAILS, Acted(  # type: ignore[arg-type]
+                "fails", f"{o.lifter} is dislodged, and the lift with it", "rule 6; option lift_dislodged=fails"))
+            continue
         lifted.setdefault(o.hitchhiker.province, []).append(i)
     sea_ok = variant.choice("bubble_sea") == "yes"
     for i, o in enumerate(orders):
@@ -178,6 +194,11 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
             problem = _turn_problem(turn, position, piece, o.dest.province)  # type: ignore[arg-type]
             if problem:
                 plan.results[i] = illegal(o, problem)
+                continue
+        if own and isinstance(o, SupportMove):  # as in the standard game: the supported move is impossible
+            problem = _supported_move_problem(turn, position, o)
+            if problem:
+                plan.results[i] = illegal(o, f"the supported move is impossible: {problem}")
                 continue
         if own and piece.unit.kind == DESTRUCTOR and province not in plan.lifters:  # type: ignore[union-attr]
             problem = _ship_order(gmap, position, o, plan, i)  # type: ignore[arg-type]
@@ -216,6 +237,8 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         hitcher = position.units[lift.hitchhiker.province]
         plan.passed.append(Hold(lifter.power, lifter.unit))
         plan.source.append(None)
+        if i in dropped:
+            continue
         if lift.dest.province in turn.ships:  # rule 12: lifted into a destructor ship
             plan.into_ships[i] = hitcher.unit.province
             continue

@@ -18,7 +18,7 @@ piece's own order (as many as the pieces that stay):
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Protocol, Sequence
 
 from dipsat.model.kinds import Moves
 from dipsat.model.reasons import Acted, Cut, Illegal
@@ -27,9 +27,19 @@ from dipsat.variants.hitchhiker.kinds import HITCHHIKER_UNIT
 
 if TYPE_CHECKING:
     from dipsat.model.gamemap import GameMap
-    from dipsat.variants.hitchhiker.plan import Plan
 
 __all__ = ["take_piece_orders", "park_piece_supports"]
+
+
+class Plan(Protocol):
+    """What a stack's further orders read and write of a turn's plan
+    (:class:`dipsat.variants.hitchhiker.plan.Plan` is one; a protocol, so that the plan may use
+    this module without an import circle)."""
+
+    passed: list[Order]
+    source: list[int | None]
+    results: dict[int, OrderResult]
+    piece_supports: dict[int, Order]
 
 
 def take_piece_orders(position: Position, plan: Plan) -> None:

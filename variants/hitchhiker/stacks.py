@@ -21,7 +21,7 @@ The board holds a stack as its first piece (the one the model sees) plus the fur
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Protocol, Sequence
 
 from dipsat.model.reasons import Acted
 from dipsat.model.types import (
@@ -32,10 +32,18 @@ from dipsat.variants.hitchhiker.kinds import HITCH_HIKER, HITCHHIKER_UNIT
 
 if TYPE_CHECKING:
     from dipsat.model.gamemap import GameMap
-    from dipsat.variants.hitchhiker.plan import Plan
 
 __all__ = ["only_hitchhikers", "set_aside", "put_back", "dislodge_stacks", "settle_retreats", "park_lifts", "unpark",
            "extra_supports", "add_stack_supports"]
+
+
+class Plan(Protocol):
+    """What the stacks read of a turn's plan (:class:`dipsat.variants.hitchhiker.plan.Plan` is
+    one; a protocol, so that the plan may use this module without an import circle)."""
+
+    passed: list[Order]
+    off_graph: dict[str, str]
+    split: list[Move]
 
 
 def only_hitchhikers(position: Position, province: str) -> bool:
