@@ -14,7 +14,8 @@ from dipsat.cli.runner import run_case, split_key
 from dipsat.model.cases import read_cases
 from dipsat.model.errors import CaseFileError
 from dipsat.variants import HITCHHIKER, find_variant, read_order
-from dipsat.variants.framework.options import VariantOptionError, merge_specs
+from dipsat.variants import merge_specs
+from dipsat.variants.framework.options import VariantOptionError
 from dipsat.variants.framework.record import load_record
 from dipsat.variants.framework.replay import play_record
 

@@ -125,6 +125,32 @@ def find_variant(name: str) -> Variant:
     return v.with_options(**chosen) if chosen else v
 
 
+def merge_specs(given: str, own: str) -> str:
+    """The variant named on a command line (``given``) merged with a file's own ``VARIANT`` line
+    (``own``): the file's options hold unless ``given`` names the same option. A standard file
+    (``own`` the standard game, which has no options to keep) is played as ``given`` (the DATC
+    under a variant).
+
+    Raises:
+        VariantOptionError: the two name different variants (the message quotes both); ``own`` is
+            compared by name only, so an alias of the same variant agrees.
+    """
+    name, chosen = split_spec(given)
+    own_name, own_chosen = split_spec(own)
+    if _base(own_name) == "standard":
+        return given
+    if _base(name) != _base(own_name):
+        raise VariantOptionError(f"--variant {given} names another variant than the file's own VARIANT {own}; "
+                                 "give the file's variant (its options may be changed) or none")
+    merged = {**own_chosen, **chosen}
+    return ",".join([name, *(f"{k}={v}" for k, v in merged.items())])
+
+
+def _base(name: str) -> str:
+    key = name.strip().lower()
+    return VARIANTS.name_of(key) or key
+
+
 def _read_order(text: str, power: str, position: Position | None, kind: PhaseKind, variant: str) -> Order:
     """Read one order line of a case of ``variant`` (the case reader's ``order_reader`` hook).
 
@@ -182,5 +208,5 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = ["GATHERING", "Game", "GameError", "HITCHHIKER", "KNOWN", "SORCEROUS", "STANDARD", "TELEPATH", "VAIN_STAR",
-           "UnknownVariantError", "VARIANTS", "Variant", "VariantOptionError", "VariantRegistry", "find_variant",
+           "UnknownVariantError", "VARIANTS", "Variant", "VariantOptionError", "VariantRegistry", "find_variant", "merge_specs",
            "map_for", "read_order", "reader_for"]
