@@ -27,7 +27,8 @@ def measure(games: str, rules: str, repeat: int) -> dict[str, float]:
     from dipsat.replay import readers, replayer
     from dipsat.replay.records import Task
     from dipsat.replay.rows import ORDER_SCHEMA, PHASE_SCHEMA, to_table
-    from dipsat.replay.store import PartStore, consolidate
+    from dipsat.replay.merge import consolidate
+    from dipsat.replay.store import PartStore
     from dipsat.replay.work import replay_record
     best = {"imports": time.process_time() - start}
     tasks = [t for t in readers.find_tasks([games], rules) if isinstance(t, Task)]

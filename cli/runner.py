@@ -227,6 +227,11 @@ def check_case(case: Case) -> Variant:
         rules_from_text(case.rules)
     except RulesError as exc:
         raise CaseFileError(f"RULES {case.rules}: {exc}", where, head.get("rules", case.line or None)) from None
+    boards = [case.start, *(step.after for step in case.steps if step.after is not None)]
+    for lasting in (c for board in boards for c in board.changes if c.until is not None):
+        if variant.engine is None and (lasting.until.season, lasting.until.kind) not in STANDARD_PHASES:
+            raise CaseFileError(f"'{lasting}': variant {variant.name} has no phase {lasting.until} (its phases: "
+                                "Spring and Fall Movement and Retreat, Winter Adjustment)", where, case.line or None)
     for step in case.steps:
         if variant.engine is None and (step.phase.season, step.kind) not in STANDARD_PHASES:
             raise CaseFileError(f"variant {variant.name} has no phase {step.phase} (its phases: Spring and Fall "

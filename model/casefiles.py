@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Final, Mapping, Sequence
 
+from dipsat.model.files import lines_of
 from dipsat.model.cases import (
     DEFAULT_MAP, FATES, RESULT_WORDS, Case, Expected, OrderReader, case_error, normalise_words, read_cases,
     read_text,
@@ -118,7 +119,7 @@ def read_alternatives(text: str, source: str = "<string>") -> list[Alternative]:
             fields, a key that is not ``option=choice`` or a preset name, or unknown words.
     """
     found: list[Alternative] = []
-    for lineno, raw in enumerate(text.splitlines(), 1):
+    for lineno, raw in enumerate(lines_of(text), 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue

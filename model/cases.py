@@ -68,6 +68,7 @@ from typing import Any, Callable, Final, Mapping
 
 from dipsat.model.board import parse_lasting
 from dipsat.model.errors import CaseFileError, InputError, quote
+from dipsat.model.files import lines_of
 from dipsat.model.gamemap import GameMap, load_map
 from dipsat.model.notation import parse_order, parse_unit
 from dipsat.model.phase_words import (
@@ -391,7 +392,7 @@ class _Reader:
             raise self.fail(f"unknown power {m[1]!r} in {quote(text)}") from None
 
     def run(self, text: str) -> list[Case]:
-        for self.lineno, raw in enumerate(text.splitlines(), 1):
+        for self.lineno, raw in enumerate(lines_of(text), 1):
             line = raw.split("#", 1)[0].strip()
             if line:
                 self.line(line)

@@ -250,9 +250,23 @@ SUPPORT_COAST_COUNTS: Mapping[str, Callable[[Piece], bool]] = {
 given the supporting unit (the ``diplomacy`` package strips it from a fleet's support only)."""
 
 
+def supported_key(facts: Facts, o: SupportHold | SupportMove) -> str:
+    """The model key of the unit a support is for: the unit in the target's province, or, for a
+    support of a move, the further piece of a stack there ordered to make that move."""
+    province = o.target.location.province
+    if facts.slots and isinstance(o, SupportMove):
+        here = facts.orders.get(province)
+        if not (isinstance(here, Move) and here.dest.province == o.dest.province):
+            for key, p in facts.slots.items():
+                there = facts.orders.get(key)
+                if p == province and isinstance(there, Move) and there.dest.province == o.dest.province:
+                    return key
+    return province
+
+
 def support_mismatch(facts: Facts, o: SupportHold | SupportMove) -> str:
     """Say why a support does not match the supported unit's order, or ``""``."""
-    target = facts.orders.get(o.target.province)
+    target = facts.orders.get(supported_key(facts, o))
     if isinstance(o, SupportHold):
         if isinstance(target, Move):
             return f"{o.target} is ordered to move ({target}), not to hold"
@@ -264,7 +278,7 @@ def support_mismatch(facts: Facts, o: SupportHold | SupportMove) -> str:
     if not isinstance(target, Move) or target.dest.province != o.dest.province:
         what = f"ordered {target}" if target is not None else "not ordered to move"
         return f"{o.target} is {what}, not to move to {o.dest.province}"
-    if o.dest.coast and SUPPORT_COAST_COUNTS[facts.rules.support_coast](facts.position.units[o.unit.province]):
+    if o.dest.coast and SUPPORT_COAST_COUNTS[facts.rules.support_coast](facts.piece(o.unit.province)):
         mf = facts.moves.get(o.target.province)
         actual = mf.dest_location.coast if mf else target.dest.coast
         if actual != o.dest.coast:

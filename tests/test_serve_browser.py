@@ -151,6 +151,13 @@ def test_game_two_powers_order_the_master_adjudicates_the_public_sees_no_secret(
     wait(lambda: all(browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", i)
                      for i in images))
     assert _errors(browser) == []
+    browser.find_element(By.CSS_SELECTOR, "#phases button.to-sandbox").click()  # the phase in the sandbox
+    wait(lambda: _ready(browser) and "/sandbox" in browser.current_url)
+    assert "France: A Paris - Burgundy" in browser.find_element(By.ID, "orders").get_property("value")
+    browser.find_element(By.ID, "adjudicate").click()
+    rows = wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#result-table tbody tr"))
+    assert any("A Paris - Burgundy" in r.text and "fails" in r.text for r in rows)
+    assert _errors(browser) == []
 
 
 def test_pages_name_an_unknown_game(browser: Any, server: str) -> None:

@@ -144,6 +144,15 @@ def test_body_limit_refuses_large_requests(client: TestClient) -> None:
     assert got.status_code == 413
     assert "larger than" in got.json()["error"]["message"]
 
+    def chunks():  # no declared length: refused once the limit is passed
+        yield b'{"case": "'
+        for _ in range(80):
+            yield b"x" * 1024
+        yield b'"}'
+    for path in ("/api/adjudicate", "/Classical"):
+        streamed = client.post(path, content=chunks(), headers={"content-type": "application/json"})
+        assert streamed.status_code == 413, (path, streamed.text)
+
 
 def test_api_adjudicates_a_paradox_with_pictures_and_explanation(client: TestClient) -> None:
     text = client.get("/api/cases/datc_6F_convoys.txt/6.F.24").text

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from dipsat.model.cases import OrderReader, VariantReader
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Order, PhaseKind, Position
-from dipsat.variants.framework.options import VariantOptionError, split_spec
+from dipsat.variants.framework.options import VariantOptionError, know_names, merge_specs, split_spec
 
 if TYPE_CHECKING:
     from dipsat.variants.game import Game, GameError
@@ -101,6 +101,7 @@ class VariantRegistry(MutableMapping[str, "Variant"]):
 
 VARIANTS = VariantRegistry(KNOWN)
 """Every known variant by name (each imported when first looked up)."""
+know_names(VARIANTS.name_of)
 
 
 class UnknownVariantError(ValueError):
@@ -123,32 +124,6 @@ def find_variant(name: str) -> Variant:
         raise UnknownVariantError(f"unknown variant {base.strip()!r}; known variants: {', '.join(sorted(VARIANTS))}")
     v = VARIANTS[found]
     return v.with_options(**chosen) if chosen else v
-
-
-def merge_specs(given: str, own: str) -> str:
-    """The variant named on a command line (``given``) merged with a file's own ``VARIANT`` line
-    (``own``): the file's options hold unless ``given`` names the same option. A standard file
-    (``own`` the standard game, which has no options to keep) is played as ``given`` (the DATC
-    under a variant).
-
-    Raises:
-        VariantOptionError: the two name different variants (the message quotes both); ``own`` is
-            compared by name only, so an alias of the same variant agrees.
-    """
-    name, chosen = split_spec(given)
-    own_name, own_chosen = split_spec(own)
-    if _base(own_name) == "standard":
-        return given
-    if _base(name) != _base(own_name):
-        raise VariantOptionError(f"--variant {given} names another variant than the file's own VARIANT {own}; "
-                                 "give the file's variant (its options may be changed) or none")
-    merged = {**own_chosen, **chosen}
-    return ",".join([name, *(f"{k}={v}" for k, v in merged.items())])
-
-
-def _base(name: str) -> str:
-    key = name.strip().lower()
-    return VARIANTS.name_of(key) or key
 
 
 def _read_order(text: str, power: str, position: Position | None, kind: PhaseKind, variant: str) -> Order:

@@ -26,7 +26,7 @@ def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | No
     if not supporters:
         return base
     kept = [s for s in supporters
-            if excluding_power is None or pm.facts.position.units[s].power != excluding_power]
+            if excluding_power is None or pm.facts.piece(s).power != excluding_power]
     lits = [pm.given(s) for s in kept]
     weights = pm.facts.strengths
     if weights is not None:
@@ -121,8 +121,8 @@ def add_strengths(pm: PhaseModel) -> None:
         if order is None:
             continue  # an empty province has hold strength 0
         extra = 0 if plain else _extra(pm, HOLD, province)
-        if province in moves_of:  # 5.B.5: 0 if it moves away, else 1
-            moves = pm.moves(province)
+        if province in moves_of:  # 5.B.5: 0 if it moves away, else 1 (a stack: 0 if every piece does)
+            moves = pm.leaves(province)
             if plain:  # the choice below, settled: a variable 0..1, 0 when it moves, 1 when not
                 hold = pm.strength((HOLD, province), 1)
                 pm.model.add_difference(hold, 0, 0, 0, [moves])
@@ -174,7 +174,7 @@ def add_strengths(pm: PhaseModel) -> None:
         else:
             restricted = _plus(support_sum(pm, supporters, excluding_power=defender.power, base=attack),
                                _extra(pm, ATTACK, src))
-        leaves = pm.moves(mf.dest) if src not in facts.opponent else False
+        leaves = pm.leaves(mf.dest) if src not in facts.opponent else False
         if path is not True:
             _choose(pm, (ATTACK, src), [([_neg(path)], 0), ([path, leaves], full),
                                         ([path, _neg(leaves)], restricted)])

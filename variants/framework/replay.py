@@ -178,10 +178,13 @@ def _compare(record: Record, variant: Variant, rp: RecordPhase, after: Position)
                                    f"got {after.centres.get(p, 'nobody')}")
     if rp.after_changes is not None:
         count += 1
-        try:
-            want_changes = sorted(str(parse_lasting(ln.text, variant.map)) for ln in rp.after_changes)
-        except InputError as exc:
-            raise _fail(record, exc.message, rp.after_changes[0].line) from None
+        want_changes = []
+        for ln in rp.after_changes:
+            try:
+                want_changes.append(str(parse_lasting(ln.text, variant.map)))
+            except InputError as exc:
+                raise _fail(record, exc.message, ln.line) from None  # the line at fault
+        want_changes.sort()
         got_changes = sorted(str(c) for c in after.changes if c.in_force(after.phase))
         if want_changes != got_changes:
             differences.append(f"{after.phase}, changes: expected {'; '.join(want_changes) or 'none'}, "

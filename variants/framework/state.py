@@ -47,6 +47,8 @@ class StateNotation:
 
     read: Callable[[Any, Position, str, str], Position]
     """``(variant, position, key, words) -> position`` with that part of the state set (``key``
-    lower case). Raises :class:`~dipsat.model.errors.InputError` for a key or words it cannot read."""
+    lower case; ``variant``: the :class:`~dipsat.variants.variant.Variant`, which imports this
+    module, so it is not named here). Raises :class:`~dipsat.model.errors.InputError` for a key
+    or words it cannot read."""
     write: Callable[[Any, Position], Mapping[str, str]]
     """``(variant, position) -> {key: words}``: every key, in the words ``read`` reads back."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from dipsat.model.safe_text import whole_number
 from dipsat.model.types import Position
 from dipsat.variants.framework.options import VariantOptionError, option
 from dipsat.variants.framework.state import state_of
@@ -76,9 +77,10 @@ class GatheringVariant(Variant):
         seed = choices.pop("seed", None)
         out = super().with_options(**choices)
         if seed is not None:
-            if not seed.isdigit():
-                raise VariantOptionError(f"the seed of gathering is a whole number, not {seed!r}")
-            out = replace(out, seed=int(seed))
+            try:
+                out = replace(out, seed=whole_number(seed, "the seed of gathering"))
+            except ValueError as exc:
+                raise VariantOptionError(str(exc)) from None
         return out
 
     def state(self, position: Position) -> GatheringState:

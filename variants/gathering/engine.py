@@ -20,8 +20,8 @@ from dipsat.model.types import (
 )
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import adjudicate_adjustments, adjustments_due
+from dipsat.solver.hooks import Removal
 from dipsat.solver.movement import adjudicate_movement
-from dipsat.variants.framework.removals import convoy_removed
 from dipsat.solver.phases import after_adjustments, update_centres
 from dipsat.solver.retreat import adjudicate_retreats
 from dipsat.variants.framework.engine import illegal, merge_results, split_orders
@@ -145,7 +145,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         decided[i] = OrderResult(orders[i], Result.SUCCEEDS if ok else Result.FAILS,  # type: ignore[arg-type]
                                  Acted("succeeds" if ok else "fails", why))
     board, state, gmap = sp.position, sp.state, sp.gmap
-    passed, source = [], []
+    passed, source, convoys = [], [], []
     for i, o in standard:
         given = o
         o = _relocate(o, sp.relocated, dict(board.units))
@@ -153,6 +153,8 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         if unit is not None and unit.province in sp.removed and unit.province not in board.units \
                 and sp.removed[unit.province].power == o.power:
             decided[i] = OrderResult(given, Result.FAILS, Acted("fails", "the unit was removed by Sudden Death"), Tag.DESTROYED)
+            if isinstance(o, Convoy):
+                convoys.append(o)
             continue
         if unit is not None and (why := _restriction(gmap, state, board, o, season, variant.choice("stone_convoy"))):
             decided[i] = illegal(given, why)
@@ -163,13 +165,13 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     modules = variant.movement_rules
     if variant.choice("double_cut") == "any_attack" and doubles:
         modules = {**modules, "supports": partial(supports_cut_by_any_attack, doubles=doubles)}
-    res = adjudicate_movement(variant.map, board, passed, rules, modules)
+    removed = Removal(sp.removed, tuple(convoys), "by Sudden Death") if sp.removed else None
+    res = adjudicate_movement(variant.map, board, passed, rules, modules, removed=removed)
     out = after_movement(gmap, board, res, state, sp.teleports, season)
     for i, (ok, why) in out.teleports.items():
         decided[i] = OrderResult(orders[i], Result.SUCCEEDS if ok else Result.FAILS,  # type: ignore[arg-type]
                                  Acted("succeeds" if ok else "fails", why))
     for r, src in zip(res.results, source):
-        r = convoy_removed(r, gmap, position, sp.removed, "by Sudden Death", rules, res.results)
         province = getattr(getattr(r.order, "unit", None), "province", None)
         fate = out.fates.get(province) if r.tag is not None else None  # type: ignore[arg-type]
         tag = {"dislodged": Tag.DISLODGED, "destroyed": Tag.DESTROYED}.get(fate or "", r.tag)
