@@ -134,6 +134,13 @@ def test_options_list_each_nations_legal_orders(client: TestClient) -> None:
     stp = got["options"]["Russia"]["stp"]["Next"]["Move"]["Next"]["stp/sc"]["Next"]
     assert set(stp) == {"bot", "fin", "lvn"}
     assert "Support" in got["options"]["Germany"]["mun"]["Next"]
+    convoy = client.post("/resolve-with-options/Classical", json=_phase(
+        {"lon": ("Army", "England"), "nth": ("Fleet", "England")}, {}, Type="Retreat")).json()
+    london = convoy["options"]["England"]["lon"]["Next"]
+    assert {"bel", "hol", "nwy", "den", "edi", "yor"} <= set(london["MoveViaConvoy"]["Next"]["lon"]["Next"])
+    assert set(london["MoveViaConvoy"]["Next"]["lon"]["Next"]) <= set(london["Move"]["Next"]["lon"]["Next"])
+    assert convoy["phase"]["Type"] == "Movement" and convoy["phase"]["Season"] == "Fall"
+    assert set(convoy["options"]["England"]["nth"]["Next"]["Convoy"]["Next"]["nth"]["Next"]["lon"]["Next"]) >= {"bel", "nwy"}
     body = _phase({"vie": ("Army", "Austria")}, {"Austria": {"vie": ["Move", "gal"]}})
     after = client.post("/resolve-with-options/Classical", json=body).json()
     assert after["phase"]["Type"] == "Retreat" and after["options"]["Austria"] == {}
