@@ -13,7 +13,7 @@ from typing import Callable, Mapping
 
 from dipsat.model.errors import InputError
 
-__all__ = ["VariantOption", "VariantOptionError", "option", "split_spec", "check_choices", "merge_specs"]
+__all__ = ["VariantOption", "VariantOptionError", "option", "split_spec", "check_choices", "merge_specs", "know_names"]
 
 
 class VariantOptionError(InputError):

@@ -126,10 +126,16 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     for i in specials.taking_off:
         decided[i] = OrderResult(orders[i], Result.SUCCEEDS, Acted("succeeds", "the sunglasses come off", "rule 10c"))  # type: ignore[arg-type]
     randomly, state = commanded_moves(variant.board(position), position, state, turn, specials.stated)
+    into_ship = [m for m in randomly if m.dest.province in ships]  # type: ignore[attr-defined]
+    randomly = [m for m in randomly if m not in into_ship]
     plan.passed += randomly
     plan.source += [None] * len(randomly)
     board = set_aside(position, plan.aside) if plan.aside else position
     generated: list[OrderResult] = []
+    for m in into_ship:  # rule 12 reaches a move Zaphod commands too
+        board = board.without_piece(board.units[m.unit.province])  # type: ignore[attr-defined]
+        generated.append(OrderResult(m, Result.FAILS, Acted("fails", "Zaphod moved it into a destructor ship",
+                                                            "rules 10a, 12"), Tag.DESTROYED))
     for i, province in sorted(plan.into_ships.items()):  # rule 12: destroyed by moving into a ship
         piece = board.units[province]
         board = board.without_piece(piece)

@@ -166,6 +166,9 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         if not problem:
             hitcher = position.units[o.hitchhiker.province]
             problem = _turn_problem(turn, position, hitcher, o.dest.province)
+        if not problem and o.lifter.province in turn.commanded:
+            problem = (f"Zaphod has permanent command of {o.lifter}: it takes no order, a lift neither; "
+                       "it moves at random (rule 10a)")
         if not problem and o.lifter.province in plan.lifters:
             problem = f"{o.lifter.province} already gives a lift this turn (ruling H4)"
         if not problem and len(lifted.get(o.hitchhiker.province, ())) >= _stack_size(position, o.hitchhiker.province):
