@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dipsat.model.types import Move, SupportHold
 from dipsat.solver.legality import Facts
+from dipsat.solver.order_choices import DEFEND_LEAVES_OUT
 from dipsat.solver.phase_model import AVAILABLE, DISLODGED, GIVEN, MOVES, PATH, Key
 
 ATTACK, HOLD, DEFEND, PREVENT = 0, 1, 2, 3
@@ -92,7 +93,9 @@ def check_resolution(facts: Facts, decisions: dict[Key, bool], fixed: frozenset[
     for src, mf in facts.moves.items():  # 5.B.1
         a = attack(src)
         opponent = facts.opponent.get(src)
-        against = base(opponent, DEFEND) + support_count(opponent) if opponent is not None else hold(mf.dest)
+        left_out = DEFEND_LEAVES_OUT[facts.rules.head_to_head_defend](facts, opponent) if opponent is not None else None
+        against = base(opponent, DEFEND) + support_count(opponent, excluding=left_out) \
+            if opponent is not None else hold(mf.dest)
         rivals = [prevent(r) for r in facts.attackers.get(mf.dest, []) if r != src]
         expect((MOVES, src), path(src) and a > against and all(a > x for x in rivals))
         if mf.convoyed:  # 5.B.4

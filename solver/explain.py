@@ -58,8 +58,10 @@ def _hold_reason(pm: PhaseModel, solution: Solution, province: str, fate: Tag | 
     if fate is not None:
         return Dislodged(_winner(pm, solution, province), fate.value)
     hold = solution.strengths.get((HOLD, province))
-    # a unit nobody attacks is not in the model: its hold strength is one unit
-    return Stands(pm.scale.unit if hold is None else hold, pm.scale)
+    if hold is None:  # a unit nobody attacks is not in the model: its own hold strength (a 2A's is 2)
+        kinds = pm.facts.strengths
+        hold = pm.scale.unit if kinds is None or province not in kinds else kinds[province][1]
+    return Stands(hold, pm.scale)
 
 
 def _move_reason(pm: PhaseModel, solution: Solution, src: str, ok: bool) -> Reason:

@@ -239,6 +239,27 @@ unit under the last word of the supported order, ``VIA`` for a move written so, 
 counts every support (benchmarks/PEER_DEFECTS.md, ``via-own-support``)."""
 
 
+def _mila_defend_left_out(facts: Facts, src: str) -> str | None:
+    """The diplomacy package's head-to-head defect: when each move of the battle is supported by
+    the other's power, the move from ``src`` defends without the supports of the power it attacks."""
+    units, mine = facts.position.units, facts.position.units[src].power
+    theirs = units[facts.moves[src].dest].power
+    crossed = any(units[s].power == theirs for s in facts.move_supports.get(src, ()))
+    crossed_back = any(units[s].power == mine for s in facts.move_supports.get(facts.opponent[src], ()))
+    return theirs if crossed and crossed_back else None
+
+
+DEFEND_LEAVES_OUT: Mapping[str, Callable[[Facts, str], str | None]] = {
+    "every": lambda facts, src: None,
+    "mila": _mila_defend_left_out,
+}
+"""Choice (option ``head_to_head_defend``, 5.B.7) -> the power whose supports the defend strength
+of the move from ``src`` leaves out in a head-to-head battle, or ``None``. The ``diplomacy``
+package compares the two moves each as an attack when each is supported by the other's power
+(benchmarks/PEER_DEFECTS.md, ``head-to-head-own-support``); when only one is, it resolves the
+battle as the DATC does (seed 777001 of ``benchmarks/mila_agreement``, games 3 and 37)."""
+
+
 # -- 4.B.4 coast in a support order ------------------------------------------------------------
 
 SUPPORT_COAST_COUNTS: Mapping[str, Callable[[Piece], bool]] = {

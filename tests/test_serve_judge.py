@@ -134,6 +134,13 @@ def test_options_list_each_nations_legal_orders(client: TestClient) -> None:
     stp = got["options"]["Russia"]["stp"]["Next"]["Move"]["Next"]["stp/sc"]["Next"]
     assert set(stp) == {"bot", "fin", "lvn"}
     assert "Support" in got["options"]["Germany"]["mun"]["Next"]
+    convoy = client.post("/resolve-with-options/Classical", json=_phase(
+        {"lon": ("Army", "England"), "nth": ("Fleet", "England")}, {}, Type="Retreat")).json()
+    london = convoy["options"]["England"]["lon"]["Next"]
+    assert {"bel", "hol", "nwy", "den", "edi", "yor"} <= set(london["MoveViaConvoy"]["Next"]["lon"]["Next"])
+    assert set(london["MoveViaConvoy"]["Next"]["lon"]["Next"]) <= set(london["Move"]["Next"]["lon"]["Next"])
+    assert convoy["phase"]["Type"] == "Movement" and convoy["phase"]["Season"] == "Fall"
+    assert set(convoy["options"]["England"]["nth"]["Next"]["Convoy"]["Next"]["nth"]["Next"]["lon"]["Next"]) >= {"bel", "nwy"}
     body = _phase({"vie": ("Army", "Austria")}, {"Austria": {"vie": ["Move", "gal"]}})
     after = client.post("/resolve-with-options/Classical", json=body).json()
     assert after["phase"]["Type"] == "Retreat" and after["options"]["Austria"] == {}
@@ -214,17 +221,21 @@ HOSTILE = [
 ]
 
 
+@pytest.fixture(scope="module")
+def quiet() -> TestClient:
+    """A client that shows a server error as the response a user would get (500), not as an exception."""
+    return TestClient(create_app(":memory:"), raise_server_exceptions=False)
+
+
 @pytest.mark.parametrize("change", HOSTILE, ids=[str(i) for i in range(len(HOSTILE))])
-def test_hostile_phase_is_answered_never_a_server_error(change: dict) -> None:
-    quiet = TestClient(create_app(":memory:"), raise_server_exceptions=False)
+def test_hostile_phase_is_answered_never_a_server_error(quiet: TestClient, change: dict) -> None:
     got = quiet.post("/Classical", content=_mutated(quiet, **change))
     assert got.status_code in (200, 400), got.text
     assert "Traceback" not in got.text
 
 
 @pytest.mark.parametrize("body", ["null", "[]", "1", '"x"', "{}", '{"Season": "Spring"}', "{\"Units\": {}}"])
-def test_hostile_bodies_get_400_or_422_everywhere(body: str) -> None:
-    quiet = TestClient(create_app(":memory:"), raise_server_exceptions=False)
+def test_hostile_bodies_get_400_or_422_everywhere(quiet: TestClient, body: str) -> None:
     for path in ("/Classical", "/resolve-with-options/Classical", "/api/adjudicate", "/api/compare", "/api/board",
                  "/api/games"):
         got = quiet.post(path, content=body, headers={"content-type": "application/json"})

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dipsat.model.types import Move
 from dipsat.solver.constraints import LinearExpr
-from dipsat.solver.order_choices import OWN_SUPPORT_COUNTS
+from dipsat.solver.order_choices import DEFEND_LEAVES_OUT, OWN_SUPPORT_COUNTS
 from dipsat.solver.phase_model import ATTACK, BEATEN, DEFEND, HOLD, PREVENT, Key, Lit, PhaseModel
 
 
@@ -139,7 +139,10 @@ def add_strengths(pm: PhaseModel) -> None:
         supported = support_sum(pm, supporters, base=0) if supporters else 0
         path = pm.path(src)
         if src in facts.opponent:  # 5.B.7, read by the opponent's move
-            strengths[DEFEND, src] = _plus(_from(supported, _base(pm, src, _DEFEND)), _extra(pm, DEFEND, src))
+            left_out = DEFEND_LEAVES_OUT[facts.rules.head_to_head_defend](facts, src)
+            defending = supported if left_out is None or not supporters else support_sum(
+                pm, supporters, excluding_power=left_out, base=0)
+            strengths[DEFEND, src] = _plus(_from(defending, _base(pm, src, _DEFEND)), _extra(pm, DEFEND, src))
         if len(facts.attackers[mf.dest]) > 1:  # 5.B.6, read by the rivals
             prevented = _plus(_from(supported, _base(pm, src, _PREVENT)), _extra(pm, PREVENT, src))
             beaten_by = facts.beaten_by.get(src)
