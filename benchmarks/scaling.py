@@ -43,6 +43,9 @@ ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
 CONFIGS = ("1 worker", "2 workers", "dask")
 SEED, MAX_YEAR = 23, 1914
+CLUSTER_ENV = {"DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "180s", "DASK_DISTRIBUTED__COMM__TIMEOUTS__TCP": "300s"}
+"""Dask's time-outs, long enough for a machine under heavy load (a worker gives up on a scheduler
+that does not answer within 30 s by default)."""
 
 
 @dataclass
@@ -100,14 +103,16 @@ def _bin(name: str) -> str:
 def _start_cluster(scratch: Path) -> tuple[str, list[subprocess.Popen[bytes]]]:
     port = _free_port()
     address = f"tcp://127.0.0.1:{port}"
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    env = {**os.environ, **CLUSTER_ENV}
+    os.environ.update(CLUSTER_ENV)  # the client in this process, and the one dipsat replay makes
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env}
     procs = [subprocess.Popen([_bin("dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port),
                                "--no-dashboard"], **quiet)]
     for i in range(2):
         procs.append(subprocess.Popen([_bin("dask"), "worker", address, "--nthreads", "1", "--no-nanny",
                                        "--no-dashboard", "--local-directory", str(scratch / f"w{i}")], **quiet))
     from distributed import Client
-    deadline = time.time() + 60
+    deadline = time.time() + 300
     while time.time() < deadline:
         try:
             with Client(address, timeout=5) as client:
