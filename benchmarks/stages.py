@@ -49,15 +49,16 @@ def measure(games: str, rules: str, repeat: int) -> dict[str, float]:
                     t0 = time.process_time()
                     records = readers.read_task(task, rules, readers.default_maps)
                     t1 = time.process_time()
-                    phases, orders = [], []
+                    phases, orders, games = [], [], []
                     for record in records:
                         p, o = replay_record(record, rules)
+                        games += [(p[0].file, p[0].game, len(p), len(o))] if p else []
                         phases += p
                         orders += o
                     t2 = time.process_time()
                     phase_table, order_table = to_table(phases, PHASE_SCHEMA), to_table(orders, ORDER_SCHEMA)
                     t3 = time.process_time()
-                    store.write(task.uid, phase_table, order_table)
+                    store.write(task.uid, phase_table, order_table, games)
                     t4 = time.process_time()
                     spent["read"] += t1 - t0
                     spent["adjudicate"] += t2 - t1

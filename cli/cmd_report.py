@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dipsat.cli.html_report import PageEntry, Row, write_index, write_page
+from dipsat.cli.inputs import case_files
 from dipsat.cli.options import rules_argument, variant_argument
 from dipsat.cli.runner import CaseReport, as_variant, run_case
 from dipsat.model.casefiles import load_any
@@ -27,7 +28,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Register the command."""
     p = sub.add_parser("report", help="write static HTML pages (boards, orders, reasons, decision graphs) "
                                       "for case files and game records")
-    p.add_argument("files", nargs="+", metavar="FILE", help="a case file or a game record (GAME ... END)")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="a case file or a game record (GAME ... END), or a folder of them (its *.txt files)")
     p.add_argument("--out", required=True, metavar="DIR", help="folder for index.html and the pages")
     p.add_argument("--case", action="append", metavar="ID", help="only this case (repeatable)")
     variant_argument(p)
@@ -58,13 +60,12 @@ def run(args: argparse.Namespace) -> int:
     """
     out = Path(args.out)
     for path in args.files:
-        if Path(path).is_dir():
-            raise InputError("a folder, not a file: report reads case files and game records", source=path)
         if not Path(path).exists():
             raise InputError("no such file", source=path)
     if out.is_dir():
         remove_stale(out / "index.html")  # an earlier run's index must not pass for this run's, even if this one fails
-    pages = [page for path in args.files for page in
+    files = case_files(args.files, "report", records=True)  # a folder: its case files and game records
+    pages = [page for path in files for page in
              (_record_page(path, args) if _is_record(path) else _case_pages(path, args))]
     missing = set(args.case or ()) - {page.id for page in pages if page.is_case}
     if missing:  # a --case that names no case is a mistake, never an empty report

@@ -7,11 +7,11 @@ from dipsat.model.errors import InputError
 from dipsat.model.files import decode_utf8, read_input
 
 
-def case_files(paths: list[str], command: str) -> list[str]:
+def case_files(paths: list[str], command: str, records: bool = False) -> list[str]:
     """Every case file of ``paths``: a file as named, a folder's ``*.txt`` (and ``*.txt.gz``) files
     at any depth, in sorted order, as ``compare`` finds them; in a folder, a game record
-    (``GAME ...``, ``dipsat play`` reads it) and an archived game (``dipsat replay`` reads it) are
-    passed over, as ``compare`` passes over what is no case file.
+    (``GAME ...``, ``dipsat play`` reads it; kept when ``records``) and an archived game
+    (``dipsat replay`` reads it) are passed over, as ``compare`` passes over what is no case file.
 
     Raises:
         InputError: a path does not exist, or a folder holds no case file.
@@ -35,9 +35,10 @@ def case_files(paths: list[str], command: str) -> list[str]:
             except InputError:
                 inside.append(shown)  # its reader says what is wrong with it
                 continue
-            if not (is_game_record(head) or looks_like_droidippy(head)):
+            if not ((is_game_record(head) and not records) or looks_like_droidippy(head)):
                 inside.append(shown)
         if not inside:
-            raise InputError(f"no case file (*.txt) in the folder: {command} reads case files", text)
+            what = "case files and game records" if records else "case files"
+            raise InputError(f"no case file (*.txt) in the folder: {command} reads {what}", text)
         found += inside
     return found

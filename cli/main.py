@@ -84,7 +84,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return _interrupted(as_json)
     with guarded_streams():  # no raw control character of the input reaches the terminal
-        return _run(argv, as_json)
+        try:
+            return _run(argv, as_json)
+        except BrokenPipeError:  # the reader went away while an error was being shown
+            return 2
 
 
 def _run(argv: list[str], as_json: bool) -> int:
@@ -152,7 +155,12 @@ def program() -> NoReturn:
         sys.stderr.flush()
     except BrokenPipeError:  # the reader of our output went away: nothing more to say
         pass
-    atexit._run_exitfuncs()  # CPython's own call at shutdown, made before skipping the rest
+    except KeyboardInterrupt:  # a Ctrl-C once the work is done: it still says so
+        code = _interrupted(False)
+    try:
+        atexit._run_exitfuncs()  # CPython's own call at shutdown, made before skipping the rest
+    except KeyboardInterrupt:
+        code = EXIT_INTERRUPTED
     os._exit(code)
 
 

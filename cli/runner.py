@@ -11,9 +11,8 @@ from dipsat.model.reasons import CivilDisorder, Reason
 from dipsat.model.types import Disband, Order, Phase, Position
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.presets import RulesError, describe, rules_from_text
-from dipsat.variants import Variant, find_variant
+from dipsat.variants import Variant, find_variant, merge_specs
 from dipsat.variants.framework.engine import RefusedOrder
-from dipsat.variants.framework.options import merge_specs
 
 
 @dataclass(frozen=True)

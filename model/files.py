@@ -98,6 +98,9 @@ def _read(path: Path, limit: int) -> bytes:
             data = stream.read(limit + 1)
     except _GZIP_ERRORS as exc:
         raise InputError(_gzip_problem(exc), str(path)) from None
+    except IsADirectoryError:
+        raise InputError("a folder, not a file (adjudicate, report, compare and replay read folders)",
+                         str(path)) from None
     except OSError as exc:
         raise InputError(f"cannot read file: {exc.strerror or exc}", str(path)) from exc
     except MemoryError:

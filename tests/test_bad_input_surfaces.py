@@ -620,3 +620,34 @@ def test_adjudicate_reads_a_folder_as_compare_does(tmp_path: Path, capsys: pytes
     empty.mkdir()
     code, _, err = cli(capsys, "adjudicate", empty)
     assert code == 2 and "no case file" in err
+
+
+def test_report_reads_a_folder_of_cases_and_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(ROOT / "datacases" / "datc_6A_basic.txt", folder / "a.txt")
+    shutil.copy(GAMES / "telepath_1901_1903.txt", folder / "b.txt")
+    shutil.copy(ROOT / "tests" / "replay_fixtures" / "droidippy_game.txt", folder / "c.txt")  # an archive: passed over
+    code, out, err = cli(capsys, "report", folder, "--out", tmp_path / "r", "--json")
+    assert code == 0, err
+    assert json.loads(out)["pages"] == 12 + 1
+
+
+
+def test_the_same_case_in_two_files_gets_two_pages(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    cases = ROOT / "datacases" / "datc_6A_basic.txt"
+    copy_of = tmp_path / "copy.txt"
+    shutil.copy(cases, copy_of)
+    code, out, err = cli(capsys, "report", cases, copy_of, "--out", tmp_path / "r", "--json")
+    assert code == 0 and json.loads(out)["pages"] == 24, err
+    index = (tmp_path / "r" / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r'href="([^"]+)"', index)
+    assert len(set(links)) == 24 and all((tmp_path / "r" / link).is_file() for link in links)
+
+
+def test_a_byte_that_is_not_utf8_is_located_as_an_editor_counts_lines(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]):
+    path = tmp_path / "cr.txt"
+    path.write_bytes(b"# one\r# two\r\n# three \xe9\n")
+    code, _, err = cli(capsys, "adjudicate", path)
+    assert code == 2 and "cr.txt:3:" in err and "not UTF-8" in err, err

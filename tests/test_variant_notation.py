@@ -14,7 +14,8 @@ from dipsat.cli.runner import run_case, split_key
 from dipsat.model.cases import read_cases
 from dipsat.model.errors import CaseFileError
 from dipsat.variants import HITCHHIKER, find_variant, read_order
-from dipsat.variants.framework.options import VariantOptionError, merge_specs
+from dipsat.variants import merge_specs
+from dipsat.variants.framework.options import VariantOptionError
 from dipsat.variants.framework.record import load_record
 from dipsat.variants.framework.replay import play_record
 
@@ -194,3 +195,29 @@ def test_play_gm_shows_every_powers_decks_also_after_it_is_gone():
     notes = GATHERING.gm_notes(board, board)
     listed = [line.split(":")[0].strip() for line in notes[1:] if line.startswith("  ")]
     assert listed == sorted(GATHERING.map.powers)
+
+
+SEEDS = {"vain_star": "000_5ea9cbbdca4e9e49.txt", "telepath": "001_59495e272b12a1f4.txt",
+         "sorcerous": "002_f531d04c00c36f8c.txt", "hitchhiker": "003_493fcf3de0894ad8.txt",
+         "gathering": "004_619a8fd7c9c855fd.txt"}
+"""Variant -> its seed text in ``../shared/seeds`` (the seeds' README)."""
+
+
+def _flat(text: str) -> str:
+    for curly, plain in (("\u2019", "'"), ("\u2018", "'"), ("\u201c", '"'), ("\u201d", '"')):
+        text = text.replace(curly, plain)
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("name", sorted(SEEDS))
+def test_the_sentence_an_option_rests_on_is_the_seeds(name):
+    """Every option that names the words it rests on names them as the seed prints them; the
+    Hitchhiker's, Telepath's and Vain Star's options all name theirs."""
+    path = ROOT.parent / "shared" / "seeds" / SEEDS[name]
+    if not path.exists():
+        pytest.skip("the seed texts are beside the repository (../shared)")
+    seed = _flat(path.read_text(encoding="utf-8"))
+    variant = find_variant(name)
+    for opt in variant.options.values():
+        if opt.sentence or name in ("hitchhiker", "telepath", "vain_star"):
+            assert opt.sentence and _flat(opt.sentence) in seed, (name, opt.name, opt.sentence)

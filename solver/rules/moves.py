@@ -21,7 +21,7 @@ def reads(pm: PhaseModel, src: str) -> list[Key]:
     if opponent is not None:
         found += [pm.given(s) for s in facts.move_supports.get(opponent, [])]
     else:
-        found += [pm.moves(mf.dest)] + [pm.given(s) for s in facts.hold_supports.get(mf.dest, [])]
+        found += [pm.leaves(mf.dest)] + [pm.given(s) for s in facts.hold_supports.get(mf.dest, [])]
     for rival in pm.attackers(mf.dest):
         if rival != src:
             beaten_by = facts.beaten_by.get(rival, "")

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
+from typing import Callable, Mapping
 
 from dipsat.model.errors import InputError
 
-__all__ = ["VariantOption", "VariantOptionError", "option", "split_spec", "check_choices", "merge_specs"]
+__all__ = ["VariantOption", "VariantOptionError", "option", "split_spec", "check_choices", "merge_specs", "know_names"]
 
 
 class VariantOptionError(InputError):
@@ -65,11 +65,20 @@ def merge_specs(given: str, own: str) -> str:
     return ",".join([name, *(f"{k}={v}" for k, v in merged.items())])
 
 
-def _base(name: str) -> str:
-    from dipsat.variants import VARIANTS  # the registry knows the aliases without importing a variant
+_NAME_OF: list[Callable[[str], str | None]] = []
+"""The registry's lookup of a variant's name by any of its names (``VariantRegistry.name_of``),
+given by :mod:`dipsat.variants` when it is imported (always before this module: it is the
+parent package), so that this module, below it, needs no import of it."""
 
-    key = name.strip().lower()
-    return VARIANTS.name_of(key) or key
+
+def know_names(name_of: Callable[[str], str | None]) -> None:
+    """Take the registry's lookup of names (called once, by :mod:`dipsat.variants`)."""
+    _NAME_OF[:] = [name_of]
+
+
+def _base(name: str) -> str:
+    key = name.strip().lower()  # the registry knows the aliases without importing a variant
+    return (_NAME_OF[0](key) if _NAME_OF else None) or key
 
 
 def split_spec(spec: str) -> tuple[str, dict[str, str]]:

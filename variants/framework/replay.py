@@ -17,7 +17,6 @@ from dipsat.model.types import Dislodged, OrderResult, Phase, Piece, Position, S
 from dipsat.solver import Resolution
 from dipsat.solver.presets import Rules, RulesError, rules_from_text
 from dipsat.variants.framework.engine import RefusedOrder
-from dipsat.variants.framework.options import merge_specs
 from dipsat.variants.framework.orders import AnyOrder, read_unit, resolve_place, resolve_power
 from dipsat.variants.framework.record import Line, Record, RecordPhase
 
@@ -204,7 +203,7 @@ def play_record(record: Record, variant_spec: str | None = None, rules_text: str
         CaseFileError: with file and line: the same in the first phase, a start board that cannot be
             read, or the record names an unknown variant or rules.
     """
-    from dipsat.variants import UnknownVariantError, find_variant  # the registry imports this module
+    from dipsat.variants import UnknownVariantError, find_variant, merge_specs  # the registry imports this module
     try:
         spec = merge_specs(variant_spec, record.variant) if variant_spec else record.variant
         variant = find_variant(spec)

@@ -11,12 +11,9 @@ compares); the state is compared by the tests that mean to.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Mapping, TypeVar
+from typing import Any, Callable, Mapping, TypeVar
 
 from dipsat.model.types import Position
-
-if TYPE_CHECKING:
-    from dipsat.variants.variant import Variant
 
 __all__ = ["VariantPosition", "StateNotation", "with_state", "state_of"]
 
@@ -48,8 +45,10 @@ class StateNotation:
     and in ``AFTER``: the notation a rules lawyer sets a situation up with and the checker reads
     back (the Hitchhiker's Vogon-proof centres, Zaphod's spells...)."""
 
-    read: Callable[[Variant, Position, str, str], Position]
+    read: Callable[[Any, Position, str, str], Position]
     """``(variant, position, key, words) -> position`` with that part of the state set (``key``
-    lower case). Raises :class:`~dipsat.model.errors.InputError` for a key or words it cannot read."""
-    write: Callable[[Variant, Position], Mapping[str, str]]
+    lower case; ``variant``: the :class:`~dipsat.variants.variant.Variant`, which imports this
+    module, so it is not named here). Raises :class:`~dipsat.model.errors.InputError` for a key
+    or words it cannot read."""
+    write: Callable[[Any, Position], Mapping[str, str]]
     """``(variant, position) -> {key: words}``: every key, in the words ``read`` reads back."""

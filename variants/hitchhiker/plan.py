@@ -14,7 +14,7 @@ order it stands for), the results already decided, and the off-graph destination
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from dipsat.model.kinds import Moves
 from dipsat.model.reasons import Acted
@@ -64,14 +64,15 @@ class Plan:
     see them; each is given, or cut by an attack on its supporter (the engine tells)."""
     piece_supports: dict[int, Order] = field(default_factory=dict)
     """Given order index -> a support a further piece of a stack gives, different from its first
-    piece's order (``stack_orders.py``): the model sees it from a stand-in province."""
+    piece's order (``stack_orders.py``): the model sees it as that piece's order (its own key)."""
     first_lifts: dict[str, int] = field(default_factory=dict)
     """Province of a stack whose pieces are all lifted -> the lift (given order index) that moves
-    its first piece from the province itself; the others are ``split``."""
+    its first piece from the province itself (the first written); the others are ``split``."""
     split: list[Move] = field(default_factory=list)
     """The lifted moves (the very objects in ``passed``) that take one piece out of a stack whose
     province keeps an order of its own (pieces stay behind, or another lift moves the first
-    piece): each moves from a stand-in province (ruling H2: one lift per piece)."""
+    piece): each is a further piece's move, under its own key in the model (ruling H2: one lift
+    per piece; ``stacks.key_further_pieces``)."""
 
 
 @dataclass(frozen=True)
@@ -149,11 +150,10 @@ def _supported_move_problem(turn: Turn, position: Position, support: SupportMove
 
 
 def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], turn: Turn = Turn(),
-              first: Mapping[str, int] | None = None, dropped: frozenset[int] = frozenset()) -> Plan:
+              dropped: frozenset[int] = frozenset()) -> Plan:
     """The orders in force, the results decided before the model, the off-graph moves.
 
-    ``first``: per stack whose pieces are all lifted, the lift that moves its first piece from the
-    province itself (by default the first written). ``dropped``: legal lifts whose lifter is
+    ``dropped``: legal lifts whose lifter is
     dislodged this turn, under ``lift_dislodged=fails``: each still replaces its lifter's order,
     and carries nobody."""
     gmap = variant.board(position)
@@ -166,6 +166,9 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         if not problem:
             hitcher = position.units[o.hitchhiker.province]
             problem = _turn_problem(turn, position, hitcher, o.dest.province)
+        if not problem and o.lifter.province in turn.commanded:
+            problem = (f"Zaphod has permanent command of {o.lifter}: it takes no order, a lift neither; "
+                       "it moves at random (rule 10a)")
         if not problem and o.lifter.province in plan.lifters:
             problem = f"{o.lifter.province} already gives a lift this turn (ruling H4)"
         if not problem and len(lifted.get(o.hitchhiker.province, ())) >= _stack_size(position, o.hitchhiker.province):
@@ -247,9 +250,9 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         origin = hitcher.unit.province
         everyone = len(lifted[origin]) >= _stack_size(position, origin)
         if everyone:
-            plan.first_lifts[origin] = (first or {}).get(origin, lifted[origin][0])
+            plan.first_lifts[origin] = lifted[origin][0]
         if not everyone or plan.first_lifts[origin] != i:
-            plan.split.append(plan.passed[-1])  # type: ignore[arg-type]  # a further piece: from a stand-in
+            plan.split.append(plan.passed[-1])  # type: ignore[arg-type]  # a further piece's move
         else:
             plan.off_graph[origin] = lift.dest.province
     _set_joins_aside(position, orders, plan)
