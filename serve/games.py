@@ -72,6 +72,15 @@ class OrdersJSON(BaseModel):
     power: str | None = Field(None, description="the game master only: order as this power (or GM)")
 
 
+class SettingsJSON(BaseModel):
+    """The game master changes when phases are adjudicated (fields left out stay as they are)."""
+
+    deadline: datetime | None = Field(None, description="when the current phase is adjudicated (ISO time, with its zone)")
+    clear_deadline: bool = Field(False, description="the current phase has no deadline")
+    phase_hours: float | None = Field(None, gt=0, description="each new phase's deadline, hours after it begins")
+    when_ready: bool | None = Field(None, description="adjudicate as soon as every power due has ordered")
+
+
 class AdjudicateJSON(BaseModel):
     """Adjudicate the phase named (a second request for the same phase is refused, not played twice)."""
 
@@ -318,6 +327,26 @@ def submit(store: Store, game_id: str, token: str | None, body: OrdersJSON) -> d
     return {"phase": body.phase, "power": power, "orders": lines}
 
 
+def settings(store: Store, game_id: str, token: str | None, body: SettingsJSON) -> None:
+    """The game master sets the current phase's deadline, each phase's hours, or ``when_ready``."""
+    if body.deadline is not None and body.deadline.tzinfo is None:
+        raise InputError("give the deadline with its time zone: 2026-12-01T18:00:00+00:00")
+    with store.write() as con:
+        game = _game(con, game_id)
+        if _role(con, game, token)[0] != "gm":
+            raise Forbidden("only the game master's token changes the game's deadlines")
+        if body.clear_deadline or body.deadline is not None:
+            deadline = None if body.clear_deadline else body.deadline.astimezone(timezone.utc).isoformat()  # type: ignore[union-attr]
+            con.execute("UPDATE games SET deadline = ? WHERE id = ?", (deadline, game_id))
+        if body.phase_hours is not None:
+            con.execute("UPDATE games SET phase_hours = ? WHERE id = ?", (body.phase_hours, game_id))
+        if body.when_ready is not None:
+            con.execute("UPDATE games SET when_ready = ? WHERE id = ?", (int(body.when_ready), game_id))
+            game = _game(con, game_id)
+            if body.when_ready and _all_ordered(con, game, play(con, game, store)):
+                _adjudicate(con, store, game)
+
+
 def _all_ordered(con: Any, game: Any, played: Played) -> bool:
     due = powers_due(played.position)
     given = {r["power"] for r in con.execute("SELECT power FROM orders WHERE game = ? AND phase = ?",
@@ -467,6 +496,13 @@ def get_game(game_id: str, request: Request) -> dict[str, Any]:
 def put_orders(game_id: str, body: OrdersJSON, request: Request) -> dict[str, Any]:
     """Secret until the phase is adjudicated; refused (409) if the phase has moved on."""
     return submit(_store(request), game_id, _token(request), body)
+
+
+@router.patch("/{game_id}", summary="Set the deadline, the hours per phase, or adjudication when all have ordered (game master)")
+def patch_game(game_id: str, body: SettingsJSON, request: Request) -> dict[str, Any]:
+    """The new settings, in the game master's view."""
+    settings(_store(request), game_id, _token(request), body)
+    return view(_store(request), game_id, _token(request))
 
 
 @router.post("/{game_id}/adjudicate", summary="Adjudicate the current phase (game master)")

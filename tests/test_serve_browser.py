@@ -140,6 +140,9 @@ def test_game_two_powers_order_the_master_adjudicates_the_public_sees_no_secret(
     browser.get(links["game master"])
     wait(lambda: _ready(browser))
     assert "English Channel" in browser.find_element(By.ID, "pending").text
+    browser.execute_script("document.getElementById('deadline').value = '2031-05-01T12:00'")
+    browser.find_element(By.ID, "set-deadline").click()
+    wait(lambda: "adjudicated at 2031-05-01" in browser.find_element(By.ID, "game-facts").text)
     browser.find_element(By.ID, "adjudicate").click()
     wait(lambda: browser.find_element(By.TAG_NAME, "body").get_attribute("data-phase") == "1")
     browser.get("about:blank")

@@ -291,3 +291,16 @@ def test_a_game_that_draws_at_random_gets_a_seed_of_its_own(client: TestClient) 
     assert f"GM: SEED {view['seed']}" in record.splitlines()
     plain = client.post("/api/games", json={"variant": "standard"}).json()
     assert client.get(f"/api/games/{plain['id']}", headers=_bearer(plain["gm_token"])).json()["seed"] is None
+
+
+def test_game_master_sets_a_deadline_later(client: TestClient) -> None:
+    game = client.post("/api/games", json={"variant": "standard"}).json()
+    gid, gm = game["id"], _bearer(game["gm_token"])
+    assert client.patch(f"/api/games/{gid}", json={"deadline": "2030-01-01T00:00:00+00:00"},
+                        headers=_bearer(game["tokens"]["France"])).status_code == 403
+    assert client.patch(f"/api/games/{gid}", json={"deadline": "2030-01-01T00:00:00"}, headers=gm).status_code == 400
+    later = client.patch(f"/api/games/{gid}", json={"deadline": "2030-01-01T00:00:00+00:00"}, headers=gm).json()
+    assert later["deadline"].startswith("2030-01-01T00:00:00") and later["phase_index"] == 0
+    passed = client.patch(f"/api/games/{gid}", json={"deadline": "2020-01-01T00:00:00+00:00"}, headers=gm).json()
+    assert passed["phase_index"] == 1 and passed["deadline"] is None  # read after the deadline: adjudicated
+    assert client.patch(f"/api/games/{gid}", json={"when_ready": True}, headers=gm).json()["when_ready"] is True

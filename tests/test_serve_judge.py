@@ -241,3 +241,16 @@ def test_hostile_bodies_get_400_or_422_everywhere(quiet: TestClient, body: str) 
         got = quiet.post(path, content=body, headers={"content-type": "application/json"})
         assert got.status_code in (200, 400, 422), (path, body, got.status_code, got.text)
         assert "Traceback" not in got.text
+
+
+@pytest.mark.parametrize("variant", ["telepath", "vain_star", "sorcerous", "gathering", "hitchhiker"])
+def test_every_variant_goes_round_trip_on_its_godip_route(client: TestClient, variant: str) -> None:
+    """Each phase the route answers can be posted back (its own kinds of unit too) and is answered."""
+    phase = client.get(f"/{variant}").json()
+    kinds = set()
+    for _ in range(3):
+        got = client.post(f"/{variant}", json=phase)
+        assert got.status_code == 200, got.text
+        phase = got.json()
+        kinds |= {u["Type"] for u in phase["Units"].values()}
+    assert {"Army", "Fleet"} <= kinds
