@@ -190,3 +190,24 @@ def test_cases_state_both_readings(case_id):
     for key in keys:
         report = run_case(case, key)
         assert report.passed, (key, report.differences)
+
+
+def test_two_orders_into_a_destructor_ship_end_in_no_traceback():
+    """Found by tests/test_variants_no_traceback.py on main: a fleet given the same move into a
+    Vogon ship twice raised a KeyError (variants/hitchhiker/engine.py). The first order counts
+    (the fleet is destroyed by rule 12); the second is illegal."""
+    text = """CASE t.ship
+VARIANT hitchhiker
+PHASE Spring 1901 Movement
+UNITS
+Austria: F Adriatic Sea
+Vogon: V Trieste
+ORDERS
+Austria: F Adriatic Sea - Trieste  [fails, destroyed]
+Vogon: V Trieste H
+Austria: F Adriatic Sea - Trieste  [illegal]
+END
+"""
+    case = read_cases(text, "t.txt", order_reader=read_order)[0]
+    report = run_case(case)
+    assert report.passed, report.differences

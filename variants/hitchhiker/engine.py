@@ -137,7 +137,10 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         generated.append(OrderResult(m, Result.FAILS, Acted("fails", "Zaphod moved it into a destructor ship",
                                                             "rules 10a, 12"), Tag.DESTROYED))
     for i, province in sorted(plan.into_ships.items()):  # rule 12: destroyed by moving into a ship
-        piece = board.units[province]
+        piece = board.units.get(province)
+        if piece is None:  # a second order of a unit an earlier one already sent into the ship
+            decided[i] = illegal(orders[i], "a second order for the unit: the first, into the destructor ship, counts")
+            continue
         board = board.without_piece(piece)
         decided[i] = OrderResult(orders[i], Result.FAILS, Acted("fails", "it moved into a destructor ship", "rule 12"),  # type: ignore[arg-type]
                                  Tag.DESTROYED)
