@@ -32,8 +32,9 @@ NEW_FIELD = "why"
 
 
 _ENV = {**os.environ, "PYTHONHASHSEED": "0"}
-"""The decision graph's layout follows the order of a set (see the note in the report of issue 25):
-the hash seed is fixed so that a picture compares byte for byte."""
+"""The hash seed is fixed: before render/layout.py started each cycle's ring at the same decision,
+a decision graph's picture followed the order of a set (record a commit before that fix with it
+applied, or leave out the reports)."""
 
 
 def _dipsat() -> list[str]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Final, Mapping, Sequence
 
+from dipsat.model.files import lines_of
 from dipsat.model.cases import (
     DEFAULT_MAP, FATES, RESULT_WORDS, Case, Expected, OrderReader, case_error, normalise_words, read_cases,
     read_text,
@@ -67,26 +68,27 @@ def sniff(text: str) -> str:
 
 
 def _read(path: str | Path, gmap: GameMap | None,
-          order_reader: OrderReader | None = None) -> tuple[str, list[Case]]:
+          order_reader: OrderReader | None = None, only: frozenset[str] | None = None) -> tuple[str, list[Case]]:
     text = read_text(path)
     kind = sniff(text)
     if kind == "dipsat":
-        return kind, read_cases(text, str(path), gmap, order_reader)
+        return kind, read_cases(text, str(path), gmap, order_reader, only)
     reader = {"transcription": read_transcription, "jdip": read_jdip}[kind]
     return kind, reader(text, str(path), gmap)
 
 
 def load_any(path: str | Path, gmap: GameMap | None = None,
-             order_reader: OrderReader | None = None) -> list[Case]:
+             order_reader: OrderReader | None = None, only: frozenset[str] | None = None) -> list[Case]:
     """Read the cases of a file in any supported format (see the module docstring).
 
     ``order_reader`` reads the orders of dipsat-format cases of variants with orders of their
-    own (:data:`~dipsat.model.cases.OrderReader`).
+    own (:data:`~dipsat.model.cases.OrderReader`). ``only``: the ids of the cases wanted; a
+    dipsat-format file's other cases are passed over unread (``dipsat adjudicate --case``).
 
     Raises:
         CaseFileError: the file is missing, not UTF-8 or not valid in its format.
     """
-    return _read(path, gmap, order_reader)[1]
+    return _read(path, gmap, order_reader, only)[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +119,7 @@ def read_alternatives(text: str, source: str = "<string>") -> list[Alternative]:
             fields, a key that is not ``option=choice`` or a preset name, or unknown words.
     """
     found: list[Alternative] = []
-    for lineno, raw in enumerate(text.splitlines(), 1):
+    for lineno, raw in enumerate(lines_of(text), 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue

@@ -21,6 +21,8 @@ The case-file format is line-oriented; a person writes one in a minute::
     CHANGES                             # optional: lasting changes of the board (dipsat.model.board)
     closed Burgundy, Munich until Fall 1901 Retreat
     frozen North Sea until Spring 1902 Retreat
+    STATE                               # optional: the variant's own state, "Key: words" (its rulings)
+    Vogon-proof: Spain, Kiel
     ORDERS
     England: F North Sea Convoys A Yorkshire - Yorkshire  [illegal]
     Germany: F London - Yorkshire  [succeeds; 1982: fails; paradox=all_hold: fails]
@@ -31,6 +33,7 @@ The case-file format is line-oriented; a person writes one in a minute::
     England: A Yorkshire dislodged from London
     CENTRES                             # after AFTER: the centres after the phase (optional)
     CHANGES                             # after AFTER: the lasting changes after it (optional)
+    STATE                               # after AFTER: the variant's state after it (optional; the keys stated are checked)
     PHASE Spring 1901 Retreat           # a further phase starts from the previous result
     ORDERS
     England: A Yorkshire - Edinburgh  [succeeds]
@@ -46,6 +49,10 @@ The case-file format is line-oriented; a person writes one in a minute::
 * Several units in one province (hitch-hikers, a guest such as Zaphod) are written on lines of
   their own; the reader accepts them where their kinds may share the province. A piece of a kind
   that belongs to no power is written under its own name (``Zaphod: Z Munich``).
+* ``STATE`` lines (``Key: words``) state what a variant remembers beyond the board (the
+  Hitchhiker's Vogon-proof centres, Zaphod's spells): the reader keeps them as written, the
+  variant reads them (:attr:`Case.state`, :attr:`Step.after_state`); a variant without such
+  state refuses them.
 * The phase of an ``AFTER`` board is fixed by :func:`phase_after` (the standard sequence: a
   retreat phase only if a unit is dislodged; Fall leads to the Winter adjustment).
 
@@ -61,6 +68,7 @@ from typing import Any, Callable, Final, Mapping
 
 from dipsat.model.board import parse_lasting
 from dipsat.model.errors import CaseFileError, InputError, quote
+from dipsat.model.files import lines_of
 from dipsat.model.gamemap import GameMap, load_map
 from dipsat.model.notation import parse_order, parse_unit
 from dipsat.model.phase_words import (
@@ -162,6 +170,8 @@ class Step:
     """Source line of each order."""
     line: int = field(default=0, compare=False)
     """Source line of the ``PHASE`` line (0: unknown)."""
+    after_state: tuple[tuple[int, str], ...] | None = None
+    """The ``STATE`` lines of ``AFTER`` (source line, text), read by the variant; ``None``: none stated."""
 
     @property
     def kind(self) -> PhaseKind:
@@ -186,6 +196,8 @@ class Case:
     preference changed since the source was written), or ``""``."""
     head_lines: Mapping[str, int] = field(default_factory=dict, compare=False)
     """Source line of the ``VARIANT`` and ``RULES`` lines (keys ``variant``, ``rules``), when written."""
+    state: tuple[tuple[int, str], ...] = ()
+    """The start's ``STATE`` lines (source line, text): the variant's own state, read by the variant."""
 
 
 _DROIDIPPY_RE: Final = re.compile(r"PHASE\s+\d+\s+\w+\s+\w+", re.IGNORECASE)
@@ -237,8 +249,9 @@ def load_cases(path: str | Path, gmap: GameMap | None = None,
 
 
 _KEYWORDS = frozenset({"CASE", "TITLE", "VARIANT", "RULES", "PHASE", "UNITS", "CENTRES", "CENTERS",
-                       "STANDOFFS", "ORDERS", "AUTO", "AFTER", "END", "CHANGES"})
+                       "STANDOFFS", "ORDERS", "AUTO", "AFTER", "END", "CHANGES", "STATE"})
 _LINE_RE = re.compile(r"([A-Za-z][\w.-]*)\s*:\s*(.*)")
+_STATE_RE = re.compile(r"[A-Za-z][\w .'-]*:.*")
 _RESULT_RE = re.compile(r"(.*?)\s*\[([^\[\]]*)\]")
 _DISLODGED_RE = re.compile(r"(.*?)\s+dislodged(?:\s+from\s+(.+))?", re.IGNORECASE)
 
@@ -289,6 +302,8 @@ class _Board:
     standoffs: set[str] = field(default_factory=set)
     stacked: dict[str, list[Piece]] = field(default_factory=dict)
     changes: list[Any] = field(default_factory=list)
+    state: list[tuple[int, str]] | None = None
+    """``STATE`` lines (source line, text); ``None``: no ``STATE`` block."""
     line_of: dict[str, tuple[int, str]] = field(default_factory=dict)
     """Province -> the line (number, text) that last placed a piece there."""
 
@@ -320,11 +335,12 @@ class _Draft:
     def close_step(self) -> None:
         if self.phase is None:
             return
-        after = None
+        after, after_state = None, None
         if self.after is not None:
             after = self.after.position(phase_after(self.phase, bool(self.after.dislodged)))
+            after_state = tuple(self.after.state) if self.after.state is not None else None
         self.steps.append(Step(self.phase, tuple(self.orders), tuple(self.expected),
-                               tuple(self.auto), after, tuple(self.lines), self.phase_line))
+                               tuple(self.auto), after, tuple(self.lines), self.phase_line, after_state))
         self.orders, self.expected, self.auto, self.lines = [], [], [], []
         self.after, self.block = None, None
 
@@ -332,14 +348,19 @@ class _Draft:
         assert self.phase is not None
         self.close_step()
         return Case(id=self.id, **self.head, start=self.start.position(self.steps[0].phase),
-                    steps=tuple(self.steps), source=source, line=self.line, head_lines=dict(self.head_lines))
+                    steps=tuple(self.steps), source=source, line=self.line, head_lines=dict(self.head_lines),
+                    state=tuple(self.start.state or ()))
 
 
 class _Reader:
     """State of one pass over a case file (throwaway)."""
 
-    def __init__(self, source: str, gmap: GameMap, order_reader: OrderReader | None = None) -> None:
+    def __init__(self, source: str, gmap: GameMap, order_reader: OrderReader | None = None,
+                 only: frozenset[str] | None = None) -> None:
         self.source, self.gmap, self.order_reader = source, gmap, order_reader
+        self.only = only
+        """Ids of the cases to read; the others are passed over unread (``None``: every case)."""
+        self.skipping = False
         self.default_gmap = gmap
         self.map_for: Callable[[str], GameMap] | None = getattr(order_reader, "map_for", None)
         self.board_problem: Callable[[str, Position], tuple[tuple[str, ...], str] | None] | None = getattr(
@@ -371,13 +392,13 @@ class _Reader:
             raise self.fail(f"unknown power {m[1]!r} in {quote(text)}") from None
 
     def run(self, text: str) -> list[Case]:
-        for self.lineno, raw in enumerate(text.splitlines(), 1):
+        for self.lineno, raw in enumerate(lines_of(text), 1):
             line = raw.split("#", 1)[0].strip()
             if line:
                 self.line(line)
         if self.draft is not None:
             raise self.fail(f"case {self.draft.id} has no END", self.draft.line)
-        if not self.cases:
+        if not self.cases and self.only is None:
             if not text.strip():
                 raise CaseFileError("no cases: the file is empty").at(self.source)
             raise self.fail(f"no cases in {self.source}", 1)
@@ -386,6 +407,12 @@ class _Reader:
     def line(self, line: str) -> None:
         word, _, rest = line.partition(" ")
         key, rest, d = word.upper(), rest.strip(), self.draft
+        if self.skipping:  # a case --case did not ask for: read no further than its END
+            self.skipping = key != "END"
+            return
+        if key == "CASE" and d is None and self.only is not None and rest.strip() not in self.only:
+            self.skipping = True
+            return
         if key == "CASE":
             if d is not None:
                 raise self.fail(f"case {d.id} has no END", d.line)
@@ -418,6 +445,12 @@ class _Reader:
                 board.changes.append(parse_lasting(line, self.gmap))
             except InputError as exc:
                 raise self.fail(exc.message) from None
+        elif d.block in ("state", "after_state"):
+            board = d.start if d.block == "state" else d.after or _Board()
+            if _STATE_RE.fullmatch(line) is None:
+                raise self.fail(f"expected 'Key: words' in STATE, got {quote(line)}")
+            assert board.state is not None
+            board.state.append((self.lineno, line))
         elif d.block in ("centres", "after_centres"):
             board = d.start if d.block == "centres" else d.after or _Board()
             power, names = self.split(line, "Province, Province")
@@ -461,6 +494,14 @@ class _Reader:
             if d.after is None and (d.steps or d.block not in (None, "units", "centres")):
                 raise self.fail(f"CHANGES belongs to the start or to AFTER: {quote(line)}")
             d.block = "changes" if d.after is None else "after_changes"
+        elif key == "STATE":
+            if d.after is None and (d.steps or d.block not in (None, "units", "centres", "changes")):
+                raise self.fail(f"STATE belongs to the start or to AFTER: {quote(line)}")
+            board = d.start if d.after is None else d.after
+            if board.state is not None:
+                raise self.fail(f"STATE given twice: {quote(line)}")
+            board.state = []
+            d.block = "state" if d.after is None else "after_state"
         elif d.after is not None:
             raise self.fail(f"{key} after AFTER in one phase: {quote(line)}")
         else:
@@ -560,10 +601,12 @@ class _Reader:
 
 
 def read_cases(text: str, source: str = "<string>", gmap: GameMap | None = None,
-               order_reader: OrderReader | None = None) -> list[Case]:
-    """Read every case of a dipsat case-file text (``order_reader``: see :data:`OrderReader`).
+               order_reader: OrderReader | None = None, only: frozenset[str] | None = None) -> list[Case]:
+    """Read every case of a dipsat case-file text (``order_reader``: see :data:`OrderReader`);
+    ``only``: read just the cases with these ids, passing over the others unread (a case that
+    cannot be read does not stop ``dipsat adjudicate --case`` of another).
 
     Raises:
         CaseFileError: with ``source`` and the line, for any text that is not a valid case file.
     """
-    return _Reader(source, gmap or load_map(DEFAULT_MAP), order_reader).run(text)
+    return _Reader(source, gmap or load_map(DEFAULT_MAP), order_reader, only).run(text)

@@ -12,6 +12,7 @@ from typing import Mapping
 from dipsat.model.gamemap import GameMap
 from dipsat.model.kinds import Strengths
 from dipsat.model.types import Convoy, Location, Move, Order, Piece, Position, SupportHold, SupportMove
+from dipsat.solver.hooks import Removal
 from dipsat.solver.options import Rules
 
 __all__ = ["LEGAL", "ILLEGAL", "INVALID", "Verdict", "MoveFacts", "Facts"]
@@ -26,6 +27,9 @@ class Verdict:
     order: Order
     status: str
     reason: str = ""
+    key: str | None = None
+    """The model key of a further piece of a stack the order is for (:attr:`Facts.slots`), or
+    ``None``: the order is for the unit in its province."""
 
 
 @dataclass(slots=True)
@@ -74,11 +78,38 @@ class Facts:
     """Province -> provinces of the units giving its unit a valid support to hold."""
     off_graph: Mapping[str, str] = field(default_factory=dict)
     """Variant hook: province -> the one destination its unit may move to whatever the adjacency."""
+    allied: set[frozenset[str]] = field(default_factory=set)
+    """Variant hook: pairs of moves (by origin) into one province that do not stand each other off
+    (the Hitchhiker's hitch-hikers may end a move together); empty in the standard game."""
     strengths: Mapping[str, Strengths] | None = None
     """Province -> its unit's strengths at the board's scale; ``None`` when every unit is a
     standard army or fleet at scale 1 (every strength 1, every support 1: the common case)."""
+    removed: Removal | None = None
+    """Variant hook: units removed before the orders are carried out (see :class:`~dipsat.solver.hooks.Removal`)."""
+    removed_convoys: list[Convoy] = field(default_factory=list)
+    """The legal convoy orders of the removed fleets: they make routes, never available ones."""
+    slots: dict[str, str] = field(default_factory=dict)
+    """Variant hook: the model key of a further piece of a stack (``Position.stacked``) given an
+    order of its own, ``par#2`` for the first further piece in Paris -> its province. Such a
+    piece moves, supports and is attacked as any unit, but stands in its province: an attack on
+    the province is an attack on it, and it is dislodged with the stack; empty in the standard game."""
+    pieces: dict[str, Piece] = field(default_factory=dict)
+    """The piece of each key of :attr:`slots`."""
+    stacks: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Variant hook: province -> the keys of the moves of the further pieces of the stack there
+    (``Position.stacked``) when its unit moves too: the province is left only when every one of
+    them succeeds (:meth:`~dipsat.solver.phase_model.PhaseModel.leaves`); empty in the standard game."""
 
     def owner(self, province: str) -> str | None:
         """The power of the unit in ``province``, or ``None``."""
         piece = self.position.units.get(province)
         return piece.power if piece else None
+
+    def piece(self, key: str) -> Piece:
+        """The piece of a model key: the unit in a province, or a further piece of a stack."""
+        found = self.position.units.get(key)
+        return found if found is not None else self.pieces[key]
+
+    def province(self, key: str) -> str:
+        """The province of a model key (itself, unless a further piece's key)."""
+        return self.slots.get(key, key) if self.slots else key

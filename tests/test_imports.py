@@ -11,6 +11,7 @@ package is imported only when the variant is played or looked up by name, never 
 """
 from __future__ import annotations
 
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -158,8 +159,8 @@ LAYERS = {"model": 0, "solver": 1, "variants": 2, "render": 3, "replay": 3,
 the games, the pictures and archives above them, the commands and services on top)."""
 
 
-def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+def _module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts = parts[:-1]
     return "dipsat." + ".".join(parts)
@@ -170,8 +171,13 @@ def _import_graph() -> dict[str, dict[str, int]]:
     ``import`` in the file, at the top, inside a function or under ``TYPE_CHECKING`` alike. A
     ``from package import name`` counts as an import of the submodule when ``name`` is one, else
     of the package."""
+    return _graph_of(ROOT)
+
+
+@functools.lru_cache(maxsize=4)
+def _graph_of(root: Path) -> dict[str, dict[str, int]]:
     import ast
-    files = {_module_name(p): p for top in LAYERS if (ROOT / top).is_dir() for p in (ROOT / top).rglob("*.py")}
+    files = {_module_name(p, root): p for top in LAYERS if (root / top).is_dir() for p in (root / top).rglob("*.py")}
     graph: dict[str, dict[str, int]] = {}
     for name, path in files.items():
         package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]

@@ -102,6 +102,14 @@ async function gamePage() {
     const n = event.target.dataset && event.target.dataset.phase;
     if (n !== undefined) toSandbox(n).catch(e => say(e.message, true));
   });
+  $("set-deadline").addEventListener("click", async () => {
+    const value = $("deadline").value;
+    const body = value ? {deadline: new Date(value).toISOString()} : {clear_deadline: true};
+    try {
+      render(await api("PATCH", "/api/games/" + gameId, body, token));
+      say(value ? "The deadline is set." : "The deadline is cleared.");
+    } catch (e) { say(e.message, true); }
+  });
   $("adjudicate").addEventListener("click", async () => {
     try {
       render(await api("POST", "/api/games/" + gameId + "/adjudicate", {phase: current.phase_index}, token));
