@@ -43,6 +43,9 @@ ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
 CONFIGS = ("1 worker", "2 workers", "dask")
 SEED, MAX_YEAR = 23, 1914
+CLUSTER_ENV = {"DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "180s", "DASK_DISTRIBUTED__COMM__TIMEOUTS__TCP": "300s"}
+"""Dask's time-outs, long enough for a machine under heavy load (a worker gives up on a scheduler
+that does not answer within 30 s by default)."""
 
 
 @dataclass
@@ -100,14 +103,16 @@ def _bin(name: str) -> str:
 def _start_cluster(scratch: Path) -> tuple[str, list[subprocess.Popen[bytes]]]:
     port = _free_port()
     address = f"tcp://127.0.0.1:{port}"
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    env = {**os.environ, **CLUSTER_ENV}
+    os.environ.update(CLUSTER_ENV)  # the client in this process, and the one dipsat replay makes
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env}
     procs = [subprocess.Popen([_bin("dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port),
                                "--no-dashboard"], **quiet)]
     for i in range(2):
         procs.append(subprocess.Popen([_bin("dask"), "worker", address, "--nthreads", "1", "--no-nanny",
                                        "--no-dashboard", "--local-directory", str(scratch / f"w{i}")], **quiet))
     from distributed import Client
-    deadline = time.time() + 60
+    deadline = time.time() + 300
     while time.time() < deadline:
         try:
             with Client(address, timeout=5) as client:
@@ -129,6 +134,17 @@ def measure(config: str, folder: Path, games: int, out: Path) -> Measure:
         argv += ["--dask", address]
     else:
         argv += ["--workers", "1" if config == "1 worker" else "2"]
+    try:
+        return _measure(config, argv, games, cluster)
+    finally:
+        for proc in cluster:  # stopped, whatever happened
+            if proc.returncode is None:
+                proc.kill()
+                proc.wait()
+        scratch.cleanup()
+
+
+def _measure(config: str, argv: list[str], games: int, cluster: list[subprocess.Popen[bytes]]) -> Measure:
     load = os.getloadavg()[0]
     start = time.perf_counter()
     main = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
@@ -164,7 +180,6 @@ def measure(config: str, folder: Path, games: int, out: Path) -> Measure:
         m.cpu += c
         m.cpu_by_role[role] = m.cpu_by_role.get(role, 0.0) + c
         m.processes[role] = max(m.processes.get(role, 0.0), p)
-    scratch.cleanup()
     m.peak_mb = max(m.processes.values())
     try:
         m.phases = int(json.loads(output)["run"]["phases_replayed"])
@@ -276,13 +291,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--configs", nargs="+", default=list(CONFIGS), choices=CONFIGS)
     p.add_argument("--out", type=Path, default=RESULTS / "scaling.json")
+    p.add_argument("--merge", type=Path, nargs="+", metavar="REPORT",
+                   help="measure nothing: put the measurements of these reports into one report and plot")
     args = p.parse_args(argv)
+    if args.merge:
+        return _merge(args.merge, args.out)
     _subreaper()
     from benchmarks.wholeprocess import compile_bytecode
     compile_bytecode()
     measures: list[Measure] = []
     report: dict[str, Any] = {"cpus": os.cpu_count(), "load_before": os.getloadavg(), "seed": SEED,
                               "max_year": MAX_YEAR, "runs": args.runs}
+    rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="dipsat-scaling-") as tmp:
         for games in args.sizes:
             folder = game_folder(args.games_dir, games)
@@ -292,14 +312,33 @@ def main(argv: list[str] | None = None) -> int:
                     m = measure(config, folder, games, Path(tmp) / f"out-{games}-{run}-{config.replace(' ', '')}")
                     measures.append(m)
                     print(json.dumps(asdict(m)), flush=True)
-    rows = summarise(measures)
-    report.update({"load_after": os.getloadavg(), "rows": rows, "measures": [asdict(m) for m in measures]})
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=1), encoding="utf-8")
-    plot(rows, args.out.with_suffix(".svg"))
+                    rows = _write(report, measures, args.out)  # after each one: a stopped run keeps its figures
     print(table(rows))
     print(f"load average {report['load_before'][0]:.1f} before, {report['load_after'][0]:.1f} after; "
           f"{report['cpus']} CPUs; {args.out}, {args.out.with_suffix('.svg')}")
+    return 0
+
+
+def _write(report: dict[str, Any], measures: list[Measure], out: Path) -> list[dict[str, Any]]:
+    rows = summarise(measures)
+    report.update({"load_after": os.getloadavg(), "rows": rows, "measures": [asdict(m) for m in measures]})
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(report, indent=1), encoding="utf-8")
+    plot(rows, out.with_suffix(".svg"))
+    return rows
+
+
+def _merge(reports: list[Path], out: Path) -> int:
+    loaded = [json.loads(r.read_text(encoding="utf-8")) for r in reports]
+    measures = [Measure(**m) for report in loaded for m in report["measures"]]
+    rows = summarise(measures)
+    merged = {"cpus": loaded[0]["cpus"], "seed": SEED, "max_year": MAX_YEAR,
+              "reports": [{k: v for k, v in r.items() if k not in ("rows", "measures")} for r in loaded],
+              "rows": rows, "measures": [asdict(m) for m in measures]}
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(merged, indent=1), encoding="utf-8")
+    plot(rows, out.with_suffix(".svg"))
+    print(table(rows))
     return 0
 
 

@@ -21,6 +21,7 @@ from dipsat.cli.errors import EXIT_INPUT, EXIT_OK, error_line, unread_problem
 from dipsat.cli.options import solver_argument, variant_argument
 from dipsat.model.errors import InputError, OutputError
 from dipsat.model.files import check_writable, remove_stale, write_atomic
+from dipsat.model.safe_text import visible
 from dipsat.replay.readers import find_tasks
 from dipsat.replay.records import GameError
 from dipsat.solver import route
@@ -171,5 +172,8 @@ FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
 
 def spreadsheet_safe(cell: object) -> object:
     """A text cell that a spreadsheet would run as a formula (a game id ``=HYPERLINK(...)``)
-    written with a leading ``'``, as spreadsheets themselves mark text; any other cell as is."""
-    return f"'{cell}" if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
+    written with a leading ``'``, as spreadsheets themselves mark text; a control character (ESC,
+    CR...) as its escape (``cat x.csv`` shows it, never runs it); any other cell as is."""
+    if not isinstance(cell, str):
+        return cell
+    return f"'{visible(cell)}" if cell.startswith(FORMULA_STARTS) else visible(cell)

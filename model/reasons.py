@@ -28,7 +28,7 @@ from enum import Enum
 from typing import Any, ClassVar
 
 __all__ = [
-    "Scale", "WHOLE", "Reason", "why_json", "words_of",
+    "Scale", "WHOLE", "Reason", "why_json",
     "Dislodged", "Stands", "Backup", "Dislodges", "Unopposed", "NoConvoyPath", "Removed", "BouncedWith",
     "HeadToHead", "OwnUnit", "BouncedOff", "GivenTo", "Cut", "AvailableTo", "Disrupted",
     "Illegal", "Invalid", "RetreatsTo", "RetreatBounced", "Disbanded", "Built", "Waived",
@@ -94,11 +94,6 @@ class Reason:
 
     def _s(self, n: int) -> str:
         return getattr(self, "scale", WHOLE).text(n)
-
-
-def words_of(why: Reason | str) -> str:
-    """The words of a reason (a text given by code not yet typed is its own words)."""
-    return why if type(why) is str else why.words()  # type: ignore[union-attr]
 
 
 def why_json(why: Reason | str) -> dict[str, Any]:

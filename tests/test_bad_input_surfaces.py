@@ -492,7 +492,7 @@ def test_lone_surrogates_are_escaped_on_the_terminal():
 
 def test_compare_csv_quotes_what_a_spreadsheet_would_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     game = json.loads(MILA.read_text())
-    formulas = ["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)"]
+    formulas = ["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)", "\tx"]
     lines = []
     for f in formulas:
         game["id"] = f
@@ -504,8 +504,19 @@ def test_compare_csv_quotes_what_a_spreadsheet_would_run(tmp_path: Path, capsys:
     assert code == 0, err
     with open(out, encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
-    assert rows and {r["case"] for r in rows} == {"'" + f for f in formulas}
-    assert not any(cell.startswith(("=", "+", "-", "@")) for r in rows for cell in r.values())
+    assert rows and {r["case"] for r in rows} == {"'" + visible(f) for f in formulas}
+    assert not any(cell.startswith(("=", "+", "-", "@", "\t")) for r in rows for cell in r.values())
+
+
+def test_compare_csv_holds_no_control_character(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    game = json.loads(MILA.read_text())
+    game["id"] = "g\x1b[2J\rx"
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(game))
+    out = tmp_path / "c.csv"
+    assert cli(capsys, "compare", path, "--rules", "mila", "--rules", "datc", "--out", out)[0] == 0
+    text = out.read_text(encoding="utf-8")
+    assert "g\\u001b[2J\\u000dx" in text and not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", text)
 
 
 # 7. Public views never show the game master's secrets ---------------------------------------
@@ -651,3 +662,26 @@ def test_a_byte_that_is_not_utf8_is_located_as_an_editor_counts_lines(tmp_path: 
     path.write_bytes(b"# one\r# two\r\n# three \xe9\n")
     code, _, err = cli(capsys, "adjudicate", path)
     assert code == 2 and "cr.txt:3:" in err and "not UTF-8" in err, err
+
+
+def test_serve_public_boards_show_no_nbo_target_and_no_vote(tmp_path: Path):
+    """The public board pictures of ``dipsat serve`` draw what the public text shows (the same
+    view as ``play --maps``): a game with NBOs and votes, played through the API."""
+    pytest.importorskip("fastapi")
+    import importlib.util
+    from fastapi.testclient import TestClient
+
+    from dipsat.serve.app import create_app
+    spec = importlib.util.spec_from_file_location("serve_games_helpers", ROOT / "tests" / "test_serve_games.py")
+    helpers = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(helpers)
+    client = TestClient(create_app(tmp_path / "games.sqlite"))
+    game, _ = helpers.play_through_api(client, GAMES / "hitchhiker_1900_1903.txt")
+    gid = game["id"]
+    count = client.get(f"/api/games/{gid}").json()["phase_index"]
+    public = [client.get(f"/api/games/{gid}/phases/{n}/board.svg").text for n in range(count + 1)]
+    master = [client.get(f"/api/games/{gid}/phases/{n}/board.svg", headers=helpers._bearer(game["gm_token"])).text
+              for n in range(count + 1)]
+    for secret in ("NBO kie", "VOTE MARVIN", "VOTE ZAPHOD", "SEED 2026"):
+        assert any(secret in svg for svg in master), secret
+        assert not any(secret in svg for svg in public), secret

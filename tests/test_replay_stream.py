@@ -97,3 +97,19 @@ def test_games_must_keep_their_rows_together():
         game_blocks([("f", "a"), ("f", "b"), ("f", "a")], [])
     with pytest.raises(ValueError):
         game_blocks(keys, [("f", "b"), ("f", "a")])
+
+
+def test_replay_loads_pyarrow_lean(tmp_path: Path):
+    """`dipsat replay` loads pyarrow without numpy, cloudpickle or the S3 file system (start-up)."""
+    import subprocess
+    import sys
+    code = ("import sys\n"
+            "from dipsat.cli.main import main\n"
+            f"status = main(['replay', {str(FIXTURES / 'droidippy_game.txt')!r}, '--workers', '1', "
+            f"'--out', {str(tmp_path)!r}, '--json'])\n"
+            "print('LOADED', sorted(m for m in ('numpy', 'cloudpickle', 'pyarrow._s3fs', 'pyarrow.compute', 'pandas')"
+            " if sys.modules.get(m) is not None))\n"
+            "sys.exit(0 if status in (0, 1) else status)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "LOADED []" in done.stdout, done.stdout

@@ -177,3 +177,16 @@ def test_mila_head_to_head_defect_needs_supports_both_ways(rules):
     37, Spring 1908) the peer resolves the battle as the DATC: both moves fail."""
     report = run_case(read_cases(ONE_SIDED.format(rules=rules), "t.txt")[0])
     assert report.passed, report.differences
+
+
+@pytest.mark.parametrize("case_id", ["so.M.11", "so.A.14", "so.H.18", "so.F.9", "g.SL.10"])
+def test_cases_state_both_readings(case_id):
+    """A case that states the other reading's words in brackets (``[fails; stasis_on_shield=later:
+    succeeds]``) passes under each: both readings of the ambiguous sentence in one case."""
+    case = BY_ID[case_id]
+    keys = {k for step in case.steps for e in step.expected if e is not None for k in e.alternatives}
+    assert keys
+    assert run_case(case).passed
+    for key in keys:
+        report = run_case(case, key)
+        assert report.passed, (key, report.differences)
