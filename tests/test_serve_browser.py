@@ -145,6 +145,9 @@ def test_game_two_powers_order_the_master_adjudicates_the_public_sees_no_secret(
     wait(lambda: "adjudicated at 2031-05-01" in browser.find_element(By.ID, "game-facts").text)
     browser.find_element(By.ID, "adjudicate").click()
     wait(lambda: browser.find_element(By.TAG_NAME, "body").get_attribute("data-phase") == "1")
+    wait(lambda: all(browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", i)
+                     for i in browser.find_elements(By.CSS_SELECTOR, "#board-now img, #phases img"))
+         and len(browser.find_elements(By.CSS_SELECTOR, "#board-now img, #phases img")) == 2)  # fetched with the token
     browser.get("about:blank")
     browser.get(links["public"])
     wait(lambda: _ready(browser))

@@ -39,8 +39,15 @@ async function createPage() {
   document.body.dataset.ready = "yes";
 }
 
-function boardUrl(n) {
-  return "/api/games/" + gameId + "/phases/" + n + "/board.svg" + (token ? "?token=" + encodeURIComponent(token) : "");
+function board(n, alt) {
+  // the public's maps are plain images; with a token the map is fetched with it in a header (a
+  // token in an image's URL would be written in the server's access log) and shown as a blob
+  const url = "/api/games/" + gameId + "/phases/" + n + "/board.svg";
+  if (!token) return el("img", {src: url, alt, loading: "lazy"});
+  const holder = el("div", {class: "map"});
+  api("GET", url, undefined, token).then(svg => holder.replaceChildren(svgImage(svg, alt)))
+    .catch(e => holder.replaceChildren(el("p", {class: "error"}, e.message)));
+  return holder;
 }
 
 function render(g) {
@@ -60,19 +67,24 @@ function render(g) {
     if (!$("as-power").options.length) $("as-power").replaceChildren(...["GM", ...g.powers].map(p => el("option", {value: p}, p)));
     $("pending").querySelector("tbody").replaceChildren(...Object.entries(g.pending).map(([p, lines]) =>
       el("tr", {}, el("td", {}, p), el("td", {}, lines.join("; ")))));
-    $("record-link").href = "/api/games/" + g.id + "/record.txt?token=" + encodeURIComponent(token);
+    $("record-link").onclick = async event => {
+      event.preventDefault();
+      const text = await api("GET", "/api/games/" + g.id + "/record.txt", undefined, token);
+      const link = el("a", {href: URL.createObjectURL(new Blob([text], {type: "text/plain"})), download: g.id + ".txt"});
+      link.click();
+    };
     $("gm-links").replaceChildren(el("h4", {}, "The powers' links"),
       ...Object.entries(g.tokens).map(([p, t]) => linkRow(p, "/games/" + g.id + "#token=" + t)),
       linkRow("public", "/games/" + g.id));
   }
-  $("board-now").replaceChildren(el("img", {src: boardUrl(g.phase_index), alt: "the board at " + g.phase}));
+  $("board-now").replaceChildren(board(g.phase_index, "the board at " + g.phase));
   const phases = g.phases.map((p, n) => el("div", {class: "phase"}, el("h4", {}, p.phase),
     el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "Power"), el("th", {}, "Order"), el("th", {}, "Result"), el("th", {}, "Reason"))),
       el("tbody", {}, ...p.orders.map(o => el("tr", {}, el("td", {}, o.power), el("td", {}, o.order),
                                              el("td", {class: "result-" + o.result.split(",")[0]}, o.result), el("td", {}, o.reason))),
                       ...p.added.map(o => el("tr", {}, el("td", {}, o.power), el("td", {}, "+ " + o.order), el("td", {}, o.result), el("td", {}, o.reason))))),
     el("p", {}, el("button", {type: "button", class: "to-sandbox", "data-phase": String(n)}, "Open in the sandbox")),
-    el("img", {src: boardUrl(n), alt: p.phase + " orders and results", loading: "lazy"})));
+    board(n, p.phase + " orders and results")));
   $("phases").replaceChildren(...phases.reverse());
   document.body.dataset.phase = String(g.phase_index);
 }
