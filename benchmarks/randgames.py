@@ -370,3 +370,107 @@ def _convoy_reach(gmap: GameMap, src: str, fleets: frozenset[str]) -> set[str]:
         if p != src and gmap.is_coastal(p) and any(gmap.fleet_provinces_adjacent(s, p) for s in seen):
             found.add(p)
     return found
+
+
+# -- distinct games for measuring at scale: dipsat plays, Droidippy records ---------------------
+
+def droidippy_game_text(variant: Any, rules: Any, seed: int, max_year: int) -> tuple[str, int]:
+    """One game of random legal orders played by dipsat from the standard start to ``max_year``,
+    written as a Droidippy game history (``PHASE``, ``POSITIONS``, ``ORDERS`` blocks, the phases
+    the game goes through); return the text and its number of phases. The same seed gives the
+    same game."""
+    gmap = variant.map
+    rng = random.Random(seed)
+    position = variant.start()
+    blocks: list[str] = []
+    while position.phase.year <= max_year:
+        possible, orderable, counts = dipsat_possible_orders(position, gmap)
+        orders = choose_orders(possible, orderable, phase_name(position.phase)[-1], rng, counts)
+        parsed = [parse_order(t, gmap, gmap.resolve_power(p), position, position.phase.kind)
+                  for p, texts in orders.items() for t in texts if t != "WAIVE"]
+        blocks.append(_droidippy_block(position, parsed))
+        position = variant.adjudicate(position, parsed, rules).after
+        if variant.winner(position) is not None:
+            break
+    blocks.append(_droidippy_block(position, []))  # the final board: the last phase's recorded result
+    return "".join(blocks), len(blocks) - 1
+
+
+def _droidippy_block(position: Position, orders: list[Any]) -> str:
+    from dipsat.model.types import Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove
+
+    phase = position.phase
+    season = "Fall" if phase.kind is PhaseKind.ADJUSTMENT else phase.season.value
+    lines = [f"PHASE {phase.year} {season} {phase.kind.value}", "POSITIONS"]
+    kinds = {UnitType.ARMY: "army", UnitType.FLEET: "fleet"}
+    for province, piece in sorted(position.units.items()):
+        lines.append(f"{piece.power}: {kinds[piece.unit.kind]} {piece.unit.location}")
+    for province, d in sorted(position.dislodged.items()):
+        lines.append(f"{d.piece.power}: {kinds[d.piece.unit.kind]}/dislodged {d.piece.unit.location}")
+    for centre, owner in sorted(position.centres.items()):
+        lines.append(f"{owner}: supply {centre}")
+    lines.append("ORDERS")
+    for o in orders:
+        match o:
+            case Hold():
+                lines.append(f"{o.unit.location} hold")
+            case Move():
+                lines.append(f"{o.unit.location} move {o.dest}" + (" via convoy" if o.via_convoy else ""))
+            case Retreat():
+                lines.append(f"{o.unit.location} move {o.dest}")
+            case SupportHold():
+                lines.append(f"{o.unit.location} support {o.target.location}")
+            case SupportMove():
+                lines.append(f"{o.unit.location} support {o.target.location} move {o.dest}")
+            case Convoy():
+                lines.append(f"{o.unit.location} convoy {o.target.location} move {o.dest}")
+            case Disband():
+                lines.append(f"{o.unit.location} disband")
+            case Build():
+                lines.append(f"build {'Army' if o.unit.kind is UnitType.ARMY else 'Fleet'} {o.unit.location}")
+    return "\n".join(lines) + "\n"
+
+
+def save_droidippy_games(folder: str, games: int, seed: int, max_year: int, rules_text: str = "droidippy",
+                         first: int = 0) -> int:
+    """Play games ``first`` .. ``first + games - 1`` of ``seed`` with dipsat under ``rules_text``
+    and write each as a Droidippy game history ``game_<seed>_<n>.txt`` in ``folder`` (made if
+    needed); return the phases written. Game *n* of a seed is the same whoever asks for it, so
+    a larger set holds every game of a smaller one."""
+    from pathlib import Path
+
+    from dipsat.solver.presets import rules_from_text
+    from dipsat.variants import find_variant
+
+    variant = find_variant("standard")
+    rules = rules_from_text(rules_text)
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    phases = 0
+    for n in range(first, first + games):
+        text, count = droidippy_game_text(variant, rules, seed * 1_000_003 + n, max_year)
+        (out / f"game_{seed}_{n:05d}.txt").write_text(text, encoding="utf-8")
+        phases += count
+    return phases
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m benchmarks.randgames FOLDER --games N [--seed S] [--max-year Y]``: write distinct
+    random games as Droidippy game histories (for measuring a replay at scale)."""
+    import argparse
+
+    p = argparse.ArgumentParser(prog="python -m benchmarks.randgames", description=main.__doc__)
+    p.add_argument("folder")
+    p.add_argument("--games", type=int, default=40)
+    p.add_argument("--seed", type=int, default=23)
+    p.add_argument("--max-year", type=int, default=1914)
+    p.add_argument("--first", type=int, default=0, help="number of the first game (to write a set in slices)")
+    p.add_argument("--rules", default="droidippy")
+    args = p.parse_args(argv)
+    phases = save_droidippy_games(args.folder, args.games, args.seed, args.max_year, args.rules, args.first)
+    print(f"{args.games} games, {phases} phases written to {args.folder}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

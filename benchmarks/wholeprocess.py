@@ -47,6 +47,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 ARCHIVE = ROOT.parent / "shared" / "archives" / "droidippy"
 DATC_CASE = ("datacases/datc_6A_basic.txt", "6.A.1")
+ONE_GAME = "game_8554.txt"
+"""An archived game of median length (42 phases), for the start-up of ``dipsat replay``."""
+GODIP_PHASES_PER_SECOND = 1_191
+"""godip's whole-process rate on the 40 archived games, one core (issue 23's table): quoted, not measured here."""
 OUT = ROOT / "benchmarks" / "out" / "wholeprocess.json"
 SOURCES = ("cli", "model", "solver", "variants", "replay", "render", "datacases", "benchmarks")
 """The folders of dipsat's modules (and of the peer's harness), compiled before timing."""
@@ -238,11 +242,17 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(summarise(f"40 archived games: dipsat replay --workers 1 ({n} phases)", runs))
             if n:
                 report["archive_cpu_s_per_1000_phases"] = 1000 * statistics.median([r.cpu for r in runs]) / n
+                report["archive_phases_per_second"] = {
+                    "wall": n / statistics.median([r.wall for r in runs]), "cpu": n / statistics.median([r.cpu for r in runs]),
+                    "godip": GODIP_PHASES_PER_SECOND, "target": 2 * GODIP_PHASES_PER_SECOND}
             two = [measure(dipsat_replay([str(ARCHIVE)], "droidippy", fresh(), workers=2)) for _ in range(args.runs)]
             rows.append(summarise("40 archived games: dipsat replay --workers 2 (CPU: main process only)", two))
             report["archive_two_workers"] = {
                 "speedup_wall": statistics.median([r.wall for r in runs]) / statistics.median([r.wall for r in two]),
                 "worker_cpu": statistics.median([c for r in two if (c := worker_cpu(r)) is not None] or [0.0])}
+        if not args.no_archive and (ARCHIVE / ONE_GAME).is_file():
+            runs = [measure(dipsat_replay([str(ARCHIVE / ONE_GAME)], "droidippy", fresh())) for _ in range(max(args.runs, 3))]
+            rows.append(summarise(f"one archived game: dipsat replay {ONE_GAME} (start-up; target under 0.15 s)", runs))
         case, case_id = DATC_CASE
         runs = [measure([_bin("dipsat"), "adjudicate", case, "--case", case_id]) for _ in range(max(args.runs, 3))]
         rows.append(summarise(f"one DATC case: dipsat adjudicate {case} --case {case_id}", runs))
@@ -256,6 +266,12 @@ def main(argv: list[str] | None = None) -> int:
             f"CPU {ratio['cpu']:.2f}x")
     if "archive_cpu_s_per_1000_phases" in report:
         say(f"archived games: {report['archive_cpu_s_per_1000_phases']:.2f} CPU s per 1,000 phases")
+    if "archive_phases_per_second" in report:
+        rate = report["archive_phases_per_second"]
+        say(f"archived games, one worker, whole process: {rate['wall']:,.0f} phases/s over wall time, "
+            f"{rate['cpu']:,.0f} over CPU time; godip: {GODIP_PHASES_PER_SECOND:,} phases/s on these games "
+            f"(issue 23's measurement on a 2-core machine, NOT run side by side here: godip cannot be built "
+            f"in this workplace); the target, twice godip: {2 * GODIP_PHASES_PER_SECOND:,}")
     if "archive_two_workers" in report:
         two = report["archive_two_workers"]
         say(f"archived games on 2 workers: {two['speedup_wall']:.2f}x the wall speed of 1 "

@@ -3,15 +3,16 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import replace
 from pathlib import Path
 
+from dipsat.cli.inputs import case_files
 from dipsat.cli.options import rules_argument, solver_argument, variant_argument
 from dipsat.cli.report import case_json, case_text, summary
-from dipsat.cli.runner import CaseReport, run_case
+from dipsat.cli.runner import CaseReport, as_variant, run_case
 from dipsat.model.casefiles import load_any
 from dipsat.model.errors import InputError, OutputError
 from dipsat.model.files import check_writable, write_text_atomic
+from dipsat.model.safe_text import file_names
 from dipsat.solver import route
 from dipsat.variants import find_variant, read_order, reader_for
 
@@ -20,7 +21,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Register the command."""
     a = sub.add_parser("adjudicate", help="adjudicate the cases of case files and compare with their expectations")
     a.add_argument("files", nargs="+", metavar="FILE",
-                   help="case file: dipsat's format, the DATC v3.2 transcription or the jDip format")
+                   help="case file: dipsat's format, the DATC v3.2 transcription or the jDip format; "
+                        "or a folder of them (its *.txt files, as compare reads a folder)")
     a.add_argument("--case", action="append", metavar="ID", help="only this case (repeatable)")
     rules_argument(a)
     variant_argument(a)
@@ -44,9 +46,11 @@ def run(args: argparse.Namespace) -> int:
     """Adjudicate; exit 0 only when every case with expectations passes or is a known deviation."""
     _check_outputs(args.export_model, args.graph, args.map)
     reader = reader_for(find_variant(args.variant)) if args.variant else read_order
-    cases = [c for f in args.files for c in load_any(f, order_reader=reader)]
+    files = case_files(args.files, "adjudicate")
+    only = frozenset(args.case) if args.case else None
+    cases = [c for f in files for c in load_any(f, order_reader=reader, only=only)]
     if args.variant:
-        cases = [replace(c, variant=args.variant) for c in cases]
+        cases = [as_variant(c, args.variant) for c in cases]
     if args.case:
         wanted = set(args.case)
         cases = [c for c in cases if c.id in wanted]
@@ -73,13 +77,19 @@ def _targets(pattern: str | None, reports: list[CaseReport]) -> list[tuple[Path,
     """One file per movement phase: the name given, or name-CASE-N.ext when there are several."""
     if pattern is None:
         return []
+    names = dict(zip(map(id, reports), file_names([r.id for r in reports])))
     phases = [(r, i, res) for r in reports for i, res in enumerate(r.resolutions) if res.model is not None]
     base = Path(pattern)
     found = []
     for r, i, res in phases:
-        path = base if len(phases) == 1 else base.with_name(f"{base.stem}-{r.id}-{i + 1}{base.suffix}")
+        path = base if len(phases) == 1 else _numbered(base, names[id(r)], i)
         found.append((path, res, f"{r.id} {r.title}: {res.before.phase} (rules {r.rules})"))
     return found
+
+
+def _numbered(base: Path, name: str, index: int) -> Path:
+    """``FILE-CASE-N.ext``: ``name`` is the case's safe file name (:func:`file_names`)."""
+    return base.with_name(f"{base.stem}-{name}-{index + 1}{base.suffix}")
 
 
 MODEL_SUFFIXES = (".pb", ".txt")
@@ -119,10 +129,11 @@ def _write_maps(variants: list[str], reports: list[CaseReport], pattern: str | N
         return
     from dipsat.render.pictures import cycle_orders, position_svg
 
-    phases = [(v, r, i, res) for v, r in zip(variants, reports) for i, res in enumerate(r.resolutions)]
+    names = file_names([r.id for r in reports])
+    phases = [(v, r, name, i, res) for v, r, name in zip(variants, reports, names) for i, res in enumerate(r.resolutions)]
     base = Path(pattern)
-    for v, r, i, res in phases:
-        path = base if len(phases) == 1 else base.with_name(f"{base.stem}-{r.id}-{i + 1}{base.suffix}")
+    for v, r, name, i, res in phases:
+        path = base if len(phases) == 1 else _numbered(base, name, i)
         variant = find_variant(v)
         svg = position_svg(variant, res.before, res.results + res.generated, title=f"{r.id} {res.before.phase}",
                            subtitle=f"{r.title}; rules {r.rules}", cycle=cycle_orders(res))

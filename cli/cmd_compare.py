@@ -14,13 +14,14 @@ import json
 import sys
 from dataclasses import astuple, dataclass, fields, replace
 from pathlib import Path
-from typing import Iterable
+from typing import Final, Iterable
 
 from dipsat.cli.compare_archives import CompareError, Tally, compare_game, read_games
 from dipsat.cli.errors import EXIT_INPUT, EXIT_OK, error_line, unread_problem
 from dipsat.cli.options import solver_argument, variant_argument
 from dipsat.model.errors import InputError, OutputError
 from dipsat.model.files import check_writable, remove_stale, write_atomic
+from dipsat.model.safe_text import visible
 from dipsat.replay.readers import find_tasks
 from dipsat.replay.records import GameError
 from dipsat.solver import route
@@ -143,7 +144,8 @@ def _error_row(e: CompareError) -> Difference:
 
 
 def _case_key(case_id: str) -> tuple:
-    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in case_id.split("."))
+    return tuple((0, int(p), "") if p.isascii() and p.isdigit() and len(p) < 100 else (1, 0, p)
+                 for p in case_id.split("."))
 
 
 def _write(path: Path, diffs: list[Difference]) -> None:
@@ -160,5 +162,18 @@ def _write(path: Path, diffs: list[Difference]) -> None:
         with open(temp, "w", newline="", encoding="utf-8") as f:
             w = csv.writer(f)
             w.writerow(columns)
-            w.writerows(astuple(d) for d in diffs)
+            w.writerows([spreadsheet_safe(cell) for cell in astuple(d)] for d in diffs)
     write_atomic(path, write_csv)
+
+
+FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a CSV cell as a formula (OWASP's list for CSV injection)."""
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """A text cell that a spreadsheet would run as a formula (a game id ``=HYPERLINK(...)``)
+    written with a leading ``'``, as spreadsheets themselves mark text; a control character (ESC,
+    CR...) as its escape (``cat x.csv`` shows it, never runs it); any other cell as is."""
+    if not isinstance(cell, str):
+        return cell
+    return f"'{visible(cell)}" if cell.startswith(FORMULA_STARTS) else visible(cell)

@@ -25,9 +25,10 @@ def run(args: argparse.Namespace) -> int:
         CaseFileError: the file cannot be read or holds a case that is not a DATC chapter-6 case.
         OutputError: the folder cannot be written (nothing is written then).
     """
+    from dipsat.solver.presets import rules_from_text
     from dipsat.variants import read_order  # each case's orders read as its VARIANT's
     out = Path(args.out)
-    files = convert(args.file, order_reader=read_order)
+    files = convert(args.file, order_reader=read_order, check_rules=rules_from_text)
     written = []
     for name, text in sorted(files.items()):
         check_writable(out / name)

@@ -3,14 +3,14 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import replace
+
 from importlib.resources import files
 from pathlib import Path
 
 from dipsat.cli.deviations import DEVIATIONS
 from dipsat.cli.options import rules_argument, solver_argument, variant_argument
 from dipsat.cli.report import case_json, summary
-from dipsat.cli.runner import run_case
+from dipsat.cli.runner import as_variant, run_case
 from dipsat.model.casefiles import SECTIONS, load_any
 from dipsat.solver import route
 
@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     """Run every section; exit 1 if a case fails that is not a known deviation."""
     rows, reports = [], []
     for letter, path in zip(SECTIONS, bundled_case_files()):
-        section = [run_case(replace(c, variant=args.variant) if args.variant else c, args.rules)
+        section = [run_case(as_variant(c, args.variant) if args.variant else c, args.rules)
                    for c in load_any(path)]
         reports += section
         rows.append((f"6.{letter}", SECTIONS[letter][1], summary(section)))

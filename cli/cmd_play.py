@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from pathlib import Path
+from typing import Final
 
 from dipsat.cli.errors import EXIT_DIFFER, EXIT_OK, report as report_error
 from dipsat.cli.options import rules_argument, variant_argument
-from dipsat.model.errors import InputError
+from dipsat.model.errors import OutputError
+from dipsat.model.files import remove_stale, write_text_atomic
+from dipsat.model.safe_text import file_names
 from dipsat.variants.framework.record import load_record
 from dipsat.variants.framework.replay import GameReport, RecordStopped, play_record
-from dipsat.variants.framework.report import game_json, game_text
+from dipsat.variants.framework.report import game_json, game_text, view_results
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -53,30 +57,36 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK if report.failed == 0 else EXIT_DIFFER
 
 
+MAP_NAME: Final = re.compile(r"\d{2,}-[A-Za-z0-9-]+\.svg")
+"""The name of a picture ``play --maps`` writes (``03-Fall-1901-Movement.svg``)."""
+
+
 def write_maps(report: GameReport, folder: Path, gm: bool) -> None:
     """One picture per phase (the board before it, its orders and results) and the final board.
 
-    The public view leaves out the orders that are secret (who gave them must not show).
+    The pictures of an earlier ``play --maps`` in the folder (:data:`MAP_NAME`) are removed first,
+    so the folder holds this game's alone; each picture is written whole (a temporary file renamed).
+    The public view draws what the public text shows (:func:`view_results`).
 
     Raises:
-        InputError: the folder cannot be written.
+        OutputError: the folder cannot be written.
     """
     from dipsat.render.pictures import cycle_orders, position_svg
 
     variant = report.variant
+    positions = [p.resolution.before for p in report.phases] + [report.final]
+    names = file_names([f"{n:02d}-{str(pos.phase).replace(' ', '-')}" for n, pos in enumerate(positions, start=1)])
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        for n, p in enumerate(report.phases, start=1):
-            res = p.resolution
-            shown = [r for r in res.results + res.generated if gm or not getattr(r.order, "secret", False)]
-            svg = position_svg(variant, res.before, shown, title=f"{report.record.id} {res.before.phase}",
-                               subtitle=f"{variant.spec}; rules {report.rules}" + ("; game master's view" if gm else ""),
-                               cycle=cycle_orders(res))
-            name = str(res.before.phase).replace(" ", "-")
-            (folder / f"{n:02d}-{name}.svg").write_text(svg, encoding="utf-8")
-        final = report.final
-        (folder / f"{len(report.phases) + 1:02d}-{str(final.phase).replace(' ', '-')}.svg").write_text(
-            position_svg(variant, final, title=f"{report.record.id} {final.phase}", subtitle="the final board"),
-            encoding="utf-8")
+        remove_stale(*(f for f in folder.iterdir() if MAP_NAME.fullmatch(f.name) and f.is_file()))
     except OSError as exc:
-        raise InputError(f"cannot write the maps: {exc.strerror}", source=exc.filename or str(folder)) from None
+        raise OutputError(f"cannot write the maps: {exc.strerror}", str(folder)) from None
+    for name, p in zip(names, report.phases):
+        res = p.resolution
+        svg = position_svg(variant, res.before, view_results(report, p, gm), title=f"{report.record.id} {res.before.phase}",
+                           subtitle=f"{variant.spec}; rules {report.rules}" + ("; game master's view" if gm else ""),
+                           cycle=cycle_orders(res))
+        write_text_atomic(folder / f"{name}.svg", svg)
+    final = report.final
+    write_text_atomic(folder / f"{names[-1]}.svg",
+                      position_svg(variant, final, title=f"{report.record.id} {final.phase}", subtitle="the final board"))

@@ -86,8 +86,10 @@ def run(args: argparse.Namespace) -> int:
     if workers > 1 and not args.dask:
         start_pool_server()  # importing in parallel with this process's own imports below
     from dipsat.replay.collector import settle_for_a_long_run
-    from dipsat.replay.cores import use_one_core
+    from dipsat.replay.cores import import_arrow_lean, use_one_core
 
+    if not args.dask:  # a Dask client exchanges numpy-aware data with its cluster
+        import_arrow_lean()
     use_one_core()
     from dipsat.replay.run import RunConfig, run_replay
 

@@ -33,5 +33,6 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise UsageError(f"--port {args.port}: give a port from 1 to 65535")
     app = create_app(args.db, args.cors, args.max_body)
+    app.state.store.check()  # a file this dipsat cannot use is refused now (exit 2), not at the first request
     uvicorn.run(app, host=args.host, port=args.port, log_level="info")
     return 0

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from dipsat.model.errors import InputError, clip_message
+from dipsat.model.safe_text import visible
 
 EXIT_OK: Final = 0
 """Everything was read; every expectation holds (adjudicate, datc, play), every phase agrees (replay)."""
@@ -64,6 +65,8 @@ def problem_of(exc: BaseException) -> Problem:
 def report(exc: BaseException, as_json: bool, extra: dict[str, Any] | None = None) -> int:
     """Show ``exc`` (one line on stderr, or one JSON document on stdout); return :data:`EXIT_INPUT`."""
     problem = problem_of(exc)
+    problem = Problem(problem.file and visible(problem.file, one_line=True), problem.line,
+                      visible(problem.message, one_line=True))  # one line, whatever the input held
     if as_json:
         print(json.dumps({"error": problem.json(), **(extra or {})}, indent=1))
     else:
@@ -72,8 +75,8 @@ def report(exc: BaseException, as_json: bool, extra: dict[str, Any] | None = Non
 
 
 def error_line(problem: Problem) -> str:
-    """``dipsat: error: FILE:LINE: message``."""
-    return f"dipsat: error: {problem.text()}"
+    """``dipsat: error: FILE:LINE: message``, one line whatever the input held."""
+    return f"dipsat: error: {visible(problem.text(), one_line=True)}"
 
 
 def unread_problem(errors: list[dict[str, Any]], count: int, where: object) -> Problem | None:

@@ -7,12 +7,13 @@ no server and each picture can be opened alone.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
+from dipsat.model.files import write_text_atomic
+from dipsat.model.safe_text import xml_safe
 from dipsat.render.graph import decision_graph_svg
 from dipsat.render.pictures import phase_pictures
 from dipsat.solver.resolution import Resolution
@@ -45,35 +46,34 @@ class PageEntry:
     """``pass``, ``fail`` or ``none`` (nothing expected)."""
 
 
-def slug(text: str) -> str:
-    """A file name made of ``text`` (letters, digits, dots and dashes)."""
-    return re.sub(r"[^A-Za-z0-9.-]+", "-", text).strip("-") or "page"
-
-
 def write_page(out: Path, name: str, title: str, verdict: str, variant: object,
-               phases: Sequence[tuple[Resolution, Sequence[Row]]], notes: Iterable[str] = ()) -> PageEntry:
-    """Write ``name.html`` and its pictures (``name/…svg``) under ``out``; return its index entry."""
+               phases: Sequence[tuple[Any, ...]], notes: Iterable[str] = ()) -> PageEntry:
+    """Write ``name.html`` and its pictures (``name/…svg``) under ``out``; return its index entry.
+
+    ``name`` is a safe file name (:func:`~dipsat.model.safe_text.file_names`). Each phase is
+    ``(resolution, rows)`` or ``(resolution, rows, results drawn)`` (a view that draws fewer
+    orders than the phase had: a game record's public view). Every file is written whole.
+    """
     folder = out / name
-    folder.mkdir(parents=True, exist_ok=True)
     body = [f"<h1>{escape(title)}</h1>",
             f'<p>Verdict: <span class="{verdict}">{_verdict_words(verdict)}</span></p>']
     body += [f"<p>{escape(n)}</p>" for n in notes]
-    for i, (res, rows) in enumerate(phases, start=1):
-        before, after = phase_pictures(variant, res)  # type: ignore[arg-type]
+    for i, (res, rows, *drawn) in enumerate(phases, start=1):
+        before, after = phase_pictures(variant, res, drawn=drawn[0] if drawn else None)  # type: ignore[arg-type]
         stem = f"phase-{i}"
-        (folder / f"{stem}-before.svg").write_text(before, encoding="utf-8")
-        (folder / f"{stem}-after.svg").write_text(after, encoding="utf-8")
+        write_text_atomic(folder / f"{stem}-before.svg", before)
+        write_text_atomic(folder / f"{stem}-after.svg", after)
         body.append(f"<h2>{escape(str(res.before.phase))}</h2>")
         body.append(f"<p>Rules: {escape(res.rules or 'as stated')}; {_resolutions(res)}</p>")
         body.append(_table(rows))
         body += [f'<p class="why">{escape(p.describe())}</p>' for p in res.paradoxes]
         body.append(_figure(f"{name}/{stem}-before.svg", "The board before the phase, with the orders and their results"))
         body.append(_figure(f"{name}/{stem}-after.svg", f"The board after it ({res.after.phase})"))
-        if res.model is not None and res.values is not None:
-            (folder / f"{stem}-graph.svg").write_text(decision_graph_svg(res, title), encoding="utf-8")
+        if res.model is not None and res.values is not None and not drawn:
+            write_text_atomic(folder / f"{stem}-graph.svg", decision_graph_svg(res, title))
             body.append(_figure(f"{name}/{stem}-graph.svg", "The decision graph: each decision, its value, "
                                                             "what fixed it; cycles in red"))
-    (out / f"{name}.html").write_text(_page(title, body), encoding="utf-8")
+    write_text_atomic(out / f"{name}.html", _page(title, body))
     return PageEntry(f"{name}.html", title, verdict)
 
 
@@ -86,7 +86,7 @@ def write_index(out: Path, title: str, entries: Sequence[PageEntry]) -> Path:
     body = [f"<h1>{escape(title)}</h1>", f"<p>{len(entries)} pages: {passed} passed, {failed} failed</p>",
             f"<table><tr><th>page</th><th>verdict</th></tr>{rows}</table>"]
     path = out / "index.html"
-    path.write_text(_page(title, body), encoding="utf-8")
+    write_text_atomic(path, _page(title, body))
     return path
 
 
@@ -115,6 +115,6 @@ def _figure(src: str, caption: str) -> str:
 
 
 def _page(title: str, body: list[str]) -> str:
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>\n"
-            + "\n".join(body) + "\n</body></html>\n")
+    return xml_safe("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                    f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>\n"
+                    + "\n".join(body) + "\n</body></html>\n")

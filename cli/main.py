@@ -16,11 +16,12 @@ import os
 import sys
 from importlib import import_module
 from types import ModuleType
-from typing import NoReturn, Sequence
+from typing import Final, NoReturn, Sequence
 
-from dipsat.cli.errors import EXIT_INTERRUPTED, Problem, report, user_errors
-from dipsat.cli.options import apply_solver, check_rules
-from dipsat.model.errors import UsageError
+EXIT_INTERRUPTED: Final = 130
+"""Interrupted (Ctrl-C): as :data:`dipsat.cli.errors.EXIT_INTERRUPTED`; here too, since this module
+imports nothing of dipsat's before :func:`main` runs, so that a Ctrl-C while the rest is imported
+is caught like any other."""
 
 COMMANDS: tuple[str, ...] = ("adjudicate", "datc", "compare", "rules", "replay", "play", "convert", "report", "serve", "discover")
 """The commands, in the order ``dipsat --help`` lists them; ``dipsat NAME`` is run by ``dipsat.cli.cmd_NAME``."""
@@ -36,6 +37,7 @@ class _Parser(argparse.ArgumentParser):
     mistake is shown like every other (and as JSON with ``--json``)."""
 
     def error(self, message: str) -> NoReturn:
+        from dipsat.model.errors import UsageError
         raise UsageError(f"{message} (see {self.prog} --help)")
 
 
@@ -78,20 +80,64 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in argv
     try:
+        from dipsat.cli.terminal import guarded_streams
+    except KeyboardInterrupt:
+        return _interrupted(as_json)
+    with guarded_streams():  # no raw control character of the input reaches the terminal
+        try:
+            return _run(argv, as_json)
+        except BrokenPipeError:  # the reader went away while an error was being shown
+            return 2
+
+
+def _run(argv: list[str], as_json: bool) -> int:
+    """Parse ``argv`` and run its command: :func:`main` without the guard on the streams."""
+    try:
+        from dipsat.cli.errors import report, user_errors
+        from dipsat.cli.options import apply_solver, check_rules
+
         args = _parser(argv).parse_args(argv)
         as_json = bool(getattr(args, "json", as_json))
         check_rules(args)
         apply_solver(args)
         return int(args.run(args))
-    except user_errors() as e:
+    except KeyboardInterrupt:
+        return _interrupted(as_json)
+    except Exception as e:
+        if _caused_by_interrupt(e):  # a Ctrl-C inside an import or a library, re-raised as its own error
+            return _interrupted(as_json)
+        try:
+            known = user_errors()
+        except KeyboardInterrupt:
+            return _interrupted(as_json)
+        if not isinstance(e, known):
+            raise
         if isinstance(e, BrokenPipeError):
             return 0
         return report(e, as_json)
-    except KeyboardInterrupt:
-        if as_json:  # for the script; the person who pressed Ctrl-C reads stderr
-            print(json.dumps({"error": Problem(None, None, "interrupted").json()}, indent=1))
-        print("\ndipsat: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+
+
+def _caused_by_interrupt(exc: BaseException) -> bool:
+    """Whether a Ctrl-C is behind ``exc`` (an ``ImportError`` raised while a lazy import of
+    OR-Tools was interrupted, for one): its cause or context, at any depth."""
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
+
+
+def _interrupted(as_json: bool) -> int:
+    """Say that the run was interrupted (one line on stderr; with ``--json`` also one document on
+    stdout); exit status :data:`EXIT_INTERRUPTED`. Every output file is whole or absent
+    (:func:`~dipsat.model.files.write_atomic`)."""
+    if as_json:  # for the script; the person who pressed Ctrl-C reads stderr
+        print(json.dumps({"error": {"file": None, "line": None, "message": "interrupted"}}, indent=1))
+    print("\ndipsat: interrupted", file=sys.stderr)
+    return EXIT_INTERRUPTED
 
 
 def program() -> NoReturn:
@@ -109,7 +155,12 @@ def program() -> NoReturn:
         sys.stderr.flush()
     except BrokenPipeError:  # the reader of our output went away: nothing more to say
         pass
-    atexit._run_exitfuncs()  # CPython's own call at shutdown, made before skipping the rest
+    except KeyboardInterrupt:  # a Ctrl-C once the work is done: it still says so
+        code = _interrupted(False)
+    try:
+        atexit._run_exitfuncs()  # CPython's own call at shutdown, made before skipping the rest
+    except KeyboardInterrupt:
+        code = EXIT_INTERRUPTED
     os._exit(code)
 
 

@@ -35,6 +35,12 @@ def check_rules(args: argparse.Namespace) -> None:
         RulesError: an unknown preset, option or choice (the message lists the known ones).
     """
     given = getattr(args, "rules", None)
+    if getattr(args, "command", None) == "rules" and isinstance(given, str):
+        from dipsat.variants import VARIANTS
+        from dipsat.variants.framework.options import split_spec
+
+        if VARIANTS.name_of(split_spec(given)[0].strip().lower()) is not None:
+            return  # ``dipsat rules VARIANT``: a variant's options, read by the command itself
     for text in given if isinstance(given, list) else [given] if given else []:
         rules_from_text(text)
 

@@ -11,7 +11,8 @@ from dipsat.model.reasons import CivilDisorder, Reason
 from dipsat.model.types import Disband, Order, Phase, Position
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.presets import RulesError, describe, rules_from_text
-from dipsat.variants import Variant, find_variant
+from dipsat.variants import Variant, find_variant, merge_specs
+from dipsat.variants.framework.engine import RefusedOrder
 
 
 @dataclass(frozen=True)
@@ -52,15 +53,43 @@ class CaseReport:
         return not self.differences
 
 
-def expected_words(expected: Expected | None, rules: Rules) -> str | None:
-    """The words expected under ``rules``: the alternative whose key names exactly these rules,
-    else the default words."""
+def expected_words(expected: Expected | None, rules: Rules, variant: Variant | None = None,
+                   case: Case | None = None) -> str | None:
+    """The words expected under ``rules`` (and, for a case of a variant, its choices in force):
+    the alternative whose key names exactly these, else the default words. A key names rules
+    (presets, options) and the variant's own options (``bubble_sea=yes``); what it leaves out is
+    the case's own (:func:`key_matches`)."""
     if expected is None:
         return None
     for key, words in expected.alternatives.items():
-        if rules_from_text(key) == rules:
+        if key_matches(key, rules, variant, case):
             return words
     return expected.words
+
+
+def split_key(variant: Variant | None, key: str) -> tuple[str | None, dict[str, str]]:
+    """An alternative's key (or a ``--rules`` text) split into its rules part (``None``: none)
+    and the options of ``variant`` it names: ``"1982,bubble_sea=yes"`` -> ``("1982", {"bubble_sea": "yes"})``."""
+    rules_parts, chosen = [], {}
+    for part in (p.strip() for p in key.split(",")):
+        name, sep, value = part.partition("=")
+        if sep and variant is not None and name.strip().lower() in variant.options:
+            chosen[name.strip().lower()] = value.strip().lower()
+        elif part:
+            rules_parts.append(part)
+    return (",".join(rules_parts) or None), chosen
+
+
+def key_matches(key: str, rules: Rules, variant: Variant | None, case: Case | None) -> bool:
+    """``key`` names exactly ``rules`` and ``variant``'s choices, reading what it leaves out as the
+    case's own rules and ``VARIANT`` options."""
+    own = check_case(case) if case is not None else None
+    rules_part, chosen = split_key(own, key)
+    if rules_from_text(rules_part or (case.rules if case is not None else "datc")) != rules:
+        return False
+    if own is None or variant is None:
+        return not chosen
+    return dict(own.with_options(**chosen).choices) == dict(variant.choices)
 
 
 def alternative_keys(case: Case) -> list[str]:
@@ -70,7 +99,9 @@ def alternative_keys(case: Case) -> list[str]:
 
 
 def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
-    """Adjudicate every step of ``case`` (under its own rules unless ``rules_text`` is given).
+    """Adjudicate every step of ``case`` (under its own rules unless ``rules_text`` is given;
+    ``rules_text`` may also name options of the case's variant, as an alternative's key does:
+    ``bubble_sea=yes``).
 
     Under other rules the order results are checked against the alternative the case states for
     those rules, else its default words. The board after (and ``AUTO``) is stated for the case's
@@ -78,25 +109,32 @@ def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
     (the alternative words are the expectation); under any other rules it is, as written (a case
     file that states only boards, as jDip's, is never left without a check).
     """
-    variant = check_case(case)
-    text = rules_text or case.rules
-    rules = rules_from_text(text)
+    own = check_case(case)
+    rules_part, chosen = split_key(own, rules_text or "")
+    variant = own.with_options(**chosen) if chosen else own
+    rules = rules_from_text(rules_part or case.rules)
     position = case.start
     checks: list[OrderCheck] = []
     differences: list[str] = []
     resolutions = []
     has_expectations = False
-    board_stated = rules == rules_from_text(case.rules) or not any(
-        rules_from_text(key) == rules for key in alternative_keys(case))
+    board_stated = (rules == rules_from_text(case.rules) and dict(variant.choices) == dict(own.choices)) or not any(
+        key_matches(key, rules, variant, case) for key in alternative_keys(case))
+    if case.state:
+        position = _read_state(variant, case, position, case.state)
     for n, step in enumerate(case.steps):
         if n > 0:
             position, problem = _at_stated_phase(step, position, variant.engine is not None)
             if problem:
                 differences.append(problem)
-        res = variant.adjudicate(position, step.orders, rules, advance=False)
+        try:
+            res = variant.adjudicate(position, step.orders, rules, advance=False)
+        except RefusedOrder as exc:
+            line = step.lines[exc.index] if exc.index < len(step.lines) else step.line or case.line or None
+            raise CaseFileError(f"case {case.id}: {exc.message}", case.source or None, line) from None
         resolutions.append(res)
         for i, (order, result) in enumerate(zip(step.orders, res.results)):
-            want = expected_words(step.expected[i] if i < len(step.expected) else None, rules)
+            want = expected_words(step.expected[i] if i < len(step.expected) else None, rules, variant, case)
             has_expectations |= want is not None
             check = OrderCheck(format_order(order, variant.map, "long"), want, result.words, result.reason,
                                result.why)
@@ -108,10 +146,61 @@ def run_case(case: Case, rules_text: str | None = None) -> CaseReport:
         if step.after is not None and board_stated:
             has_expectations = True
             differences += _board_differences(variant, step.after, res.after)
+        if step.after_state is not None and board_stated:
+            differences += _state_differences(variant, case, step.after_state, res.after)
         has_expectations |= bool(step.auto) and board_stated
         position = res.after
     return CaseReport(case.id, case.title, describe(rules), tuple(checks), tuple(differences),
                       has_expectations, tuple(resolutions), known_deviation(case))
+
+
+def as_variant(case: Case, given: str) -> Case:
+    """``case`` played as the variant ``--variant`` names, merged with the case's own ``VARIANT``
+    line: the case's options hold unless ``given`` names the same option; a standard case is
+    played as ``given`` (:func:`~dipsat.variants.framework.options.merge_specs`).
+
+    Raises:
+        CaseFileError: at the case's ``VARIANT`` line: ``given`` names another variant.
+    """
+    try:
+        return replace(case, variant=merge_specs(given, case.variant))
+    except InputError as exc:
+        raise CaseFileError(f"case {case.id}: {exc.message}", case.source or None,
+                            case.head_lines.get("variant", case.line or None)) from None
+
+
+def _read_state(variant: Variant, case: Case, position: Position, lines: tuple[tuple[int, str], ...]) -> Position:
+    """``position`` with the variant's state the case's ``STATE`` lines set.
+
+    Raises:
+        CaseFileError: at the line: the variant keeps no state a case states, or cannot read the line.
+    """
+    for line, text in lines:
+        key, _, words = text.partition(":")
+        if variant.state_notation is None:
+            raise CaseFileError(f"variant {variant.name} keeps no state a case states: {text!r}", case.source or None, line)
+        try:
+            position = variant.state_notation.read(variant, position, key.strip().lower(), words.strip())
+        except InputError as exc:
+            raise CaseFileError(f"STATE {text!r}: {exc.message}", case.source or None, line) from None
+    return position
+
+
+def _state_differences(variant: Variant, case: Case, lines: tuple[tuple[int, str], ...], got: Position) -> list[str]:
+    """The keys ``AFTER``'s ``STATE`` lines state, compared with the state after the phase (each
+    read back in the variant's words, so the order of a list does not matter)."""
+    if not lines:
+        return []
+    want = variant.state_notation.write(variant, _read_state(variant, case, got, lines)) if \
+        variant.state_notation is not None else {}
+    have = variant.state_notation.write(variant, got) if variant.state_notation is not None else {}
+    found = []
+    for line, text in lines:
+        key = text.partition(":")[0].strip().lower()
+        if want.get(key) != have.get(key):
+            found.append(f"after, state {key} (line {line}): expected {want.get(key) or 'none'}, "
+                         f"got {have.get(key) or 'none'}")
+    return found
 
 
 def known_deviation(case: Case) -> str | None:
@@ -138,6 +227,11 @@ def check_case(case: Case) -> Variant:
         rules_from_text(case.rules)
     except RulesError as exc:
         raise CaseFileError(f"RULES {case.rules}: {exc}", where, head.get("rules", case.line or None)) from None
+    boards = [case.start, *(step.after for step in case.steps if step.after is not None)]
+    for lasting in (c for board in boards for c in board.changes if c.until is not None):
+        if variant.engine is None and (lasting.until.season, lasting.until.kind) not in STANDARD_PHASES:
+            raise CaseFileError(f"'{lasting}': variant {variant.name} has no phase {lasting.until} (its phases: "
+                                "Spring and Fall Movement and Retreat, Winter Adjustment)", where, case.line or None)
     for step in case.steps:
         if variant.engine is None and (step.phase.season, step.kind) not in STANDARD_PHASES:
             raise CaseFileError(f"variant {variant.name} has no phase {step.phase} (its phases: Spring and Fall "
@@ -145,8 +239,10 @@ def check_case(case: Case) -> Variant:
         for i, expected in enumerate(step.expected):
             for key in expected.alternatives if expected is not None else ():
                 try:
-                    rules_from_text(key)
-                except RulesError as exc:
+                    rules_part, chosen = split_key(variant, key)
+                    rules_from_text(rules_part or case.rules)
+                    variant.with_options(**chosen)
+                except (RulesError, InputError) as exc:
                     line = step.lines[i] if i < len(step.lines) else case.line or None
                     raise CaseFileError(f"alternative result '{key}: ...': {exc}", where, line) from None
     return variant

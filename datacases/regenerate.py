@@ -13,6 +13,7 @@ from pathlib import Path
 
 from dipsat.model.casefiles import convert
 from dipsat.model.cases import load_cases
+from dipsat.solver.presets import rules_from_text
 
 HERE = Path(__file__).resolve().parent
 SOURCE = HERE.parents[1] / "shared" / "datc" / "DATC_v3_2_chapter6_transcribed.txt"
@@ -22,7 +23,7 @@ ALTERNATIVES = HERE / "datc_alternatives.psv"
 def main(argv: list[str]) -> int:
     """Write one case file per DATC section; check each reads back; return the exit status."""
     source = Path(argv[0]) if argv else SOURCE
-    files = convert(source, alternatives=ALTERNATIVES)
+    files = convert(source, alternatives=ALTERNATIVES, check_rules=rules_from_text)
     total = 0
     for name, text in sorted(files.items()):
         path = HERE / name

@@ -20,6 +20,7 @@ from dipsat.cli.runner import CaseReport, alternative_keys, run_case
 from dipsat.model.case_writer import write_case
 from dipsat.model.reasons import CivilDisorder
 from dipsat.model.cases import Case, Expected, read_cases
+from dipsat.model.reasons import CivilDisorder
 from dipsat.model.types import Position
 from dipsat.solver.options import OPTIONS
 from dipsat.solver.presets import describe, rules_from_text

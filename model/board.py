@@ -17,7 +17,9 @@ import re
 
 from dipsat.model.errors import InputError
 from dipsat.model.gamemap import Edge, GameMap, Terrain, _assemble, adjacency, graph_order
-from dipsat.model.types import Phase, PhaseKind, Position, Season
+from dipsat.model.kinds import Moves, UnitKind
+from dipsat.model.phase_words import parse_phase  # the one reader of phase names
+from dipsat.model.types import Location, Phase, PhaseKind, Position, Season
 
 __all__ = ["CloseEdge", "FreezeSea", "RemoveCentre", "AddCentre", "Change", "Lasting", "board_in_play",
            "apply_change", "end_change", "clear_owner", "last_phase_of_turns", "in_force", "drop_expired", "parse_lasting",
@@ -241,7 +243,6 @@ def parse_lasting(text: str, gmap: GameMap) -> Lasting:
     Raises:
         BoardChangeError: not a change, or an unknown province, power or phase (the message quotes ``text``).
     """
-    from dipsat.model.cases import parse_phase  # the one reader of phase names
     body, until = text.strip(), None
     m = _UNTIL_RE.fullmatch(body)
     if m:
@@ -262,16 +263,28 @@ def parse_lasting(text: str, gmap: GameMap) -> Lasting:
         except InputError:
             raise BoardChangeError(f"unknown province {name.strip()!r} in {text!r}") from None
 
+    def sea(name: str) -> bool:
+        return gmap.provinces[name].terrain is Terrain.SEA
+
+    if until is not None and (until.season, until.kind) not in PHASES_PLAYED:
+        raise BoardChangeError(f"no variant plays {until}: a change cannot last until it in {text!r}")
     change: Change
     if word == "closed":
         names = rest.split(",")
         if len(names) != 2:
             raise BoardChangeError(f"a closed edge names two provinces, 'closed P, Q': {text!r}")
-        change = CloseEdge(province(names[0]), province(names[1]))
+        a, b = province(names[0]), province(names[1])
+        if b not in gmap.neighbours(UnitKind.ARMY, Location(a), Moves.ANY_EDGE):
+            raise BoardChangeError(f"{a} and {b} are not neighbours: no edge between them to close in {text!r}")
+        change = CloseEdge(a, b)
     elif word == "frozen":
         change = FreezeSea(province(rest))
+        if not sea(change.province):
+            raise BoardChangeError(f"{change.province} is no sea: only a sea freezes, in {text!r}")
     elif word == "centre removed":
         change = RemoveCentre(province(rest))
+        if sea(change.province):
+            raise BoardChangeError(f"{change.province} is a sea: it has no centre to remove, in {text!r}")
     else:
         home = _HOME_RE.fullmatch(rest)
         owner = None
@@ -282,4 +295,14 @@ def parse_lasting(text: str, gmap: GameMap) -> Lasting:
             except InputError:
                 raise BoardChangeError(f"unknown power {home[2]!r} in {text!r}") from None
         change = AddCentre(province(rest), owner)
+        if sea(change.province):
+            raise BoardChangeError(f"{change.province} is a sea: a supply centre stands on land, in {text!r}")
     return Lasting(change, until)
+
+
+PHASES_PLAYED: frozenset[tuple[Season, PhaseKind]] = frozenset({
+    (Season.SPRING, PhaseKind.MOVEMENT), (Season.SPRING, PhaseKind.RETREAT), (Season.SUMMER, PhaseKind.ADJUSTMENT),
+    (Season.FALL, PhaseKind.MOVEMENT), (Season.FALL, PhaseKind.RETREAT), (Season.WINTER, PhaseKind.ADJUSTMENT)})
+"""The phases some variant plays: the standard sequence and Vain Star's Summer adjustments (the
+board's reader refuses a change lasting until another; a case or record of a variant with the
+standard sequence refuses Summer too, :func:`dipsat.cli.runner.check_case`)."""

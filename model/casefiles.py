@@ -16,8 +16,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Final, Mapping, Sequence
+from typing import Callable, Final, Mapping, Sequence
 
+from dipsat.model.files import lines_of
 from dipsat.model.cases import (
     DEFAULT_MAP, FATES, RESULT_WORDS, Case, Expected, OrderReader, case_error, normalise_words, read_cases,
     read_text,
@@ -67,26 +68,27 @@ def sniff(text: str) -> str:
 
 
 def _read(path: str | Path, gmap: GameMap | None,
-          order_reader: OrderReader | None = None) -> tuple[str, list[Case]]:
+          order_reader: OrderReader | None = None, only: frozenset[str] | None = None) -> tuple[str, list[Case]]:
     text = read_text(path)
     kind = sniff(text)
     if kind == "dipsat":
-        return kind, read_cases(text, str(path), gmap, order_reader)
+        return kind, read_cases(text, str(path), gmap, order_reader, only)
     reader = {"transcription": read_transcription, "jdip": read_jdip}[kind]
     return kind, reader(text, str(path), gmap)
 
 
 def load_any(path: str | Path, gmap: GameMap | None = None,
-             order_reader: OrderReader | None = None) -> list[Case]:
+             order_reader: OrderReader | None = None, only: frozenset[str] | None = None) -> list[Case]:
     """Read the cases of a file in any supported format (see the module docstring).
 
     ``order_reader`` reads the orders of dipsat-format cases of variants with orders of their
-    own (:data:`~dipsat.model.cases.OrderReader`).
+    own (:data:`~dipsat.model.cases.OrderReader`). ``only``: the ids of the cases wanted; a
+    dipsat-format file's other cases are passed over unread (``dipsat adjudicate --case``).
 
     Raises:
         CaseFileError: the file is missing, not UTF-8 or not valid in its format.
     """
-    return _read(path, gmap, order_reader)[1]
+    return _read(path, gmap, order_reader, only)[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +119,7 @@ def read_alternatives(text: str, source: str = "<string>") -> list[Alternative]:
             fields, a key that is not ``option=choice`` or a preset name, or unknown words.
     """
     found: list[Alternative] = []
-    for lineno, raw in enumerate(text.splitlines(), 1):
+    for lineno, raw in enumerate(lines_of(text), 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
@@ -204,23 +206,26 @@ def _names(order: object, gmap: GameMap) -> tuple[str, ...]:
     return text, f"{order.power}: {text}"  # type: ignore[attr-defined]
 
 
-def _check_rules(case: Case, path: str) -> None:
+def _check_rules(case: Case, path: str, check: Callable[[str], object]) -> None:
     """Refuse a case whose ``RULES`` names an unknown preset, option or choice (at its ``RULES`` line)."""
-    from dipsat.solver.presets import RulesError, rules_from_text
     try:
-        rules_from_text(case.rules)
-    except RulesError as exc:
+        check(case.rules)
+    except ValueError as exc:
         raise case_error(f"RULES {case.rules}: {exc}", case.source or path,
                          case.head_lines.get("rules", case.line or None)) from None
 
 
 def convert(path: str | Path, gmap: GameMap | None = None,
-            alternatives: str | Path | None = None, order_reader: OrderReader | None = None) -> dict[str, str]:
+            alternatives: str | Path | None = None, order_reader: OrderReader | None = None,
+            check_rules: Callable[[str], object] | None = None) -> dict[str, str]:
     """Convert the cases of ``path`` to dipsat case files, one per DATC section.
 
     Returns file name -> file text, e.g. ``"datc_6A_basic.txt"``; cases keep their order. With
     ``alternatives`` (an alternatives file, see :func:`read_alternatives`) each of its lines is
     added to the order it names first (:func:`apply_alternatives`); by default none is.
+    ``check_rules`` reads a case's ``RULES`` text and raises :class:`ValueError` when it names
+    unknown rules (the rules are the solver's: :func:`dipsat.solver.presets.rules_from_text`,
+    which the command passes; the values layer does not import the solver).
 
     Raises:
         CaseFileError: the file or the alternatives file cannot be read, an alternative
@@ -240,7 +245,8 @@ def convert(path: str | Path, gmap: GameMap | None = None,
         if m is None or m[1] not in SECTIONS:
             raise case_error(f"case {case.id!r} is not a DATC chapter-6 case (6.A.1 ... 6.J.N): convert writes "
                              "one file per DATC section", case.source or str(path), case.line or None)
-        _check_rules(case, str(path))
+        if check_rules is not None:
+            _check_rules(case, str(path), check_rules)
         by_section.setdefault(m[1], []).append(case)
     files: dict[str, str] = {}
     for letter, group in by_section.items():

@@ -21,6 +21,8 @@ The case-file format is line-oriented; a person writes one in a minute::
     CHANGES                             # optional: lasting changes of the board (dipsat.model.board)
     closed Burgundy, Munich until Fall 1901 Retreat
     frozen North Sea until Spring 1902 Retreat
+    STATE                               # optional: the variant's own state, "Key: words" (its rulings)
+    Vogon-proof: Spain, Kiel
     ORDERS
     England: F North Sea Convoys A Yorkshire - Yorkshire  [illegal]
     Germany: F London - Yorkshire  [succeeds; 1982: fails; paradox=all_hold: fails]
@@ -31,6 +33,7 @@ The case-file format is line-oriented; a person writes one in a minute::
     England: A Yorkshire dislodged from London
     CENTRES                             # after AFTER: the centres after the phase (optional)
     CHANGES                             # after AFTER: the lasting changes after it (optional)
+    STATE                               # after AFTER: the variant's state after it (optional; the keys stated are checked)
     PHASE Spring 1901 Retreat           # a further phase starts from the previous result
     ORDERS
     England: A Yorkshire - Edinburgh  [succeeds]
@@ -46,6 +49,10 @@ The case-file format is line-oriented; a person writes one in a minute::
 * Several units in one province (hitch-hikers, a guest such as Zaphod) are written on lines of
   their own; the reader accepts them where their kinds may share the province. A piece of a kind
   that belongs to no power is written under its own name (``Zaphod: Z Munich``).
+* ``STATE`` lines (``Key: words``) state what a variant remembers beyond the board (the
+  Hitchhiker's Vogon-proof centres, Zaphod's spells): the reader keeps them as written, the
+  variant reads them (:attr:`Case.state`, :attr:`Step.after_state`); a variant without such
+  state refuses them.
 * The phase of an ``AFTER`` board is fixed by :func:`phase_after` (the standard sequence: a
   retreat phase only if a unit is dislodged; Fall leads to the Winter adjustment).
 
@@ -59,18 +66,22 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Final, Mapping
 
-from dipsat.model.board import board_in_play, parse_lasting
+from dipsat.model.board import parse_lasting
 from dipsat.model.errors import CaseFileError, InputError, quote
+from dipsat.model.files import lines_of
 from dipsat.model.gamemap import GameMap, load_map
-from dipsat.model.kinds import STANDARD_KINDS
 from dipsat.model.notation import parse_order, parse_unit
-from dipsat.model.types import (
-    Dislodged, Location, Order, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType, stack_problem,
+from dipsat.model.phase_words import (
+    MAX_YEAR, MIN_YEAR, PHASE_KIND_WORDS, SEASON_WORDS, STANDARD_PHASES, parse_phase, phase_after,
 )
+from dipsat.model.start_board import check_placements, placement_problem, start_problem
+from dipsat.model.types import Dislodged, Location, Order, Phase, PhaseKind, Piece, Position, Unit, stack_problem
 
 __all__ = [
     "Case", "Expected", "OrderReader", "VariantReader", "Step", "load_cases", "read_cases", "phase_after",
     "read_text", "parse_phase", "case_error", "placement_problem",
+    # read here, defined beside (model/phase_words.py, model/start_board.py): kept importable from here
+    "STANDARD_PHASES", "MIN_YEAR", "MAX_YEAR", "SEASON_WORDS", "PHASE_KIND_WORDS",
 ]
 
 DEFAULT_MAP = "dipsat.variants.classical"
@@ -159,6 +170,8 @@ class Step:
     """Source line of each order."""
     line: int = field(default=0, compare=False)
     """Source line of the ``PHASE`` line (0: unknown)."""
+    after_state: tuple[tuple[int, str], ...] | None = None
+    """The ``STATE`` lines of ``AFTER`` (source line, text), read by the variant; ``None``: none stated."""
 
     @property
     def kind(self) -> PhaseKind:
@@ -183,38 +196,8 @@ class Case:
     preference changed since the source was written), or ``""``."""
     head_lines: Mapping[str, int] = field(default_factory=dict, compare=False)
     """Source line of the ``VARIANT`` and ``RULES`` lines (keys ``variant``, ``rules``), when written."""
-
-
-def phase_after(phase: Phase, dislodged: bool) -> Phase:
-    """Return the phase that follows ``phase`` (standard sequence, no phase is skipped).
-
-    A movement phase with dislodged units leads to the retreat phase of the same season.
-    """
-    if phase.kind is PhaseKind.MOVEMENT and dislodged:
-        return Phase(phase.year, phase.season, PhaseKind.RETREAT)
-    if phase.kind is PhaseKind.ADJUSTMENT or phase.season is Season.WINTER:
-        return Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT)
-    if phase.season is Season.FALL:
-        return Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENT)
-    return Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT)
-
-
-def placement_problem(unit: Unit, gmap: GameMap, coast_required: bool = True) -> str:
-    """Why ``unit`` cannot stand where it is written to stand, or ``""``: an army at sea, a
-    fleet inland, and (with ``coast_required``) a fleet without the coast it needs."""
-    province = gmap.provinces[unit.province]
-    if not gmap.can_stand(unit.kind, unit.province) and gmap.unit_kinds != STANDARD_KINDS:
-        return ""  # a variant's unit may stand out of its element (a stranded fleet): its engine rules it
-    if unit.kind is UnitType.ARMY and gmap.is_sea(unit.province):
-        return f"an army cannot stand in {province.name}"
-    if unit.kind is UnitType.FLEET:
-        if gmap.is_land(unit.province):
-            return f"a fleet cannot stand in {province.name}, which has no coast"
-        if coast_required and province.coasts and unit.location.coast is None:
-            return f"a fleet in {province.name} must name its coast"
-    elif coast_required and unit.kind.uses_coasts and province.coasts and unit.location.coast is None:
-        return f"a {unit.kind.name} in {province.name} must name its coast"
-    return ""
+    state: tuple[tuple[int, str], ...] = ()
+    """The start's ``STATE`` lines (source line, text): the variant's own state, read by the variant."""
 
 
 _DROIDIPPY_RE: Final = re.compile(r"PHASE\s+\d+\s+\w+\s+\w+", re.IGNORECASE)
@@ -255,41 +238,6 @@ def read_text(path: str | Path) -> str:
         raise CaseFileError(exc.message, source, exc.line) from exc.__cause__
 
 
-STANDARD_PHASES: Final = frozenset({(Season.SPRING, PhaseKind.MOVEMENT), (Season.SPRING, PhaseKind.RETREAT),
-                                    (Season.FALL, PhaseKind.MOVEMENT), (Season.FALL, PhaseKind.RETREAT),
-                                    (Season.WINTER, PhaseKind.ADJUSTMENT)})
-"""The phases of the standard sequence: a variant without an engine of its own plays only these."""
-
-_PHASE_RE = re.compile(r"(\w+)\s+(\d+)\s*,?\s*(\w+)")
-MIN_YEAR: Final = 1
-MAX_YEAR: Final = 9999
-"""The years a phase may name."""
-
-
-SEASON_WORDS: Final = MappingProxyType({**{s.value.lower(): s for s in Season}, "autumn": Season.FALL})
-"""The season words a phase may use: ``Autumn`` is the British (and the seed texts') ``Fall``."""
-PHASE_KIND_WORDS: Final = MappingProxyType({**{k.value.lower(): k for k in PhaseKind}, "retreats": PhaseKind.RETREAT,
-                                            "adjustments": PhaseKind.ADJUSTMENT})
-"""The phase-kind words a phase may use (the plurals too)."""
-
-
-def parse_phase(text: str) -> Phase:
-    """Read ``Spring 1901 Movement`` (case-insensitive; ``Spring 1901, Movement``, ``Autumn 1901
-    Retreats`` too: see :data:`SEASON_WORDS`, :data:`PHASE_KIND_WORDS`).
-
-    Raises:
-        ValueError: the text is not a phase.
-    """
-    m = _PHASE_RE.fullmatch(text.strip())
-    seasons, kinds = SEASON_WORDS, PHASE_KIND_WORDS
-    if m is None or m[1].lower() not in seasons or m[3].lower() not in kinds:
-        raise ValueError(f"not a phase (want e.g. 'Spring 1901 Movement', 'Autumn 1901 Retreat'): "
-                         f"{quote(text.strip())}")
-    if not MIN_YEAR <= int(m[2][:8]) <= MAX_YEAR:
-        raise ValueError(f"year out of range ({MIN_YEAR}-{MAX_YEAR}): {quote(m[2])}")
-    return Phase(int(m[2]), seasons[m[1].lower()], kinds[m[3].lower()])
-
-
 def load_cases(path: str | Path, gmap: GameMap | None = None,
                order_reader: OrderReader | None = None) -> list[Case]:
     """Read every case of a dipsat case file (``order_reader``: see :data:`OrderReader`).
@@ -301,8 +249,9 @@ def load_cases(path: str | Path, gmap: GameMap | None = None,
 
 
 _KEYWORDS = frozenset({"CASE", "TITLE", "VARIANT", "RULES", "PHASE", "UNITS", "CENTRES", "CENTERS",
-                       "STANDOFFS", "ORDERS", "AUTO", "AFTER", "END", "CHANGES"})
+                       "STANDOFFS", "ORDERS", "AUTO", "AFTER", "END", "CHANGES", "STATE"})
 _LINE_RE = re.compile(r"([A-Za-z][\w.-]*)\s*:\s*(.*)")
+_STATE_RE = re.compile(r"[A-Za-z][\w .'-]*:.*")
 _RESULT_RE = re.compile(r"(.*?)\s*\[([^\[\]]*)\]")
 _DISLODGED_RE = re.compile(r"(.*?)\s+dislodged(?:\s+from\s+(.+))?", re.IGNORECASE)
 
@@ -353,6 +302,8 @@ class _Board:
     standoffs: set[str] = field(default_factory=set)
     stacked: dict[str, list[Piece]] = field(default_factory=dict)
     changes: list[Any] = field(default_factory=list)
+    state: list[tuple[int, str]] | None = None
+    """``STATE`` lines (source line, text); ``None``: no ``STATE`` block."""
     line_of: dict[str, tuple[int, str]] = field(default_factory=dict)
     """Province -> the line (number, text) that last placed a piece there."""
 
@@ -384,11 +335,12 @@ class _Draft:
     def close_step(self) -> None:
         if self.phase is None:
             return
-        after = None
+        after, after_state = None, None
         if self.after is not None:
             after = self.after.position(phase_after(self.phase, bool(self.after.dislodged)))
+            after_state = tuple(self.after.state) if self.after.state is not None else None
         self.steps.append(Step(self.phase, tuple(self.orders), tuple(self.expected),
-                               tuple(self.auto), after, tuple(self.lines), self.phase_line))
+                               tuple(self.auto), after, tuple(self.lines), self.phase_line, after_state))
         self.orders, self.expected, self.auto, self.lines = [], [], [], []
         self.after, self.block = None, None
 
@@ -396,14 +348,19 @@ class _Draft:
         assert self.phase is not None
         self.close_step()
         return Case(id=self.id, **self.head, start=self.start.position(self.steps[0].phase),
-                    steps=tuple(self.steps), source=source, line=self.line, head_lines=dict(self.head_lines))
+                    steps=tuple(self.steps), source=source, line=self.line, head_lines=dict(self.head_lines),
+                    state=tuple(self.start.state or ()))
 
 
 class _Reader:
     """State of one pass over a case file (throwaway)."""
 
-    def __init__(self, source: str, gmap: GameMap, order_reader: OrderReader | None = None) -> None:
+    def __init__(self, source: str, gmap: GameMap, order_reader: OrderReader | None = None,
+                 only: frozenset[str] | None = None) -> None:
         self.source, self.gmap, self.order_reader = source, gmap, order_reader
+        self.only = only
+        """Ids of the cases to read; the others are passed over unread (``None``: every case)."""
+        self.skipping = False
         self.default_gmap = gmap
         self.map_for: Callable[[str], GameMap] | None = getattr(order_reader, "map_for", None)
         self.board_problem: Callable[[str, Position], tuple[tuple[str, ...], str] | None] | None = getattr(
@@ -435,13 +392,13 @@ class _Reader:
             raise self.fail(f"unknown power {m[1]!r} in {quote(text)}") from None
 
     def run(self, text: str) -> list[Case]:
-        for self.lineno, raw in enumerate(text.splitlines(), 1):
+        for self.lineno, raw in enumerate(lines_of(text), 1):
             line = raw.split("#", 1)[0].strip()
             if line:
                 self.line(line)
         if self.draft is not None:
             raise self.fail(f"case {self.draft.id} has no END", self.draft.line)
-        if not self.cases:
+        if not self.cases and self.only is None:
             if not text.strip():
                 raise CaseFileError("no cases: the file is empty").at(self.source)
             raise self.fail(f"no cases in {self.source}", 1)
@@ -450,6 +407,12 @@ class _Reader:
     def line(self, line: str) -> None:
         word, _, rest = line.partition(" ")
         key, rest, d = word.upper(), rest.strip(), self.draft
+        if self.skipping:  # a case --case did not ask for: read no further than its END
+            self.skipping = key != "END"
+            return
+        if key == "CASE" and d is None and self.only is not None and rest.strip() not in self.only:
+            self.skipping = True
+            return
         if key == "CASE":
             if d is not None:
                 raise self.fail(f"case {d.id} has no END", d.line)
@@ -482,6 +445,12 @@ class _Reader:
                 board.changes.append(parse_lasting(line, self.gmap))
             except InputError as exc:
                 raise self.fail(exc.message) from None
+        elif d.block in ("state", "after_state"):
+            board = d.start if d.block == "state" else d.after or _Board()
+            if _STATE_RE.fullmatch(line) is None:
+                raise self.fail(f"expected 'Key: words' in STATE, got {quote(line)}")
+            assert board.state is not None
+            board.state.append((self.lineno, line))
         elif d.block in ("centres", "after_centres"):
             board = d.start if d.block == "centres" else d.after or _Board()
             power, names = self.split(line, "Province, Province")
@@ -525,6 +494,14 @@ class _Reader:
             if d.after is None and (d.steps or d.block not in (None, "units", "centres")):
                 raise self.fail(f"CHANGES belongs to the start or to AFTER: {quote(line)}")
             d.block = "changes" if d.after is None else "after_changes"
+        elif key == "STATE":
+            if d.after is None and (d.steps or d.block not in (None, "units", "centres", "changes")):
+                raise self.fail(f"STATE belongs to the start or to AFTER: {quote(line)}")
+            board = d.start if d.after is None else d.after
+            if board.state is not None:
+                raise self.fail(f"STATE given twice: {quote(line)}")
+            board.state = []
+            d.block = "state" if d.after is None else "after_state"
         elif d.after is not None:
             raise self.fail(f"{key} after AFTER in one phase: {quote(line)}")
         else:
@@ -562,6 +539,20 @@ class _Reader:
         else:
             board.units[where] = piece
 
+    def check_placements(self) -> None:
+        """Every unit of the case stands where it may (:func:`~dipsat.model.start_board.check_placements`)."""
+        placed = [(board.changes, phase, unit, rest, lineno) for board, phase, unit, rest, lineno in self.placements]
+        self.placements = []
+        found = check_placements(self.gmap, placed)
+        if found is not None:
+            raise self.fail(*found)
+
+    def check_start(self, case: Case, line_of: dict[str, tuple[int, str]]) -> None:
+        """The case's start board can arise in its variant (:func:`~dipsat.model.start_board.start_problem`)."""
+        found = start_problem(self.board_problem, case, line_of)
+        if found is not None:
+            raise self.fail(*found)
+
     def use_map_of(self, variant: str) -> None:
         """Read the rest of the case on the map of ``variant`` (an unknown variant: the error comes
         with the first order read, as before)."""
@@ -570,31 +561,6 @@ class _Reader:
             self.gmap = self.map_for(variant)
         except (InputError, ValueError):
             self.gmap = self.default_gmap
-
-    def check_placements(self) -> None:
-        """Every unit of the case stands where it may: on the map, or on the board with that board's
-        changes (an army on a frozen sea; a fleet there is stranded, as it was on the sea)."""
-        for board, phase, unit, rest, lineno in self.placements:
-            problem = placement_problem(unit, self.gmap)
-            if problem and board.changes:
-                in_play = board_in_play(self.gmap, Position(phase, changes=tuple(board.changes)))
-                problem = problem if placement_problem(unit, in_play) else ""
-            if problem:
-                raise self.fail(f"{problem}: {quote(rest)}", lineno)
-        self.placements = []
-
-    def check_start(self, case: Case, line_of: dict[str, tuple[int, str]]) -> None:
-        """The case's start board can arise in its variant (the variant's board check)."""
-        if self.board_problem is None:
-            return
-        try:
-            found = self.board_problem(case.variant, case.start)
-        except (InputError, ValueError):
-            return  # an unknown VARIANT: reported with its first order, as before
-        if found is not None:
-            provinces, why = found
-            lineno, text = max((line_of[p] for p in provinces if p in line_of), default=(case.steps[0].line, ""))
-            raise self.fail(f"impossible start board: {why}" + (f": {quote(text)}" if text else ""), lineno)
 
     def owner(self, line: str) -> tuple[str, str]:
         """The power of a unit line (a piece of no power: the name written) and the rest."""
@@ -635,10 +601,12 @@ class _Reader:
 
 
 def read_cases(text: str, source: str = "<string>", gmap: GameMap | None = None,
-               order_reader: OrderReader | None = None) -> list[Case]:
-    """Read every case of a dipsat case-file text (``order_reader``: see :data:`OrderReader`).
+               order_reader: OrderReader | None = None, only: frozenset[str] | None = None) -> list[Case]:
+    """Read every case of a dipsat case-file text (``order_reader``: see :data:`OrderReader`);
+    ``only``: read just the cases with these ids, passing over the others unread (a case that
+    cannot be read does not stop ``dipsat adjudicate --case`` of another).
 
     Raises:
         CaseFileError: with ``source`` and the line, for any text that is not a valid case file.
     """
-    return _Reader(source, gmap or load_map(DEFAULT_MAP), order_reader).run(text)
+    return _Reader(source, gmap or load_map(DEFAULT_MAP), order_reader, only).run(text)

@@ -33,6 +33,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
+from dipsat.model.files import lines_of
 from dipsat.model.cases import (
     DEFAULT_MAP, Case, Expected, Step, case_error, phase_after, read_text, words_problem,
 )
@@ -134,7 +135,7 @@ def _split(text: str, source: str, gmap: GameMap) -> list[_Raw]:
     raws: list[_Raw] = []
     raw: _Raw | None = None
     power: str | None = None
-    for lineno, full in enumerate(text.splitlines(), 1):
+    for lineno, full in enumerate(lines_of(text), 1):
         line = full.strip()
         if not line or line.startswith("#"):
             continue

@@ -11,7 +11,11 @@ Pure standard library (``dipsat.model`` imports neither ortools nor pandas).
 from __future__ import annotations
 
 import gzip
+import io
 import os
+import re
+import signal
+import stat
 import tempfile
 import zlib
 from collections.abc import Callable, Iterator
@@ -60,12 +64,43 @@ def read_input(path: str | Path, limit: int | None = None) -> bytes:
     """
     path = Path(path)
     limit = MAX_INPUT_BYTES if limit is None else limit
+    if not _is_regular(path):  # a pipe or a device can be read once: keep what it gave
+        key = (str(path), limit)
+        if key not in _READ_ONCE:
+            try:
+                _READ_ONCE[key] = _read(path, limit)
+            except InputError as exc:
+                _READ_ONCE[key] = exc
+        found = _READ_ONCE[key]
+        if isinstance(found, InputError):
+            raise found
+        return found
+    return _read(path, limit)
+
+
+_READ_ONCE: dict[tuple[str, int], bytes | InputError] = {}
+"""What each pipe or device read so far gave (bytes, or the error): ``<(cat f)`` and
+``/dev/stdin`` give their bytes once, and every command reads a file more than once at times
+(report looks at a file's first word, then reads it; replay lists a file's games, then reads them)."""
+
+
+def _is_regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return True  # the read says what is wrong
+
+
+def _read(path: Path, limit: int) -> bytes:
     try:
         with path.open("rb") as raw:
             stream: BinaryIO = gzip.GzipFile(fileobj=raw, mode="rb") if _is_gzip(path) else raw  # type: ignore[assignment]
             data = stream.read(limit + 1)
     except _GZIP_ERRORS as exc:
         raise InputError(_gzip_problem(exc), str(path)) from None
+    except IsADirectoryError:
+        raise InputError("a folder, not a file (adjudicate, report, compare and replay read folders)",
+                         str(path)) from None
     except OSError as exc:
         raise InputError(f"cannot read file: {exc.strerror or exc}", str(path)) from exc
     except MemoryError:
@@ -85,7 +120,7 @@ def decode_utf8(data: bytes, source: str) -> str:
     try:
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
+        line = line_at(data, exc.start)
         raise InputError(not_utf8(data, exc.start, line), source, line) from None
 
 
@@ -95,6 +130,25 @@ def not_utf8(data: bytes, at: int, line: int | None = None) -> str:
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return "not UTF-8 but UTF-16 (it starts with a UTF-16 byte-order mark): save it as UTF-8"
     return f"not UTF-8: byte 0x{data[at]:02x}" + (f" in line {line}" if line else "")
+
+
+_LINE_BREAK: Final = re.compile(r"\r\n|\r|\n")
+
+
+def lines_of(text: str) -> list[str]:
+    """The lines of ``text`` as an editor counts them: a line ends at ``\n``, ``\r\n`` or ``\r``
+    only (``str.splitlines`` also ends one at a form feed, a vertical tab, NEL, U+2028..., so
+    that an error named the wrong line); a last line break starts no empty line."""
+    lines = _LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def line_at(data: bytes, offset: int) -> int:
+    """The line (from 1, counted as :func:`lines_of` counts) holding byte ``offset`` of ``data``."""
+    head = data[:offset]
+    return head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
 
 
 _BOM: Final = b"\xef\xbb\xbf"
@@ -112,13 +166,14 @@ def open_lines(path: str | Path, limit: int | None = None) -> Iterator[tuple[int
     """
     path = Path(path)
     limit = MAX_LINE_BYTES if limit is None else limit
+    regular = _is_regular(path)
     try:
-        raw = path.open("rb")
+        raw = path.open("rb") if regular else io.BytesIO(read_input(path))  # a pipe: read once, unzipped
     except OSError as exc:
         raise InputError(f"cannot read file: {exc.strerror or exc}", str(path)) from None
     number = 0
     with raw:
-        stream: BinaryIO = gzip.GzipFile(fileobj=raw, mode="rb") if _is_gzip(path) else raw  # type: ignore[assignment]
+        stream: BinaryIO = gzip.GzipFile(fileobj=raw, mode="rb") if _is_gzip(path) and regular else raw  # type: ignore[assignment]
         try:
             while True:
                 line = stream.readline(limit + 1)
@@ -165,22 +220,42 @@ def write_atomic(path: str | Path, write: Callable[[str], object]) -> None:
         OutputError: the folder cannot be made or written (the message names ``path``).
     """
     path = Path(path)
+    temp = ""
+    held = _hold_ctrl_c()  # a Ctrl-C while the temporary file is made arrives inside the try, after it is named
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)  # the temporary name ends like the real one
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=f".tmp{path.suffix}", dir=path.parent)
-    except OSError as exc:
-        raise OutputError(_why_not_writable(path, exc), str(path)) from None
-    os.close(fd)
-    try:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)  # the temporary name ends like the real one
+            fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=f".tmp{path.suffix}", dir=path.parent)
+            os.close(fd)
+        except OSError as exc:
+            raise OutputError(_why_not_writable(path, exc), str(path)) from None
+        finally:
+            _release_ctrl_c(held)
         write(temp)
         os.chmod(temp, 0o666 & ~_umask())
         os.replace(temp, path)
+    except OutputError:
+        raise
     except OSError as exc:
         Path(temp).unlink(missing_ok=True)
         raise OutputError(f"cannot write: {exc.strerror or exc}", str(path)) from None
     except BaseException:
-        Path(temp).unlink(missing_ok=True)
+        if temp:
+            Path(temp).unlink(missing_ok=True)
         raise
+
+
+def _hold_ctrl_c() -> bool:
+    """Hold back SIGINT in this thread (POSIX); whether it was held."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return False
+    return signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+def _release_ctrl_c(held: bool) -> None:
+    """Let SIGINT through again (a Ctrl-C pressed meanwhile is a ``KeyboardInterrupt`` now)."""
+    if held:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def write_text_atomic(path: str | Path, text: str) -> None:

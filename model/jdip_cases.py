@@ -33,6 +33,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Final, Mapping
 
+from dipsat.model.files import lines_of
 from dipsat.model.cases import (
     DEFAULT_MAP, Case, Step, case_error, parse_phase, phase_after, read_text,
 )
@@ -116,7 +117,7 @@ _DATC_V24_RE: Final = re.compile(r"DATC\s+Version\s+2\.4\b", re.IGNORECASE)
 def _header(text: str) -> str:
     """The comment lines before the first keyword of the file."""
     lines = []
-    for line in text.splitlines():
+    for line in lines_of(text):
         if line.strip() and not line.lstrip().startswith("#"):
             break
         lines.append(line)
@@ -128,7 +129,7 @@ def _split(text: str, source: str) -> list[_Raw]:
     raw: _Raw | None = None
     block: str | None = None
     comment: list[str] = []
-    for lineno, full in enumerate(text.splitlines(), 1):
+    for lineno, full in enumerate(lines_of(text), 1):
         line, _, note = full.partition("#")
         line = line.strip()
         if not line:
@@ -145,6 +146,9 @@ def _split(text: str, source: str) -> list[_Raw]:
             if key != "CASE" and key != "VARIANT_ALL" and raw is None:
                 raise case_error(f"{key} outside a case: {line!r}", source, lineno)
             block = key if key in _BLOCKS else None
+            if key == "VARIANT_ALL" and rest.strip().lower() != "standard":
+                raise case_error(f"unknown variant {rest.strip()!r}: jDip case files are read on the standard "
+                                 "board (VARIANT_ALL Standard)", source, lineno)
             if key == "CASE":
                 if raw is not None:
                     raise case_error(f"case {raw.name} has no END", source, raw.line)

@@ -13,7 +13,8 @@ strength named by its rule (Vain Star's Superman). Words and JSON write them in 
 
 The kinds (the ``kind`` of the JSON object): a movement's ``dislodged``, ``stands``, ``paradox``,
 ``dislodges``, ``unopposed``, ``no_convoy_path``, ``bounced_with``, ``head_to_head``,
-``own_unit``, ``bounced_off``, ``given``, ``cut``, ``available``, ``disrupted``; a retreat's
+``own_unit``, ``bounced_off``, ``given``, ``cut``, ``available``, ``disrupted``, ``removed`` (a
+convoy a variant removed before the orders were carried out); a retreat's
 ``retreats``, ``retreat_bounced``, ``disbanded``; an adjustment's ``built``, ``waived``,
 ``civil_disorder``, ``fails``; ``illegal`` and ``invalid`` for orders that are not carried out;
 ``rule`` for what a variant's rule, card or spell did (its words, and the rule's name where it has
@@ -27,7 +28,7 @@ from enum import Enum
 from typing import Any, ClassVar
 
 __all__ = [
-    "Scale", "WHOLE", "Reason", "why_json", "words_of",
+    "Scale", "WHOLE", "Reason", "why_json",
     "Dislodged", "Stands", "Backup", "Dislodges", "Unopposed", "NoConvoyPath", "Removed", "BouncedWith",
     "HeadToHead", "OwnUnit", "BouncedOff", "GivenTo", "Cut", "AvailableTo", "Disrupted",
     "Illegal", "Invalid", "RetreatsTo", "RetreatBounced", "Disbanded", "Built", "Waived",
@@ -95,26 +96,27 @@ class Reason:
         return getattr(self, "scale", WHOLE).text(n)
 
 
-def words_of(why: Reason | str) -> str:
-    """The words of a reason (a text given by code not yet typed is its own words)."""
-    return why if type(why) is str else why.words()  # type: ignore[union-attr]
-
-
 def why_json(why: Reason | str) -> dict[str, Any]:
     """A reason as a JSON object: ``kind`` and its fields; strengths as numbers in its scale,
     units and orders as their short text, nested reasons as objects."""
     if type(why) is str:
         return {"kind": "text", "words": why}
+    names = _FIELDS.get(type(why))
+    if names is None:
+        names = _FIELDS[type(why)] = tuple(f.name for f in fields(why) if f.name != "scale")  # type: ignore[arg-type]
     scale = getattr(why, "scale", WHOLE)
+    strengths = why.strengths  # type: ignore[union-attr]
     out: dict[str, Any] = {"kind": why.kind}  # type: ignore[union-attr]
-    for f in fields(why):  # type: ignore[arg-type]
-        if f.name == "scale":
-            continue
-        value = getattr(why, f.name)
-        out[f.name] = scale.number(value) if f.name in why.strengths else _plain(value)  # type: ignore[union-attr]
+    for name in names:
+        value = getattr(why, name)
+        out[name] = scale.number(value) if name in strengths else _plain(value)
     if scale.unit != 1:
         out["scale"] = scale.unit
     return out
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+"""Reason class -> the names of its fields but the scale, in order (read once per class)."""
 
 
 def _plain(value: Any) -> Any:
@@ -334,7 +336,8 @@ class BouncedOff(Reason):
 class GivenTo(Reason):
     """A support given to ``target`` (``A par`` or ``A par - bur``); ``note`` adds the rule that
     kept it given where the standard rules would not; ``which`` is the supported move's result
-    where it failed for a reason the model did not see."""
+    where it failed because a variant's rule removed its convoy before the orders (the model's
+    ``Removal``: the support reads ``given to A lon - nwy, which fails: no convoy path (...)``)."""
 
     kind: ClassVar[str] = "given"
     target: str

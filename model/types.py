@@ -434,7 +434,10 @@ class OrderResult:
 
     @property
     def reason(self) -> str:
-        """The reason in words, as users read it (written when asked, from :attr:`why`)."""
+        """The reason in words, as users read it (written when asked, from :attr:`why`).
+
+        A plain string given as ``why`` (code written before reasons were typed) is its own words;
+        ``tests/test_reasons.py`` fails when any case or game record still produces one."""
         why = self.why
         return why if type(why) is str else why.words()  # type: ignore[return-value]
 

@@ -10,6 +10,7 @@ from html import escape
 from typing import Any, Iterable, Sequence
 
 from dipsat.model.gamemap import GameMap
+from dipsat.model.safe_text import xml_safe
 from dipsat.model.types import OrderResult, Piece, Position
 from dipsat.render.geometry import Geometry
 from dipsat.render.marks import OrderMarks
@@ -48,7 +49,7 @@ def board_svg(gmap: GameMap, geometry: Geometry, position: Position,
     out.append("</g>")
     out += legend(powers, position, geometry.height + TOP + 8, width)
     out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return xml_safe("\n".join(out) + "\n")  # well-formed whatever an id or title holds
 
 
 def _provinces(gmap: GameMap, geometry: Geometry, position: Position, powers: tuple[str, ...]) -> list[str]:

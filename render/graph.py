@@ -13,6 +13,7 @@ from typing import Hashable
 
 import networkx as nx
 
+from dipsat.model.safe_text import xml_safe
 from dipsat.render.layout import BOX_H, BOX_W, Point, layout
 from dipsat.solver.explain import decision_of
 from dipsat.solver.resolution import Resolution
@@ -69,7 +70,7 @@ def decision_graph_svg(res: Resolution, title: str = "") -> str:
     for node, (r, _) in orders.items():
         out.append(_box(at[node], str(r.order), r.words, "#eaf2fb", "#4a6fa5", "order"))
     out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return xml_safe("\n".join(out) + "\n")  # well-formed whatever an id or title holds
 
 
 def _caption(res: Resolution) -> str:

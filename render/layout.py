@@ -29,6 +29,9 @@ def _cycle_order(graph: nx.DiGraph, members: set[Hashable]) -> list[Hashable]:
     for cycle in islice(nx.simple_cycles(sub), 5000):
         if len(cycle) > len(longest) or (len(cycle) == len(longest) and sorted(map(str, cycle)) < sorted(map(str, longest))):
             longest = cycle
+    if longest:  # the ring starts at the same node whatever the order the cycles were found in
+        first = min(range(len(longest)), key=lambda i: str(longest[i]))
+        longest = longest[first:] + longest[:first]
     order = list(longest)
     rest = sorted((v for v in members if v not in order), key=str)
     while rest:
@@ -69,7 +72,7 @@ def _around(graph: nx.Graph, inner: dict[Hashable, Point], rx: float, ry: float)
             return places
         angles = {}
         for w in nxt:
-            near = [places[u] for u in graph.neighbors(w) if u in places]
+            near = [places[u] for u in sorted(graph.neighbors(w), key=str) if u in places]
             angles[w] = math.atan2(sum(p[1] / ry for p in near), sum(p[0] / rx for p in near))
         grow = 1.0
         while True:

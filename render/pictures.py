@@ -49,10 +49,12 @@ def position_svg(variant: Variant, position: Position, results: Iterable[OrderRe
                      extra_marks=change_marks(geometry, in_force(position)))
 
 
-def phase_pictures(variant: Variant, res: Resolution, title: str = "") -> tuple[str, str]:
-    """The board before the phase with its orders and results, and the board after it."""
+def phase_pictures(variant: Variant, res: Resolution, title: str = "",
+                   drawn: Iterable[OrderResult] | None = None) -> tuple[str, str]:
+    """The board before the phase with its orders and results (those of ``drawn`` when given: a
+    view that shows fewer), and the board after it."""
     rules = f"rules: {res.rules}" if res.rules else ""
-    before = position_svg(variant, res.before, res.results + res.generated,
+    before = position_svg(variant, res.before, res.results + res.generated if drawn is None else drawn,
                           title=f"{title} {res.before.phase}".strip(),
                           subtitle=f"orders and results; {rules}", cycle=cycle_orders(res))
     after = position_svg(variant, res.after, title=f"{title} after {res.before.phase}".strip(),

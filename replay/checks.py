@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
+from dipsat.model.files import lines_of
 from dipsat.model.cases import MAX_YEAR, MIN_YEAR, STANDARD_PHASES, placement_problem
 from dipsat.model.errors import quote
 from dipsat.model.gamemap import GameMap
@@ -62,6 +63,15 @@ def _placement(unit: Unit, gmap: GameMap, known: dict[int, str]) -> str:
     return problem
 
 
+def _changes_problem(position: Position, standard_sequence: bool) -> str:
+    """A lasting change of the board that lasts until a phase the board never plays."""
+    for lasting in position.changes:
+        until = lasting.until
+        if standard_sequence and until is not None and (until.season, until.kind) not in STANDARD_PHASES:
+            return f"no such phase on this board: {lasting}"
+    return ""
+
+
 def _phase_problem(rec: PhaseRecord, last: PhaseRecord | None, standard_sequence: bool) -> str:
     phase = rec.phase
     if not MIN_YEAR <= phase.year <= MAX_YEAR:
@@ -91,7 +101,7 @@ def check_game(game: GameRecord | GameError, maps: Callable[[str], GameMap]) -> 
             problem = ""
             for board in (rec.position, rec.after):
                 if board is not None and not problem:
-                    problem = _board_problem(board, gmap, known)
+                    problem = _board_problem(board, gmap, known) or _changes_problem(board, standard_sequence)
             if not problem and rec.phase_known:
                 problem = _phase_problem(rec, last if not game.chained else None, standard_sequence)
             if problem:
@@ -108,7 +118,7 @@ def check_cut_text(game: GameRecord | GameError, text: str) -> GameRecord | Game
     its last phase is an error, not a phase with an order left out."""
     if isinstance(game, GameError) or not text or text.endswith("\n"):
         return game
-    lines = text.splitlines()
+    lines = lines_of(text)
     last_line = len(lines)
     tail = lines[-1].strip() if lines else ""
     if not game.phases or not tail:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
+from itertools import groupby
 from typing import Any, Final, NamedTuple
 
 import pyarrow as pa
@@ -102,6 +103,32 @@ ORDER_SCHEMA: Final = _schema(OrderRow, {
 PHASE_SORT: Final = [("file", "ascending"), ("game", "ascending"), ("index", "ascending")]
 ORDER_SORT: Final = PHASE_SORT + [("seq", "ascending")]
 
+GameBlock = tuple[str, str, int, int]
+"""One game's rows in a task's tables: (file, game id, phase rows, order rows). A task's tables
+hold its games one after the other, each game's rows together and in order (phases by index, a
+game-level error row first; orders by index, then seq), so that the consolidation orders whole
+games rather than rows."""
+
+
+def game_blocks(phase_keys: Sequence[tuple[str, str]], order_keys: Sequence[tuple[str, str]]) -> tuple[GameBlock, ...]:
+    """The games of tables whose rows have the (file, game) keys given, in order.
+
+    Raises:
+        ValueError: the rows of a game are not all together.
+    """
+    blocks: list[GameBlock] = []
+    orders = iter([(key, len(list(run))) for key, run in groupby(order_keys)])
+    pending = next(orders, None)
+    for key, run in groupby(phase_keys):
+        count = 0
+        if pending is not None and pending[0] == key:
+            count = pending[1]
+            pending = next(orders, None)
+        blocks.append((key[0], key[1], len(list(run)), count))
+    if pending is not None or len({(f, g) for f, g, _, _ in blocks}) < len(blocks):
+        raise ValueError("the rows of a game are not all together in the tables")
+    return tuple(blocks)
+
 
 def to_table(rows: list[PhaseRow] | list[OrderRow], schema: pa.Schema) -> pa.Table:
     """Return the rows as an Arrow table of ``schema``, column by column.
@@ -112,6 +139,11 @@ def to_table(rows: list[PhaseRow] | list[OrderRow], schema: pa.Schema) -> pa.Tab
     with no_cycle_collection():  # many short-lived lists and tuples, no cycles
         values = list(zip(*rows)) or [() for _ in schema]  # rows are tuples in the schema's order
         return pa.Table.from_arrays([_column(v, f.type) for v, f in zip(values, schema)], schema=schema)
+
+
+def string_array(values: Sequence[str | None]) -> pa.Array:
+    """``values`` as an Arrow string array (made without ``pa.array``: see :func:`to_table`)."""
+    return _column(values, pa.string())
 
 
 def _column(values: Sequence[Any], kind: pa.DataType) -> pa.Array:

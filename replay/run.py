@@ -23,7 +23,8 @@ from dipsat.replay.records import GameError, Task
 from dipsat.solver import route
 from dipsat.replay.replayer import error_rows
 from dipsat.replay.rows import PHASE_SCHEMA, PhaseRow, to_table
-from dipsat.replay.store import PartStore, consolidate, summarize, write_summary
+from dipsat.replay.merge import consolidate
+from dipsat.replay.store import PartStore, write_summary
 from dipsat.replay.work import TaskOutcome
 
 
@@ -68,30 +69,38 @@ class _Scan:
     """Files that cannot be read at all."""
     todo: int = 0
     """Tasks not finished yet."""
+    where: dict[str, GameError] = field(default_factory=dict)
+    """Task identity -> its error row, should the task not be found again (its file changed)."""
+    identities: dict[str, str] = field(default_factory=dict)
+    """File -> its identity, fixed when first listed (:func:`~dipsat.replay.readers.find_tasks`)."""
     todo_games: int = 0
 
 
 def _scan(config: RunConfig, store: PartStore) -> _Scan:
     """First pass: every task's identity and size, unreadable files, what is left to do."""
     scan = _Scan()
-    for item in find_tasks(config.paths, config.rules_text):
+    for item in find_tasks(config.paths, config.rules_text, scan.identities):
         if isinstance(item, GameError):
             scan.errors.append(item)
         elif item.uid not in scan.games:
             scan.uids.append(item.uid)
             scan.games[item.uid] = item.games
             scan.lines[item.uid] = item.lines or ((item.line,) if item.key.startswith("line ") else ())
+            scan.where[item.uid] = GameError(item.file, item.key, "the file changed while the run read it: "
+                                             "its games were not replayed (run again)", item.line)
             if not store.done(item.uid):
                 scan.todo += 1
                 scan.todo_games += item.games
     return scan
 
 
-def _todo(config: RunConfig, store: PartStore) -> Iterator[Task]:
-    """Second pass: the tasks not finished yet, with their text, read lazily."""
+def _todo(config: RunConfig, store: PartStore, scan: _Scan) -> Iterator[Task]:
+    """Second pass: the tasks not finished yet, with their text, read lazily; each file keeps the
+    identity the first pass gave it, and a task the first pass did not list (the file changed
+    meanwhile) is left to the next run."""
     seen: set[str] = set()
-    for item in find_tasks(config.paths, config.rules_text):
-        if isinstance(item, Task) and item.uid not in seen:
+    for item in find_tasks(config.paths, config.rules_text, scan.identities):
+        if isinstance(item, Task) and item.uid not in seen and item.uid in scan.games:
             seen.add(item.uid)
             if not store.done(item.uid):
                 yield item
@@ -128,13 +137,16 @@ def _run(config: RunConfig, store: PartStore) -> dict[str, Any]:
     bar = _progress(config, total=total, done=total - scan.todo_games)
 
     def done(outcome: TaskOutcome) -> None:
-        store.write(outcome.uid, outcome.phases, outcome.orders)
+        store.write(outcome.uid, outcome.phases, outcome.orders, outcome.games)
         tally.games += 1
         tally.phases += outcome.phases.num_rows
         tally.cpu_seconds += outcome.cpu_seconds
         _advance(bar, tally, scan.games[outcome.uid])
 
+    given_up: set[str] = set()
+
     def lost(task: Task, why: str) -> None:
+        given_up.add(task.uid)
         tally.lost += error_rows(GameError(task.file, task.key, why, task.line), config.rules_text or "")[0]
         _advance(bar, tally, task.games)
 
@@ -142,20 +154,20 @@ def _run(config: RunConfig, store: PartStore) -> dict[str, Any]:
     start = time.perf_counter()
     try:
         if client is not None:
-            restarts = run_dask(_todo(config, store), config.rules_text, client, done, lost, scan.todo_games)
+            restarts = run_dask(_todo(config, store, scan), config.rules_text, client, done, lost, scan.todo_games)
         elif config.workers <= 1 or todo <= 1:
-            restarts = run_inline(_todo(config, store), config.rules_text, done, lost)
+            restarts = run_inline(_todo(config, store, scan), config.rules_text, done, lost)
         else:
-            restarts = run_pool(_todo(config, store), config.rules_text, min(config.workers, todo), done, lost)
+            restarts = run_pool(_todo(config, store, scan), config.rules_text, min(config.workers, todo), done, lost)
     finally:
         seconds = time.perf_counter() - start
         if bar is not None:
             bar.close()
         if client is not None:
             client.close()
+    errors += [scan.where[uid] for uid in uids if uid not in given_up and not store.finished(uid)]  # never a lost game
     extra = [row for e in errors for row in error_rows(e, config.rules_text or "")[0]] + tally.lost
-    phases, orders = consolidate(store, uids, to_table(extra, PHASE_SCHEMA) if extra else None, scan.lines)
-    summary = summarize(phases, orders)
+    summary = consolidate(store, uids, to_table(extra, PHASE_SCHEMA) if extra else None, scan.lines)
     summary["run"] = {
         "paths": list(config.paths), "out": str(config.out),
         "rules": config.rules_text or "each archive's own judge",
@@ -177,7 +189,8 @@ def _progress(config: RunConfig, total: int, done: int) -> Any:
     if not config.progress or not sys.stderr.isatty():
         return None
     from tqdm import tqdm
-    return tqdm(total=total, initial=done, unit="game", file=sys.stderr, dynamic_ncols=True,
+    stream = getattr(sys.stderr, "unguarded", sys.stderr)  # the bar redraws with CR: below dipsat.cli.terminal's guard
+    return tqdm(total=total, initial=done, unit="game", file=stream, dynamic_ncols=True,
                 desc="replay", smoothing=0.05)
 
 

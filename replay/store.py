@@ -11,25 +11,40 @@ Layout of ``--out DIR``::
 Every file is written to a temporary name in the same folder and renamed into place, so a run
 killed at any moment leaves either a whole part or none: a rerun replays only unfinished tasks,
 and a task replayed twice replaces its part (no duplicate rows). The same input gives the same
-tables byte for byte (rows sorted, no timestamps in the tables). The parts a run writes are also
-kept in memory for its consolidation, which reads from disk only the parts of earlier runs.
+tables byte for byte (rows sorted, no timestamps in the tables).
+
+Memory does not grow with the archive: a part's tables are kept in memory only while the parts
+kept stay under :data:`KEPT_BYTES` (the first ones written; a small run consolidates without
+reading its parts back), and the consolidation (:mod:`dipsat.replay.merge`) reads the others
+back one at a time. What the store remembers of every task is its games (:data:`GameBlock`:
+file, game id, row counts), about 200 bytes a game; a part also holds them in its metadata, so
+that a resumed run need not read an earlier run's tables to order them.
 """
 from __future__ import annotations
 
 import fcntl
 import json
-from collections.abc import Iterable
+from array import array
+from collections import OrderedDict
+from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Final
 
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from dipsat.model.errors import OutputError
 from dipsat.model.files import remove_stale, write_atomic, write_text_atomic
-from dipsat.replay.records import distinct_id, renamed_note
-from dipsat.replay.rows import AGREE, DIFFER, ERROR, ORDER_SCHEMA, ORDER_SORT, PHASE_SCHEMA, PHASE_SORT, UNCHECKED
+from dipsat.replay.rows import ORDER_SCHEMA, PHASE_SCHEMA, GameBlock, game_blocks
+
+KEPT_BYTES: Final = 8 << 20
+"""Arrow bytes of this run's parts kept in memory for the consolidation (the rest is read back)."""
+READ_BACK_PARTS: Final = 8
+"""Parts read back from disk kept at a time during the consolidation (the games of a JSON-lines
+file's chunks interleave when sorted by id)."""
+
+GAMES_KEY: Final = b"dipsat.games"
+"""Schema metadata key of a phases part: its games as JSON ``[[file, game, phase rows, order rows], ...]``."""
 
 
 def write_table(table: pa.Table, path: Path) -> None:
@@ -75,8 +90,12 @@ class PartStore:
             raise OutputError("another dipsat replay is writing to this output folder; "
                               "wait for it to finish, or choose another --out", str(out)) from None
         remove_stale(*(out / name for name in RESULTS))
-        self._written: dict[tuple[str, str], pa.Table] = {}
-        """(uid, table name) -> the table this run wrote as that part."""
+        self._games: dict[str, tuple[GameBlock, ...]] = {}
+        """uid -> the games of the part this run wrote (in row order)."""
+        self._kept: dict[str, tuple[pa.Table, pa.Table]] = {}
+        """uid -> the tables this run wrote, while they fit in :data:`KEPT_BYTES`."""
+        self._kept_bytes = 0
+        self._read_back: OrderedDict[str, tuple[pa.Table, pa.Table]] = OrderedDict()
 
     def close(self) -> None:
         """Release the folder's lock."""
@@ -99,132 +118,89 @@ class PartStore:
 
     def finished(self, uid: str) -> bool:
         """Tell whether the task ``uid`` has a part, written by this run or an earlier one."""
-        return (uid, "phases") in self._written or self.done(uid)
+        return uid in self._games or self.done(uid)
 
-    def write(self, uid: str, phases: pa.Table, orders: pa.Table) -> None:
-        """Store the tables of a finished task: orders first, then phases (the finish mark)."""
+    def write(self, uid: str, phases: pa.Table, orders: pa.Table,
+              games: Sequence[GameBlock] | None = None) -> None:
+        """Store the tables of a finished task: orders first, then phases (the finish mark).
+
+        ``games``: the task's games in row order (each game's rows together and sorted), as
+        :func:`~dipsat.replay.rows.game_blocks` tells them; worked out from the tables if not given.
+        """
+        if games is None:
+            games = blocks_of(phases, orders)
+        games = tuple(games)
         _write_part(orders, self._path(uid, "orders"))
-        _write_part(phases, self._path(uid, "phases"))
-        self._written[uid, "orders"] = orders
-        self._written[uid, "phases"] = phases
+        meta = {GAMES_KEY: json.dumps(games, ensure_ascii=False, separators=(",", ":")).encode()}
+        _write_part(phases.replace_schema_metadata(meta), self._path(uid, "phases"))
+        self._games[uid] = games
+        size = phases.nbytes + orders.nbytes
+        if self._kept_bytes + size <= KEPT_BYTES:
+            self._kept[uid] = (phases, orders)
+            self._kept_bytes += size
 
-    def read(self, uids: Iterable[str], table: str) -> list[pa.Table]:
-        """The ``table`` parts (``phases`` or ``orders``) of the finished tasks among ``uids``."""
-        schema = PHASE_SCHEMA if table == "phases" else ORDER_SCHEMA
-        found = []
-        for uid in uids:
-            kept = self._written.get((uid, table))
-            if kept is not None:
-                found.append(kept)
-            elif self.done(uid):
-                found.append(_read_part(self._path(uid, table), schema))
-        return found
+    def games(self, uid: str) -> tuple[GameBlock, ...]:
+        """The games of the finished task ``uid``, in the row order of its part."""
+        found = self._games.get(uid)
+        if found is not None:
+            return found
+        meta = pq.read_schema(self._path(uid, "phases")).metadata or {}
+        if GAMES_KEY in meta:
+            return tuple((f, g, p, o) for f, g, p, o in json.loads(meta[GAMES_KEY]))
+        phases, orders = self.tables(uid)  # a part written without them
+        return blocks_of(phases, orders)
+
+    def tables(self, uid: str) -> tuple[pa.Table, pa.Table]:
+        """The phases and orders tables of the finished task ``uid`` (each game's rows together, sorted)."""
+        kept = self._kept.get(uid) or self._read_back.get(uid)
+        if kept is not None:
+            return kept
+        phases = _read_part(self._path(uid, "phases"), PHASE_SCHEMA)
+        orders = _read_part(self._path(uid, "orders"), ORDER_SCHEMA)
+        if GAMES_KEY not in (pq.read_schema(self._path(uid, "phases")).metadata or {}):
+            phases, orders = _games_in_turn(phases, orders)  # a part written without its games
+        self._read_back[uid] = (phases, orders)
+        if len(self._read_back) > READ_BACK_PARTS:
+            self._read_back.popitem(last=False)
+        return phases, orders
 
 
 def _read_part(path: Path, schema: pa.Schema) -> pa.Table:
     """One part, read as a single file (``pq.read_table`` goes through pyarrow's datasets, which import pandas)."""
-    table = pq.ParquetFile(path).read()
+    table = pq.ParquetFile(path).read().replace_schema_metadata(None)
     return table if table.schema == schema else table.cast(schema)
 
 
-def consolidate(store: PartStore, uids: list[str], extra_phases: pa.Table | None = None,
-                lines: dict[str, tuple[int, ...]] | None = None) -> tuple[pa.Table, pa.Table]:
-    """Gather the parts of ``uids`` (plus rows for unreadable files) into sorted tables and write them.
-
-    A game whose id an earlier part already gave to another game of the same file is renamed in
-    its part (``id#2``, :func:`~dipsat.replay.records.distinct_id`) and its first row says so:
-    rows of two games never merge. ``lines``: the file line of each game of a task, where known.
-    """
-    found = [uid for uid in uids if store.finished(uid)]
-    phase_parts, order_parts = _distinct_games(store.read(found, "phases"), store.read(found, "orders"),
-                                               [(lines or {}).get(uid, ()) for uid in found])
-    phase_parts += [extra_phases] if extra_phases is not None else []
-    phases = _sorted(pa.concat_tables(phase_parts or [_empty(PHASE_SCHEMA)]), PHASE_SORT)
-    orders = _sorted(pa.concat_tables(order_parts or [_empty(ORDER_SCHEMA)]), ORDER_SORT)
-    write_table(phases, store.out / "phases.parquet")
-    write_table(orders, store.out / "orders.parquet")
-    return phases, orders
+def _games_in_turn(phases: pa.Table, orders: pa.Table) -> tuple[pa.Table, pa.Table]:
+    """The rows of a part written without its games, game after game in the order the games first
+    appear among its phase rows, each game's rows sorted (by index, nulls first, then seq): the
+    order a part written with its games has."""
+    keys = list(zip(phases.column("file").to_pylist(), phases.column("game").to_pylist()))
+    rank: dict[tuple[str, str], int] = {}
+    for key in keys:
+        rank.setdefault(key, len(rank))
+    return _reordered(phases, keys, rank, ("index",)), _reordered(
+        orders, list(zip(orders.column("file").to_pylist(), orders.column("game").to_pylist())), rank, ("index", "seq"))
 
 
-def _distinct_games(phase_parts: list[pa.Table], order_parts: list[pa.Table],
-                    lines: list[tuple[int, ...]]) -> tuple[list[pa.Table], list[pa.Table]]:
-    """The parts (in task order, phases and orders alike), each game id already used by an earlier
-    part for the same file renamed in the later part (a note on its first phase row says so)."""
-    taken: dict[str, dict[str, int | None]] = {}
-    for i, part in enumerate(phase_parts):
-        games = list(dict.fromkeys(zip(part.column("file").to_pylist(), part.column("game").to_pylist())))
-        where = dict(zip(games, lines[i])) if len(lines[i]) == len(games) else {}
-        renamed: dict[tuple[str, str], str] = {}
-        for f, g in games:
-            if g in taken.get(f, {}):
-                used = set(taken[f]) | {h for e, h in games if e == f} | {n for (e, _), n in renamed.items() if e == f}
-                renamed[f, g] = distinct_id(g, used)
-        for f, g in games:
-            taken.setdefault(f, {})[renamed.get((f, g), g)] = where.get((f, g))
-        if renamed:
-            notes = {key: renamed_note(key[1], name, where.get(key), taken[key[0]][key[1]])
-                     for key, name in renamed.items()}
-            phase_parts[i] = _renamed(part, renamed, notes)
-            order_parts[i] = _renamed(order_parts[i], renamed)
-    return phase_parts, order_parts
+def _reordered(table: pa.Table, keys: list[tuple[str, str]], rank: dict[tuple[str, str], int],
+               columns: tuple[str, ...]) -> pa.Table:
+    values = [table.column(c).to_pylist() for c in columns]
+    last = len(rank)
+    order = sorted(range(table.num_rows), key=lambda i: (rank.get(keys[i], last), keys[i],
+                                                        *((v[i] is not None, v[i] or 0) for v in values)))
+    if order == list(range(table.num_rows)):
+        return table
+    return table.take(pa.Array.from_buffers(pa.int64(), len(order), [None, pa.py_buffer(array("q", order))]))
 
 
-def _renamed(table: pa.Table, renamed: dict[tuple[str, str], str],
-             notes: dict[tuple[str, str], str] | None = None) -> pa.Table:
-    """``table`` with the games of ``renamed`` under their new ids, ``notes`` added to each one's first row."""
-    keys = list(zip(table.column("file").to_pylist(), table.column("game").to_pylist()))
-    games = pa.array([renamed.get(k, k[1]) for k in keys], pa.string())
-    table = table.set_column(table.schema.get_field_index("game"), "game", games)
-    if notes:
-        column = table.column("note").to_pylist()
-        for key, note in notes.items():
-            first = keys.index(key)
-            column[first] = "; ".join(n for n in (column[first], note) if n)
-        table = table.set_column(table.schema.get_field_index("note"), "note", pa.array(column, pa.string()))
-    return table
+def blocks_of(phases: pa.Table, orders: pa.Table) -> tuple[GameBlock, ...]:
+    """The games of two tables whose rows are sorted by game: (file, game, phase rows, order rows) in order."""
+    return game_blocks(list(zip(phases.column("file").to_pylist(), phases.column("game").to_pylist())),
+                       list(zip(orders.column("file").to_pylist(), orders.column("game").to_pylist())))
 
 
-def _empty(schema: pa.Schema) -> pa.Table:
-    return pa.Table.from_batches([], schema=schema)  # schema.empty_table() imports pandas
-
-
-def _sorted(table: pa.Table, keys: list[tuple[str, str]]) -> pa.Table:
-    """Sort by ``keys``, nulls first (a game-level error row before the game's phases)."""
-    try:  # pyarrow >= 25: null placement per key
-        index = pc.sort_indices(table, sort_keys=[(k, order, "at_start") for k, order in keys])
-    except (TypeError, ValueError, pa.ArrowInvalid):
-        index = pc.sort_indices(table, sort_keys=keys, null_placement="at_start")
-    return table.take(index).combine_chunks()
-
-
-def summarize(phases: pa.Table, orders: pa.Table, listed: int = 100) -> dict[str, Any]:
-    """The summary of a run's tables: counts, agreement, and the first ``listed`` differences and errors."""
-    status = phases.column("status").to_pylist()
-    counts = {s: status.count(s) for s in (AGREE, DIFFER, UNCHECKED, ERROR)}
-    games = set(zip(phases.column("file").to_pylist(), phases.column("game").to_pylist()))
-    compared = counts[AGREE] + counts[DIFFER]
-    phase_rows = sum(1 for i in phases.column("index").to_pylist() if i is not None)
-    rows = phases.to_pylist()
-    return {
-        "games": len(games),
-        "phases": phase_rows,
-        "phases_agree": counts[AGREE],
-        "phases_differ": counts[DIFFER],
-        "phases_unchecked": counts[UNCHECKED],
-        "errors": counts[ERROR],
-        "agreement": round(counts[AGREE] / compared, 6) if compared else None,
-        "orders": orders.num_rows,
-        "differences": [_brief(r, "difference") for r in rows if r["status"] == DIFFER][:listed],
-        "error_list": [_brief(r, "error") for r in rows if r["status"] == ERROR][:listed],
-    }
-
-
-def _brief(row: dict[str, Any], field: str) -> dict[str, Any]:
-    return {"file": row["file"], "game": row["game"], "phase": row["phase"], "line": row["line"],
-            field: row[field], **({"note": row["note"]} if row["note"] else {})}
-
-
-def write_summary(summary: dict[str, Any], out: Path) -> None:
+def write_summary(summary: dict[str, object], out: Path) -> None:
     """Write ``summary.json`` atomically."""
     text = json.dumps(summary, indent=1, sort_keys=False) + "\n"
     write_text_atomic(out / "summary.json", text)

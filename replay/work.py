@@ -18,7 +18,7 @@ import pyarrow as pa
 from dipsat.replay.readers import default_maps, read_task
 from dipsat.replay.records import JUDGE_PRESETS, GameError, GameRecord, Task
 from dipsat.replay.replayer import Rows, error_rows, replay_game
-from dipsat.replay.rows import ORDER_SCHEMA, PHASE_SCHEMA, to_table
+from dipsat.replay.rows import ORDER_SCHEMA, PHASE_SCHEMA, GameBlock, OrderRow, PhaseRow, to_table
 from dipsat.solver import Rules
 from dipsat.solver.presets import RulesError, rules_from_text
 from dipsat.variants import UnknownVariantError, Variant, find_variant
@@ -36,6 +36,8 @@ class TaskOutcome:
     orders: pa.Table
     cpu_seconds: float
     """CPU time the worker's thread spent reading and replaying (other load on the machine aside)."""
+    games: tuple[GameBlock, ...] | None = None
+    """The task's games in row order (file, game, phase rows, order rows); ``None``: not told."""
 
 
 @lru_cache(maxsize=64)
@@ -69,17 +71,22 @@ def replay_record(game: GameRecord | GameError, rules_text: str | None) -> Rows:
 def replay_task(task: Task, rules_text: str | None) -> TaskOutcome:
     """Read and replay every game of ``task``; return its two tables."""
     start = time.thread_time()
-    phases, orders = [], []
+    phases: list[PhaseRow] = []
+    orders: list[OrderRow] = []
+    games: list[GameBlock] = []
     try:
         for game in read_task(task, rules_text, default_maps):
-            p, o = replay_record(game, rules_text)
+            p, o = replay_record(game, rules_text)  # one game's rows, in order
+            if p:
+                games.append((p[0].file, p[0].game, len(p), len(o)))
             phases += p
             orders += o
     except Exception as exc:  # noqa: BLE001 - a reader bug must not stop the run
         phases, orders = error_rows(GameError(task.file, task.key, f"replay failed: {type(exc).__name__}: {exc}",
                                               task.line), rules_text or "")
+        games = [(task.file, task.key, 1, 0)]
     return TaskOutcome(task.uid, to_table(phases, PHASE_SCHEMA), to_table(orders, ORDER_SCHEMA),
-                       time.thread_time() - start)
+                       time.thread_time() - start, tuple(games))
 
 
 def replay_tasks(tasks: Sequence[Task], rules_text: str | None) -> list[TaskOutcome]:

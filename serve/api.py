@@ -9,7 +9,6 @@ a case file writes it), which is written out as that text and read by the same r
 """
 from __future__ import annotations
 
-import json
 import re
 from importlib.resources import files
 from typing import Any
@@ -208,7 +207,3 @@ def case(file: str, case_id: str) -> Response:
             return Response("\n".join(lines[i:end + 1]) + "\n", media_type="text/plain; charset=utf-8")
     raise NotFound(f"no case {case_id} in {file}")
 
-
-def dumps(data: Any) -> str:
-    """JSON for the pages' tests."""
-    return json.dumps(data, indent=1)

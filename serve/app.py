@@ -18,12 +18,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY_BYTES = 1 << 20
 """Largest request body accepted by default (1 MiB; ``dipsat serve --max-body``)."""
-PAGES = Path(__file__).resolve().parent / "pages"
 log = logging.getLogger("dipsat.serve")
 
 
 class BodyLimit:
-    """Refuse a request whose body is larger than ``limit`` bytes (413), before it is all read."""
+    """Refuse a request whose body is larger than ``limit`` bytes (413): at once when its declared
+    length says so, else once that many bytes have arrived; the body is read (at most ``limit``
+    bytes kept) before the application sees it."""
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app, self.limit = app, limit
@@ -34,36 +35,38 @@ class BodyLimit:
             return
         declared = dict(scope.get("headers") or []).get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > self.limit:
-            await self._refuse(send)
+            await self._refuse(scope, receive, send)
             return
-        seen = 0
-
-        async def counted() -> Message:
-            nonlocal seen
+        chunks: list[bytes] = []
+        size = 0
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
-            return message
+            if message["type"] != "http.request":
+                break
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                await self._refuse(scope, receive, send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
 
-        try:
-            await self.app(scope, counted, send)
-        except _TooLarge:
-            await self._refuse(send)
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
 
-    async def _refuse(self, send: Send) -> None:
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         response = JSONResponse({"error": {"file": None, "line": None, "message":
                                            f"request body larger than {self.limit} bytes"}}, status_code=413)
-        await response({"type": "http"}, _nothing, send)
-
-
-class _TooLarge(Exception):
-    pass
-
-
-async def _nothing() -> Message:
-    return {"type": "http.disconnect"}
+        await response(scope, receive, send)
 
 
 class Cors:

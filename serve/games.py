@@ -12,7 +12,7 @@ game exports replays byte for byte. Roles come from the token (``Authorization: 
 from __future__ import annotations
 
 import secrets
-import time
+import threading
 from dataclasses import replace
 from collections import OrderedDict
 from datetime import datetime, timedelta, timezone
@@ -23,6 +23,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from dipsat.model.errors import InputError
+from dipsat.model.types import Location
 from dipsat.serve.errors import Conflict, Forbidden, NotFound
 from dipsat.serve.store import Store
 from dipsat.solver.adjustment import adjustments_due
@@ -31,7 +32,7 @@ from dipsat.variants import find_variant
 from dipsat.variants.framework.orders import resolve_power
 from dipsat.variants.framework.record import read_record
 from dipsat.variants.framework.replay import GameReport, _play_phase, _start, play_record
-from dipsat.variants.framework.report import game_json, game_text
+from dipsat.variants.framework.report import game_json, game_text, view_results
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -69,6 +70,15 @@ class OrdersJSON(BaseModel):
     phase: int = Field(..., ge=0, description="the index of the phase ordered for (the view's phase_index)")
     orders: list[str] = Field(default_factory=list, description="one order a line: 'A Paris - Burgundy'")
     power: str | None = Field(None, description="the game master only: order as this power (or GM)")
+
+
+class SettingsJSON(BaseModel):
+    """The game master changes when phases are adjudicated (fields left out stay as they are)."""
+
+    deadline: datetime | None = Field(None, description="when the current phase is adjudicated (ISO time, with its zone)")
+    clear_deadline: bool = Field(False, description="the current phase has no deadline")
+    phase_hours: float | None = Field(None, gt=0, description="each new phase's deadline, hours after it begins")
+    when_ready: bool | None = Field(None, description="adjudicate as soon as every power due has ordered")
 
 
 class AdjudicateJSON(BaseModel):
@@ -139,6 +149,9 @@ class Played:
 
 
 _CACHE: OrderedDict[tuple[str, str, int, int], Played] = OrderedDict()
+"""(database, game, phases adjudicated, store) -> the record played that far: a cache only (the
+phases adjudicated never change), rebuilt from the database after a restart."""
+_CACHE_LOCK = threading.Lock()
 
 
 def _orders_of(con: Any, game_id: str) -> dict[int, list[tuple[str, str]]]:
@@ -153,10 +166,11 @@ def play(con: Any, game: Any, store: Store) -> Played:
     adjudicated phases never change)."""
     n = game["adjudicated"]
     key = (store.path, game["id"], n, id(store))
-    hit = _CACHE.get(key)
-    if hit is not None:
-        _CACHE.move_to_end(key)
-        return hit
+    with _CACHE_LOCK:
+        hit = _CACHE.get(key)
+        if hit is not None:
+            _CACHE.move_to_end(key)
+            return hit
     names = [r["name"] for r in con.execute("SELECT name FROM phases WHERE game = ? ORDER BY phase", (game["id"],))]
     orders = _orders_of(con, game["id"])
     if n == 0:
@@ -166,7 +180,8 @@ def play(con: Any, game: Any, store: Store) -> Played:
     else:
         text = record_text(game, names, orders, n)
         record = read_record(text, game["id"])
-        before = _CACHE.get((store.path, game["id"], n - 1, id(store)))
+        with _CACHE_LOCK:
+            before = _CACHE.get((store.path, game["id"], n - 1, id(store)))
         if before is not None and before.report is not None:  # one phase more than a game already played
             rules = rules_from_text(record.rules)
             last = _play_phase(record, before.report.variant, rules, record.phases[-1], before.position,
@@ -175,9 +190,10 @@ def play(con: Any, game: Any, store: Store) -> Played:
         else:
             report = play_record(record)
         played = Played(game, report, report.final, text)
-    _CACHE[key] = played
-    while len(_CACHE) > 64:
-        _CACHE.popitem(last=False)
+    with _CACHE_LOCK:
+        _CACHE[key] = played
+        while len(_CACHE) > 64:
+            _CACHE.popitem(last=False)
     return played
 
 
@@ -229,7 +245,10 @@ def create_game(store: Store, body: CreateJSON) -> dict[str, Any]:
         if body.start.changes:
             start_lines += ["CHANGES", *(_clean(x, "change") for x in body.start.changes)]
     game_id = secrets.token_hex(6)
-    game = {"id": game_id, "title": title, "variant": variant.spec, "rules": body.rules.strip(), "seed": body.seed,
+    seed = body.seed
+    if seed is None and _draws_at_random({"variant": variant.spec}):
+        seed = secrets.randbelow(1 << 31)  # the game's own, kept with it: its record replays the same draws
+    game = {"id": game_id, "title": title, "variant": variant.spec, "rules": body.rules.strip(), "seed": seed,
             "start_phase": start_phase, "start": "\n".join(start_lines), "adjudicated": 0}
     record_problem = read_record(record_text(game, [], {}, 1), "<request>")  # a start board that cannot be read: 400
     _start(record_problem, variant)
@@ -239,7 +258,7 @@ def create_game(store: Store, body: CreateJSON) -> dict[str, Any]:
     with store.write() as con:
         con.execute("INSERT INTO games (id, created, title, variant, rules, seed, start_phase, start, gm_token, "
                     "deadline, phase_hours, when_ready) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                    (game_id, _now().isoformat(), title, variant.spec, game["rules"], body.seed, start_phase,
+                    (game_id, _now().isoformat(), title, variant.spec, game["rules"], seed, start_phase,
                      game["start"], gm_token, deadline, body.phase_hours, int(body.when_ready)))
         con.executemany("INSERT INTO tokens (token, game, power) VALUES (?,?,?)",
                         [(t, game_id, p) for p, t in tokens.items()])
@@ -306,6 +325,26 @@ def submit(store: Store, game_id: str, token: str | None, body: OrdersJSON) -> d
         if game["when_ready"] and _all_ordered(con, game, played):
             _adjudicate(con, store, game)
     return {"phase": body.phase, "power": power, "orders": lines}
+
+
+def settings(store: Store, game_id: str, token: str | None, body: SettingsJSON) -> None:
+    """The game master sets the current phase's deadline, each phase's hours, or ``when_ready``."""
+    if body.deadline is not None and body.deadline.tzinfo is None:
+        raise InputError("give the deadline with its time zone: 2026-12-01T18:00:00+00:00")
+    with store.write() as con:
+        game = _game(con, game_id)
+        if _role(con, game, token)[0] != "gm":
+            raise Forbidden("only the game master's token changes the game's deadlines")
+        if body.clear_deadline or body.deadline is not None:
+            deadline = None if body.clear_deadline else body.deadline.astimezone(timezone.utc).isoformat()  # type: ignore[union-attr]
+            con.execute("UPDATE games SET deadline = ? WHERE id = ?", (deadline, game_id))
+        if body.phase_hours is not None:
+            con.execute("UPDATE games SET phase_hours = ? WHERE id = ?", (body.phase_hours, game_id))
+        if body.when_ready is not None:
+            con.execute("UPDATE games SET when_ready = ? WHERE id = ?", (int(body.when_ready), game_id))
+            game = _game(con, game_id)
+            if body.when_ready and _all_ordered(con, game, play(con, game, store)):
+                _adjudicate(con, store, game)
 
 
 def _all_ordered(con: Any, game: Any, played: Played) -> bool:
@@ -384,11 +423,37 @@ def board_svg(store: Store, game_id: str, token: str | None, index: int) -> str:
         raise NotFound(f"game {game_id} has no phase {index} (phases 0 to {len(phases)})")
     res = phases[index].resolution
     gm = role == "gm"
-    shown = [r for k, r in enumerate(res.results) if gm or (not getattr(r.order, "secret", False)
-                                                          and k not in res.secret)]
-    return position_svg(variant, res.before, shown + list(res.generated), title=f"{game['id']} {res.before.phase}",
+    shown = view_results(played.report, phases[index], gm)  # what the view's text shows (an NBO not drawn)
+    return position_svg(variant, res.before, shown, title=f"{game['id']} {res.before.phase}",
                         subtitle=f"{variant.spec}; rules {game['rules']}" + ("; game master's view" if gm else ""),
                         cycle=cycle_orders(res))
+
+
+def phase_case(store: Store, game_id: str, token: str | None, index: int) -> str:
+    """Phase ``index`` as a dipsat case (its board, centres and the orders the viewer may see), for
+    the sandbox. A variant's own state (spells, spent powers) is not part of a case's board."""
+    from dipsat.model.case_writer import _board_lines, _centre_lines
+    with store.read() as con:
+        game = _game(con, game_id)
+        role, _ = _role(con, game, token)
+        played = play(con, game, store)
+    phases = played.report.phases if played.report else ()
+    if not 0 <= index < len(phases):
+        raise NotFound(f"game {game_id} has no phase {index} played (0 to {len(phases) - 1})")
+    variant, res = played.variant, phases[index].resolution
+    before = res.before
+    lines = [f"CASE {game_id}-{index}", f"TITLE {game['title'] or 'game ' + game_id}, {before.phase}",
+             f"VARIANT {game['variant']}", f"RULES {game['rules']}", f"PHASE {before.phase}", "UNITS",
+             *_board_lines(before, variant.map)]
+    if before.centres:
+        lines += ["CENTRES", *_centre_lines(before.centres, variant.map)]
+    if before.standoffs:
+        lines.append("STANDOFFS " + ", ".join(variant.map.name_of(Location(p)) for p in sorted(before.standoffs)))
+    lines.append("ORDERS")
+    for k, r in enumerate(res.results):
+        if role == "gm" or (not getattr(r.order, "secret", False) and k not in res.secret):
+            lines.append(f"{r.order.power}: {variant.format_order(r.order, 'long')}")
+    return "\n".join([*lines, "END"]) + "\n"
 
 
 def record(store: Store, game_id: str, token: str | None) -> str:
@@ -433,6 +498,13 @@ def put_orders(game_id: str, body: OrdersJSON, request: Request) -> dict[str, An
     return submit(_store(request), game_id, _token(request), body)
 
 
+@router.patch("/{game_id}", summary="Set the deadline, the hours per phase, or adjudication when all have ordered (game master)")
+def patch_game(game_id: str, body: SettingsJSON, request: Request) -> dict[str, Any]:
+    """The new settings, in the game master's view."""
+    settings(_store(request), game_id, _token(request), body)
+    return view(_store(request), game_id, _token(request))
+
+
 @router.post("/{game_id}/adjudicate", summary="Adjudicate the current phase (game master)")
 def post_adjudicate(game_id: str, body: AdjudicateJSON, request: Request) -> dict[str, Any]:
     """Plays the phase named; a second request for it gets 409, so two at once make one phase."""
@@ -446,6 +518,12 @@ def get_board(game_id: str, index: int, request: Request) -> Response:
     return Response(board_svg(_store(request), game_id, _token(request), index), media_type="image/svg+xml")
 
 
+@router.get("/{game_id}/phases/{index}/case.txt", summary="A phase played, as a dipsat case (for the sandbox)")
+def get_case(game_id: str, index: int, request: Request) -> Response:
+    """Its board, centres and the orders the token's holder may see."""
+    return Response(phase_case(_store(request), game_id, _token(request), index), media_type="text/plain; charset=utf-8")
+
+
 @router.get("/{game_id}/record.txt", summary="The game record (dipsat play format; game master)")
 def get_record(game_id: str, request: Request) -> Response:
     """Replays byte for byte with ``dipsat play``."""
@@ -457,5 +535,3 @@ def get_report(game_id: str, request: Request) -> Response:
     """``dipsat play`` of the record (``--gm`` with the game master's token)."""
     return Response(report_text(_store(request), game_id, _token(request)), media_type="text/plain; charset=utf-8")
 
-
-_ = time

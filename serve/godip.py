@@ -28,7 +28,7 @@ from dipsat.model.errors import InputError
 from dipsat.model.notation import parse_order
 from dipsat.model.types import (
     Build, Convoy, Disband, Dislodged, Hold, Move, Order, OrderResult, Phase, PhaseKind, Piece, Position,
-    Result, Retreat, Season, SupportHold, SupportMove, Tag, Unit, UnitType,
+    Result, Retreat, Season, SupportHold, SupportMove, Tag, Unit,
 )
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import GODIP_ABBREVIATIONS
@@ -58,10 +58,13 @@ def _season_of(phase: Phase) -> str:
     return "Fall" if phase.season is Season.WINTER else phase.season.value
 
 
+def kind_name(kind: Any) -> str:
+    """godip's name of a kind of unit (``Army``, ``Fleet``; a variant's own kind by its name)."""
+    return _KIND_NAMES.get(kind.letter, kind.name.capitalize())
+
+
 def _unit_json(piece: Piece) -> dict[str, str]:
-    letter = piece.unit.kind.letter
-    return {"Type": _KIND_NAMES.get(letter, piece.unit.kind.name.capitalize() if hasattr(piece.unit.kind, "name")
-                                    else letter), "Nation": piece.power}
+    return {"Type": kind_name(piece.unit.kind), "Nation": piece.power}
 
 
 @dataclass
@@ -102,6 +105,8 @@ def read_phase(data: Any, variant: Any) -> Posted:
         year = data.get("Year")
         if not isinstance(year, int) or isinstance(year, bool):
             raise GodipError(f"json: cannot unmarshal {year!r} into Go struct field Phase.Year of type int")
+        if variant.engine is None and season_text not in ("Spring", "Fall"):
+            raise ValueError(season_text)
         season = Season.WINTER if kind is PhaseKind.ADJUSTMENT and season_text == "Fall" else Season(season_text)
     except ValueError as exc:
         if isinstance(exc, GodipError):
@@ -140,12 +145,13 @@ def read_phase(data: Any, variant: Any) -> Posted:
 def _piece(gmap: Any, key: Any, unit: Any, field: str) -> Piece:
     if not isinstance(unit, dict):
         raise GodipError(f"json: cannot unmarshal {type(unit).__name__} into Go struct field Phase.{field} of type godip.Unit")
-    kind = str(unit.get("Type", ""))
-    if kind not in ("Army", "Fleet"):
-        raise InputError(f"unknown unit type {kind!r} at {key!r} in {field}: Army or Fleet")
+    kinds = {kind_name(k): k for k in gmap.unit_kinds}
+    kind = kinds.get(str(unit.get("Type", "")))
+    if kind is None:
+        raise InputError(f"unknown unit type {unit.get('Type')!r} at {key!r} in {field}: {' or '.join(kinds)}")
     location = gmap.resolve(str(key))
-    return Piece(gmap.resolve_power(str(unit.get("Nation", ""))),
-                 Unit(UnitType.ARMY if kind == "Army" else UnitType.FLEET, location))
+    nation = str(unit.get("Nation", ""))
+    return Piece(gmap.resolve_power(nation) if kind.owned else nation, Unit(kind, location))
 
 
 def _orders(data: dict[str, Any], gmap: Any, position: Position) -> tuple[list[Order], list[str], dict[str, str]]:
@@ -356,7 +362,7 @@ def variants_json(names: Mapping[str, Any]) -> dict[str, Any]:
     """``GET /``: every variant as godip lists it (``common.Variant``'s exported fields)."""
     out = {}
     for name, variant in names.items():
-        kinds = [_KIND_NAMES.get(k.letter, getattr(k, "name", k.letter).capitalize()) for k in variant.unit_kinds]
+        kinds = [kind_name(k) for k in variant.unit_kinds]
         out[name] = {"Name": name, "Nations": list(variant.map.powers),
                      "PhaseTypes": ["Movement", "Retreat", "Adjustment"],
                      "Seasons": ["Spring", "Fall"] if variant.engine is None else ["Spring", "Summer", "Fall"],

@@ -109,12 +109,11 @@ def _movement(gmap: Any, position: Position, piece: Any) -> dict[str, Any]:
     src = godip_id(unit.location)
     orders: dict[str, Any] = {"Hold": _node("OrderType", {src: _node("SrcProvince")})}
     moves = _destinations(gmap, unit)
-    if moves:
-        orders["Move"] = _node("OrderType", {src: _node("SrcProvince", _leaves(moves))})
-    if unit.kind.letter == "A":
-        convoyed = _convoy_reach(gmap, position, unit)
-        if convoyed:
-            orders["MoveViaConvoy"] = _node("OrderType", {src: _node("SrcProvince", _leaves(map(godip_id, convoyed)))})
+    convoyed = _convoy_reach(gmap, position, unit) if unit.kind.letter == "A" else set()
+    if moves or convoyed:  # godip's Move lists an army's convoyed destinations too (PossibleMoves, allowConvoy)
+        orders["Move"] = _node("OrderType", {src: _node("SrcProvince", _leaves([*moves, *map(godip_id, convoyed)]))})
+    if convoyed:
+        orders["MoveViaConvoy"] = _node("OrderType", {src: _node("SrcProvince", _leaves(map(godip_id, convoyed)))})
     reach = {m.split("/")[0] for m in moves}
     supports: dict[str, Any] = {}
     for other_province, other in position.units.items():

@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from dipsat.model.errors import InputError
+
 SCHEMA_VERSION = 1
 """The schema this code writes; a file with a newer one is refused, an older one migrated."""
 
@@ -58,8 +60,8 @@ CREATE TABLE IF NOT EXISTS phases (
 """
 
 
-class SchemaError(RuntimeError):
-    """The database file was written by a newer dipsat."""
+class SchemaError(InputError):
+    """The database file was written by a newer dipsat, or is no SQLite database of games."""
 
 
 class Store:
@@ -96,8 +98,8 @@ class Store:
         try:
             version = con.execute("PRAGMA user_version").fetchone()["user_version"]
             if version > SCHEMA_VERSION:
-                raise SchemaError(f"{self.path}: schema version {version} is newer than this dipsat's "
-                                  f"({SCHEMA_VERSION}); use a newer dipsat or another --db")
+                raise SchemaError(f"schema version {version} is newer than this dipsat's ({SCHEMA_VERSION}): "
+                                  "use a newer dipsat or another --db", self.path)
             for statement in _SCHEMA.split(";\n"):  # version 0 -> 1: the tables
                 if statement.strip():
                     con.execute(statement)
@@ -107,6 +109,20 @@ class Store:
             con.execute("ROLLBACK")
             raise
         self._ready = True
+
+    def check(self) -> None:
+        """Open an existing file now (``dipsat serve`` at start), so that one dipsat cannot use is
+        refused before serving; a missing file is left to be created on first use.
+
+        Raises:
+            SchemaError: a newer schema, or not a database.
+        """
+        if self.path == ":memory:" or not Path(self.path).exists():
+            return
+        try:
+            self._setup(self._connect())
+        except sqlite3.DatabaseError as exc:
+            raise SchemaError(f"not a database of dipsat's games ({exc})", self.path) from None
 
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dipsat.model.types import Move, SupportHold
 from dipsat.solver.legality import Facts
+from dipsat.solver.order_choices import DEFEND_LEAVES_OUT
 from dipsat.solver.phase_model import AVAILABLE, DISLODGED, GIVEN, MOVES, PATH, Key
 
 ATTACK, HOLD, DEFEND, PREVENT = 0, 1, 2, 3
@@ -23,6 +24,9 @@ def check_resolution(facts: Facts, decisions: dict[Key, bool], fixed: frozenset[
 
     def moves(src: str) -> bool:
         return src in facts.moves and decisions.get((MOVES, src), False)
+
+    def leaves(p: str) -> bool:  # the unit leaves; a stack: every piece does (Facts.stacks)
+        return moves(p) and all(moves(k) for k in facts.stacks.get(p, ()))
 
     def path(src: str) -> bool:
         mf = facts.moves.get(src)
@@ -49,13 +53,13 @@ def check_resolution(facts: Facts, decisions: dict[Key, bool], fixed: frozenset[
 
     def support_count(src: str, excluding: str | None = None) -> int:
         return sum(weight(s) for s in facts.move_supports.get(src, [])
-                   if given(s) and (excluding is None or facts.position.units[s].power != excluding))
+                   if given(s) and (excluding is None or facts.piece(s).power != excluding))
 
     def hold(p: str) -> int:  # 5.B.5
         if p not in facts.position.units:
             return 0
         if p in facts.moves:
-            return 0 if moves(p) else base(p, HOLD)
+            return 0 if leaves(p) else base(p, HOLD)
         if isinstance(facts.orders[p], Move):
             return base(p, HOLD)
         return base(p, HOLD) + sum(weight(s) for s in facts.hold_supports.get(p, []) if given(s))
@@ -73,7 +77,7 @@ def check_resolution(facts: Facts, decisions: dict[Key, bool], fixed: frozenset[
         if not path(src):
             return 0
         defender = facts.position.units.get(mf.dest)
-        if defender is None or (src not in facts.opponent and moves(mf.dest)):
+        if defender is None or (src not in facts.opponent and leaves(mf.dest)):
             return base(src, ATTACK) + support_count(src)
         if defender.power == mf.piece.power:
             return 0
@@ -89,7 +93,9 @@ def check_resolution(facts: Facts, decisions: dict[Key, bool], fixed: frozenset[
     for src, mf in facts.moves.items():  # 5.B.1
         a = attack(src)
         opponent = facts.opponent.get(src)
-        against = base(opponent, DEFEND) + support_count(opponent) if opponent is not None else hold(mf.dest)
+        left_out = DEFEND_LEAVES_OUT[facts.rules.head_to_head_defend](facts, opponent) if opponent is not None else None
+        against = base(opponent, DEFEND) + support_count(opponent, excluding=left_out) \
+            if opponent is not None else hold(mf.dest)
         rivals = [prevent(r) for r in facts.attackers.get(mf.dest, []) if r != src]
         expect((MOVES, src), path(src) and a > against and all(a > x for x in rivals))
         if mf.convoyed:  # 5.B.4
@@ -97,12 +103,13 @@ def check_resolution(facts: Facts, decisions: dict[Key, bool], fixed: frozenset[
             expect((PATH, src), ok and not mf.blocked)
     for p, o in facts.supports.items():  # 5.B.2
         into = o.target.province if isinstance(o, SupportHold) else o.dest.province
-        cut = any(path(a) for a in facts.attackers.get(p, [])
-                  if a != into and facts.position.units[a].power != o.power and facts.position.units[a].unit.kind.cuts)
-        expect((GIVEN, p), not cut and not dislodged(p))
+        where = facts.province(p)  # a further piece of a stack stands in its province
+        cut = any(path(a) for a in facts.attackers.get(where, [])
+                  if a != into and facts.piece(a).power != o.power and facts.piece(a).unit.kind.cuts)
+        expect((GIVEN, p), not cut and not dislodged(where))
     for p in facts.convoys:  # 5.B.3
         expect((AVAILABLE, p), not dislodged(p))
     for p in facts.position.units:
         entered = any(moves(a) for a in facts.attackers.get(p, []))
-        expect((DISLODGED, p), entered and not moves(p))
+        expect((DISLODGED, p), entered and not leaves(p))
     return wrong

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dipsat.model.reasons import (
     AvailableTo, Backup, Cut, Dislodged, Dislodges, Disrupted, GivenTo, HeadToHead, Illegal, Invalid,
-    NoConvoyPath, OwnUnit, Reason, Stands, BouncedOff, BouncedWith, Unopposed,
+    NoConvoyPath, OwnUnit, Reason, Removed, Stands, BouncedOff, BouncedWith, Unopposed,
 )
 from dipsat.model.types import (
     Convoy, Hold, Move, OrderResult, Result, SupportHold, SupportMove, Tag,
@@ -23,7 +23,7 @@ def explain_order(pm: PhaseModel, solution: Solution, v: Verdict, fate: Tag | No
         return OrderResult(order, _ILLEGAL, Illegal(v.reason), fate)
     if v.status == INVALID:
         return OrderResult(order, _INVALID, Invalid(v.reason), fate)
-    province = order.unit.location.province  # type: ignore[union-attr]
+    province = v.key or order.unit.location.province  # type: ignore[union-attr]
     effective = pm.facts.orders.get(province)
     if effective is not order and effective != order:
         return OrderResult(order, _ILLEGAL, Illegal(f"the unit carries out {effective}"), fate)
@@ -58,8 +58,10 @@ def _hold_reason(pm: PhaseModel, solution: Solution, province: str, fate: Tag | 
     if fate is not None:
         return Dislodged(_winner(pm, solution, province), fate.value)
     hold = solution.strengths.get((HOLD, province))
-    # a unit nobody attacks is not in the model: its hold strength is one unit
-    return Stands(pm.scale.unit if hold is None else hold, pm.scale)
+    if hold is None:  # a unit nobody attacks is not in the model: its own hold strength (a 2A's is 2)
+        kinds = pm.facts.strengths
+        hold = pm.scale.unit if kinds is None or province not in kinds else kinds[province][1]
+    return Stands(hold, pm.scale)
 
 
 def _move_reason(pm: PhaseModel, solution: Solution, src: str, ok: bool) -> Reason:
@@ -79,12 +81,11 @@ def _move_reason(pm: PhaseModel, solution: Solution, src: str, ok: bool) -> Reas
     if mf.convoyed and not d.get((PATH, src), False):
         return NoConvoyPath(_path_culprits(pm, solution, src))
     opponent = facts.opponent.get(src)
-    for rival in pm.attackers(mf.dest):
-        if rival == src:
-            continue
-        prevent = s.get((PREVENT, rival), 0)
-        if prevent >= attack:
-            return BouncedWith(pm.label(rival), attack, prevent, scale)
+    stoppers = [r for r in pm.attackers(mf.dest) if r != src and s.get((PREVENT, r), 0) >= attack
+                and frozenset((src, r)) not in facts.allied]
+    if stoppers:  # the one that entered, else the strongest (a bubble-car's 1/2 ties, an army's 1 stops it)
+        rival = max(stoppers, key=lambda r: (d.get((MOVES, r), False), s.get((PREVENT, r), 0)))
+        return BouncedWith(pm.label(rival), attack, s.get((PREVENT, rival), 0), scale)
     if opponent is not None:
         return HeadToHead(pm.label(opponent), attack, s.get((DEFEND, opponent), 0), scale)
     defender = facts.position.units.get(mf.dest)
@@ -105,9 +106,11 @@ def _path_culprits(pm: PhaseModel, solution: Solution, src: str) -> tuple[Disrup
 def _support_reason(pm: PhaseModel, solution: Solution, province: str, ok: bool) -> Reason:
     order = pm.facts.orders[province]
     if ok:
-        return GivenTo(f"{order.target}" + (f" - {order.dest}" if isinstance(order, SupportMove) else ""))  # type: ignore[union-attr]
-    if solution.decisions.get((DISLODGED, province), False):
-        return Cut(_winner(pm, solution, province), dislodged=True)
+        return GivenTo(f"{order.target}" + (f" - {order.dest}" if isinstance(order, SupportMove) else ""),  # type: ignore[union-attr]
+                       which=_removed_convoy(pm, solution, order))
+    where = pm.facts.province(province)  # a further piece of a stack: where it stands
+    if solution.decisions.get((DISLODGED, where), False):
+        return Cut(_winner(pm, solution, where), dislodged=True)
     for a in pm.cut_by.get(province, []):
         mf = pm.facts.moves[a]
         if not mf.convoyed or solution.decisions.get((PATH, a), False):
@@ -115,9 +118,26 @@ def _support_reason(pm: PhaseModel, solution: Solution, province: str, ok: bool)
     return Cut()
 
 
+def _removed_convoy(pm: PhaseModel, solution: Solution, order: SupportHold | SupportMove) -> Reason | None:
+    """Why the move a given support supports fails, when a variant's rule removed a convoy of it
+    before the orders (:class:`~dipsat.solver.hooks.Removal`); else ``None``."""
+    removed = pm.facts.removed
+    if removed is None or not isinstance(order, SupportMove):
+        return None
+    src = order.target.province
+    mf = pm.facts.moves.get(src)
+    if mf is None or not mf.convoyed or solution.decisions.get((PATH, src), False) \
+            or not any(f in removed.pieces for r in mf.routes for f in r):
+        return None
+    return NoConvoyPath(_path_culprits(pm, solution, src))
+
+
 def _convoy_reason(pm: PhaseModel, solution: Solution, province: str, ok: bool) -> Reason:
     if ok:
         return AvailableTo(str(pm.facts.orders[province].target))  # type: ignore[union-attr]
+    removed = pm.facts.removed
+    if removed is not None and province not in pm.facts.convoys and province in removed.pieces:
+        return Removed(str(removed.pieces[province].unit), removed.how)
     for rule, _ in _fixed_by_backup(pm, solution, (AVAILABLE, province)):
         return Backup(rule, "disrupted")
     if solution.decisions.get((DISLODGED, province), False):
@@ -162,8 +182,13 @@ def decision_chain(pm: PhaseModel, solution: Solution, key: Key, depth: int = 3)
 def decision_of(pm: PhaseModel, order: object) -> Key | None:
     """The key of the decision that gives an order its result: moves, given, available or dislodged."""
     unit = getattr(order, "unit", None)
-    if unit is None or pm.facts.orders.get(unit.province) != order:
+    if unit is None:
         return None
+    subject = unit.province
+    if pm.facts.orders.get(subject) != order:  # a further piece of a stack there, under its own key?
+        subject = next((k for k, p in pm.facts.slots.items() if p == unit.province and pm.facts.orders.get(k) == order), None)
+        if subject is None:
+            return None
     prefix = {"Move": MOVES, "SupportHold": GIVEN, "SupportMove": GIVEN, "Convoy": AVAILABLE}
-    key = (prefix.get(type(order).__name__, DISLODGED), unit.province)
+    key = (prefix.get(type(order).__name__, DISLODGED), subject)
     return key if key in pm.decisions else None

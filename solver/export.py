@@ -14,6 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from dipsat.model.files import write_atomic
+
 if TYPE_CHECKING:  # ortools is imported only when a model is exported (see the model's to_cpsat)
     from ortools.sat.python import cp_model
 
@@ -23,8 +25,13 @@ __all__ = ["backup_path", "equations_model", "settled_model", "export_model"]
 
 
 def backup_path(path: Path) -> Path:
-    """``case.pb.txt`` -> ``case.backup.pb.txt``: where the settled model goes."""
+    """``case.pb.txt`` -> ``case.backup.pb.txt``, ``m-6.A.1-1.txt`` -> ``m-6.A.1-1.backup.txt``:
+    where the settled model goes (before the format's ending, so that names made of ids with dots
+    stay apart)."""
     name = path.name
+    for ending in (".pb.txt", ".pb", ".txt"):
+        if name.lower().endswith(ending) and len(name) > len(ending):
+            return path.with_name(f"{name[:-len(ending)]}.backup{name[-len(ending):]}")
     stem, dot, rest = name.partition(".")
     return path.with_name(f"{stem}.backup{dot}{rest}" if dot else f"{stem}.backup")
 
@@ -56,12 +63,24 @@ def export_model(res: Resolution, path: str | Path) -> list[Path]:
     """Write the equations to ``path`` and, when a backup rule applied, the settled model to
     :func:`backup_path` of it; return the files written (``.txt`` names give the text format)."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    equations_model(res).export_to_file(str(path))
+    _write_model(equations_model(res), path)
     written = [path]
     settled = settled_model(res)
     if settled is not None:
         second = backup_path(path)
-        settled.export_to_file(str(second))
+        _write_model(settled, second)
         written.append(second)
     return written
+
+
+def _write_model(model: cp_model.CpModel, path: Path) -> None:
+    """Write ``model`` whole (a temporary file renamed, :func:`write_atomic`); OR-Tools answers a
+    failed write with ``False``, never silence here.
+
+    Raises:
+        OutputError: the file cannot be written.
+    """
+    def write(temp: str) -> None:
+        if not model.export_to_file(temp):
+            raise OSError(0, "OR-Tools could not write the model")
+    write_atomic(path, write)

@@ -8,106 +8,54 @@ alone, never on the resolution, so it is plain Python and yields constants for t
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from dipsat.model.gamemap import GameMap
 from dipsat.model.kinds import ARMY, FLEET, Moves, Strengths, UnitKind
 from dipsat.model.types import (
-    MOVEMENT_ORDERS, Convoy, Hold, Location, Move, Order, Piece, Position, SupportHold, SupportMove, Unit, UnitType,
+    MOVEMENT_ORDERS, Convoy, Hold, Location, Move, Order, Position, SupportHold, SupportMove, Unit, UnitType,
 )
 from dipsat.solver.convoy_routes import route_exists, routes
+from dipsat.solver.facts import ILLEGAL, INVALID, LEGAL, Facts, MoveFacts, Verdict
+from dipsat.solver.hooks import Removal, take_slots
 from dipsat.solver.map_tables import tables
 from dipsat.solver.options import Rules
 from dipsat.solver.order_choices import (
     CONVOY_ADJACENT, CONVOYING_FLEET, SEVERAL_ORDERS, VIA_CONVOY_MAY_WALK, fleet_destination, on_a_minimal_route,
-    support_mismatch,
+    support_mismatch, supported_key,
 )
 
-LEGAL, ILLEGAL, INVALID = "legal", "illegal", "invalid"
+__all__ = ["LEGAL", "ILLEGAL", "INVALID", "Verdict", "MoveFacts", "Facts", "check_orders"]
+"""The verdicts and facts are defined in :mod:`dipsat.solver.facts` and kept importable from here."""
 
 _EMPTY: frozenset[str] = frozenset()
 
 
-@dataclass(slots=True)
-class Verdict:
-    """What the checks said of one given order."""
-
-    order: Order
-    status: str
-    reason: str = ""
-
-
-@dataclass(slots=True)
-class MoveFacts:
-    """A legal move and what is fixed about it before the resolution."""
-
-    order: Move
-    piece: Piece
-    src: str
-    dest: str
-    dest_location: Location
-    """Where the unit ends if it moves: a coast for a kind that uses coasts, else the province."""
-    convoyed: bool
-    routes: list[tuple[str, ...]] = field(default_factory=list)
-    blocked: str = ""
-    """Why the move cannot be carried out though the order is legal as written (it fails)."""
-    off_graph: bool = False
-    """A variant's move off the adjacency graph (a teleport, a flight): never convoyed, never a
-    head-to-head battle, and the unit it dislodges may retreat to its origin as after a convoy."""
-
-
-@dataclass
-class Facts:
-    """The orders in force for one movement phase: a throwaway working object."""
-
-    gmap: GameMap
-    position: Position
-    rules: Rules
-    verdicts: list[Verdict]
-    orders: dict[str, Order]
-    """Province -> the order the unit there carries out (``Hold`` when it has no legal one)."""
-    generated: list[Order]
-    moves: dict[str, MoveFacts] = field(default_factory=dict)
-    supports: dict[str, SupportHold | SupportMove] = field(default_factory=dict)
-    convoys: dict[str, Convoy] = field(default_factory=dict)
-    attackers: dict[str, list[str]] = field(default_factory=dict)
-    """Province -> origins of the moves into it, sorted."""
-    opponent: dict[str, str] = field(default_factory=dict)
-    """Origin -> origin of the head-to-head opponent: two moves over land into each other."""
-    beaten_by: dict[str, str] = field(default_factory=dict)
-    """Origin -> origin of the opposite move that, when it succeeds, leaves this move no prevent
-    strength: the head-to-head opponent, or any opposite move (option ``dislodged_effect``)."""
-    move_supports: dict[str, list[str]] = field(default_factory=dict)
-    """Origin of a move -> provinces of the units giving it a valid support."""
-    hold_supports: dict[str, list[str]] = field(default_factory=dict)
-    """Province -> provinces of the units giving its unit a valid support to hold."""
-    off_graph: Mapping[str, str] = field(default_factory=dict)
-    """Variant hook: province -> the one destination its unit may move to whatever the adjacency."""
-    strengths: Mapping[str, Strengths] | None = None
-    """Province -> its unit's strengths at the board's scale; ``None`` when every unit is a
-    standard army or fleet at scale 1 (every strength 1, every support 1: the common case)."""
-
-    def owner(self, province: str) -> str | None:
-        """The power of the unit in ``province``, or ``None``."""
-        piece = self.position.units.get(province)
-        return piece.power if piece else None
-
-
 def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rules: Rules,
-                 off_graph: Mapping[str, str] | None = None) -> Facts:
+                 off_graph: Mapping[str, str] | None = None, removed: Removal | None = None,
+                 stacks: Mapping[str, Sequence[str]] | None = None, keys: Sequence[str | None] = ()) -> Facts:
     """Match each given order to its unit and sort it into legal, illegal and invalid.
 
     ``off_graph`` (variant hook, empty in the standard game) maps a province to the one
     destination its unit may move to off the adjacency graph (see :attr:`MoveFacts.off_graph`);
-    such a move needs only a destination its unit can stand on.
+    such a move needs only a destination its unit can stand on. ``removed`` (variant hook): units
+    taken off ``position`` before the orders are carried out, whose fleets still count for the
+    legality of the others' orders (see :class:`Removal`). ``stacks`` (variant hook): see
+    :attr:`Facts.stacks`. ``keys`` (variant hook), one per given order: the key of the further
+    piece of a stack it is for (``par#2``, :attr:`Facts.slots`) or ``None``.
     """
-    verdicts = [Verdict(o, LEGAL) for o in given]
+    verdicts = [Verdict(o, LEGAL, "", k) for o, k in zip(given, keys)] if keys else [Verdict(o, LEGAL) for o in given]
     facts = Facts(gmap, position, rules, verdicts, {}, [], off_graph=dict(off_graph or {}),
-                  strengths=_strengths(gmap, position))
-    board = _Board(gmap, position, rules, facts.off_graph)
-    by_unit = _by_unit(board, verdicts)
+                  strengths=_strengths(gmap, position), removed=removed,
+                  stacks={p: tuple(k) for p, k in (stacks or {}).items() if k})
+    if keys:
+        facts.slots, facts.pieces, facts.strengths = take_slots(position, [k for k in keys if k], gmap.strength_scale,
+                                                                facts.strengths)  # type: ignore[arg-type]
+    board = _Board(gmap, position, rules, facts.off_graph, facts.slots)
     choose = SEVERAL_ORDERS[rules.several_orders]
+    if removed is not None:
+        _take_removed(facts, board, removed, choose)
+    by_unit = _by_unit(board, verdicts)
     orders, generated = facts.orders, facts.generated
     for province, piece in position.units.items():
         legal = by_unit.get(province)
@@ -123,6 +71,10 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
             hold = Hold(piece.power, piece.unit)
             orders[province] = hold
             generated.append(hold)
+    for key in facts.slots:  # a further piece without an order of its own stands with its stack
+        legal = by_unit.get(key)
+        if legal:
+            orders[key] = (legal[0] if len(legal) == 1 else choose(legal)).order
     _classify_moves(facts, board, by_unit)
     _classify_supports_and_convoys(facts, by_unit)
     _index_moves(facts)
@@ -132,21 +84,60 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
 class _Board:
     """The board of one phase as the checks read it: its tables, its units, the rules in force."""
 
-    __slots__ = ("gmap", "t", "units", "rules", "off_graph", "_convoyers")
+    __slots__ = ("gmap", "t", "units", "rules", "off_graph", "_convoyers", "removed_fleets", "slots")
 
-    def __init__(self, gmap: GameMap, position: Position, rules: Rules, off_graph: Mapping[str, str]) -> None:
+    def __init__(self, gmap: GameMap, position: Position, rules: Rules, off_graph: Mapping[str, str],
+                 slots: Mapping[str, str] | None = None) -> None:
         self.gmap = gmap
         self.t = tables(gmap)
         self.units = position.units
         self.rules = rules
         self.off_graph = off_graph
         self._convoyers: list[str] | None = None
+        self.removed_fleets: list[str] = []
+        """Provinces of removed fleets (:class:`Removal`): convoyers for the checks, not units."""
+        self.slots = slots or {}
+        """Keys of further pieces of stacks -> their provinces (:attr:`Facts.slots`)."""
+
+    def off_graph_from(self, province: str) -> list[str]:
+        """The off-graph destinations of the unit in ``province`` and of the further pieces there."""
+        found = [self.off_graph[province]] if province in self.off_graph else []
+        return found + [self.off_graph[k] for k, p in self.slots.items() if p == province and k in self.off_graph]
+
+    def for_key(self, key: str, province: str) -> _Board:
+        """This board as the checks of the order of the further piece ``key`` read it: its
+        off-graph destination is the one of the piece in ``province``."""
+        off_graph = {p: d for p, d in self.off_graph.items() if p != province}
+        if key in self.off_graph:
+            off_graph[province] = self.off_graph[key]
+        board = object.__new__(_Board)
+        board.gmap, board.t, board.units, board.rules, board.off_graph = self.gmap, self.t, self.units, self.rules, off_graph
+        board._convoyers, board.removed_fleets, board.slots = self._convoyers, self.removed_fleets, self.slots
+        return board
 
     def convoyers(self) -> list[str]:
-        """The provinces of the units that can convoy, in board order."""
+        """The provinces of the units that can convoy, in board order, then the removed fleets'."""
         if self._convoyers is None:
             self._convoyers = [p for p, piece in self.units.items() if piece.unit.kind.can_convoy]
+            self._convoyers += self.removed_fleets
         return self._convoyers
+
+
+def _take_removed(facts: Facts, board: _Board, removed: Removal, choose: Callable[[list[Verdict]], Verdict]) -> None:
+    """Put the removed fleets back for the checks (:class:`Removal`) and keep their legal convoy
+    orders, one per fleet, in ``facts.removed_convoys``. A removed unit whose province another
+    unit holds now counts for nothing."""
+    pieces = {p: pc for p, pc in removed.pieces.items() if p not in board.units}
+    board.removed_fleets = [p for p, pc in pieces.items() if pc.unit.kind.can_convoy]
+    if not removed.convoys or not board.removed_fleets:
+        return
+    shown = _Board(board.gmap, facts.position, board.rules, board.off_graph)
+    shown.units = {**board.units, **pieces}
+    by_unit = _by_unit(shown, [Verdict(o, LEGAL) for o in removed.convoys])
+    for province in board.removed_fleets:
+        legal = by_unit.get(province)
+        if legal:
+            facts.removed_convoys.append((legal[0] if len(legal) == 1 else choose(legal)).order)  # type: ignore[arg-type]
 
 
 def _strengths(gmap: GameMap, position: Position) -> dict[str, Strengths] | None:
@@ -180,6 +171,11 @@ def _by_unit(board: _Board, verdicts: list[Verdict]) -> dict[str, list[Verdict]]
         named = o.unit
         province = named.location.province
         piece = units.get(province)
+        if v.key is not None:  # a further piece of the stack there: its own checks, its own key
+            v.status, v.reason = _piece_verdict(board.for_key(v.key, province), v, piece)
+            if v.status == LEGAL:
+                by_unit.setdefault(v.key, []).append(v)
+            continue
         if piece is None:
             v.status, v.reason = ILLEGAL, f"no unit in {named.location}"
         elif piece.power != o.power:
@@ -197,6 +193,17 @@ def _by_unit(board: _Board, verdicts: list[Verdict]) -> dict[str, list[Verdict]]
             else:
                 found.append(v)
     return by_unit
+
+
+def _piece_verdict(board: _Board, v: Verdict, principal: Piece | None) -> tuple[str, str]:
+    """The checks of :func:`_by_unit` for the order of a further piece of a stack (alike with
+    the unit there, its principal piece, whose kind and power the checks read)."""
+    o = v.order
+    if principal is None or principal.power != o.power:  # type: ignore[union-attr]
+        return ILLEGAL, f"no unit of {o.power} in {o.unit.location}"  # type: ignore[union-attr]
+    problem = _PROBLEMS.get(type(o))
+    reason = problem(board, o) if problem is not None else ""
+    return (ILLEGAL, reason) if reason else (LEGAL, "")
 
 
 def _other_kind(actual: UnitKind, named: UnitKind) -> bool:
@@ -347,7 +354,7 @@ def _support_problem(board: _Board, o: SupportHold | SupportMove) -> str:
     problem = _move_problem(board, unit, dest, False)
     if problem:
         return f"the supported move is impossible: {problem}"
-    if board.off_graph.get(named) == into:
+    if into in board.off_graph_from(named):
         return ""
     if unit.kind.moves is Moves.ARMY and not board.t.army_moves(named, into):
         seas = [p for p in board.convoyers() if p != here]
@@ -390,12 +397,12 @@ _PROBLEMS: dict[type, Callable[[_Board, Any], str]] = {
 def _classify_moves(facts: Facts, board: _Board, by_unit: Mapping[str, list[Verdict]]) -> None:
     gmap, units, rules = facts.gmap, facts.position.units, facts.rules
     orders = facts.orders
-    convoy_orders = [o for o in orders.values() if isinstance(o, Convoy)]
+    convoy_orders = [o for o in orders.values() if isinstance(o, Convoy)] + facts.removed_convoys
     convoyed_when = CONVOY_ADJACENT[rules.convoy_adjacent]
     for province, o in orders.items():
         if not isinstance(o, Move):
             continue
-        piece = units[province]
+        piece = units[province] if province in units else facts.pieces[province]
         kind = piece.unit.kind
         dest = o.dest
         convoyers = [c for c in convoy_orders
@@ -473,4 +480,5 @@ def _index_moves(facts: Facts) -> None:
     for province in sorted(supports):
         o = supports[province]
         index = facts.hold_supports if isinstance(o, SupportHold) else facts.move_supports
-        index.setdefault(o.target.location.province, []).append(province)
+        index.setdefault(supported_key(facts, o), []).append(province)
+

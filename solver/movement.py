@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Mapping, Sequence
+from typing import Collection, Mapping, Sequence
 
 from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
@@ -11,11 +11,12 @@ from dipsat.model.types import (
     UnitType,
 )
 from dipsat.solver.explain import explain_order
+from dipsat.solver.hooks import Removal
 from dipsat.solver.legality import LEGAL, Facts, Verdict, check_orders
 from dipsat.solver.options import Rules
 from dipsat.solver.order_choices import NOT_CONVOYED, RETREAT_AFTER_CONVOY
 from dipsat.solver.paradox import Solution, solve_phase
-from dipsat.solver.phase_model import BY_CONVOY, DISLODGED, MOVES, PREVENT, Key, PhaseModel
+from dipsat.solver.phase_model import BY_CONVOY, DISLODGED, LEAVES, MOVES, PREVENT, Key, PhaseModel
 from dipsat.solver.resolution import Resolution
 from dipsat.solver.rules import MOVEMENT_RULES, Rule, with_options
 
@@ -30,14 +31,19 @@ def build_model(facts: Facts, rules: Mapping[str, Rule], overrides: Mapping[Key,
 
 def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Order], rules: Rules,
                         movement_rules: Mapping[str, Rule] = MOVEMENT_RULES,
-                        off_graph: Mapping[str, str] | None = None) -> Resolution:
+                        off_graph: Mapping[str, str] | None = None, removed: Removal | None = None,
+                        stacks: Mapping[str, Sequence[str]] | None = None,
+                        keys: Sequence[str | None] = ()) -> Resolution:
     """Resolve a movement phase as DATC chapter 5 describes, through one CP-SAT model.
 
-    ``off_graph`` is a variant hook (see :func:`~dipsat.solver.legality.check_orders`): moves
-    off the adjacency graph, province -> destination; none in the standard game.
+    ``off_graph``, ``removed`` and ``stacks`` are variant hooks (see
+    :func:`~dipsat.solver.legality.check_orders`): moves off the adjacency graph, province ->
+    destination; units removed before the orders are carried out, whose fleets' convoys are never
+    available; the moves of a stack's further pieces; ``keys``, one per order: the further piece
+    of a stack it is for (``par#2``) or ``None``; none in the standard game.
     """
     gmap = board_in_play(gmap, position)
-    facts = check_orders(gmap, position, orders, rules, off_graph)
+    facts = check_orders(gmap, position, orders, rules, off_graph, removed, stacks, keys)
     modules = with_options(movement_rules, rules)
     solution, pm = solve_phase(lambda o: build_model(facts, modules, o), rules.paradox)
     after, fates = next_position(facts, solution)
@@ -46,7 +52,7 @@ def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Orde
         order = v.order
         fate = None
         unit = getattr(order, "unit", None)
-        if unit is not None:  # a unit of the ordering power: its province is ordered, its fate told
+        if unit is not None and v.key is None:  # a unit of the ordering power: its province is ordered, its fate told
             province = unit.location.province
             piece = units.get(province)
             if piece is not None and piece.power == order.power:
@@ -71,7 +77,8 @@ def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str,
         units[mf.dest] = Piece(mf.piece.power, Unit(mf.piece.unit.kind, mf.dest_location))
     dislodged: dict[str, Dislodged] = {}
     fates: dict[str, Tag] = {}
-    standoffs = _standoffs(facts, solution, units) if gone else set()
+    held = {p for p in facts.stacks if not decisions.get((LEAVES, p), False)}  # a piece stayed behind
+    standoffs = _standoffs(facts, solution, units.keys() | held) if gone else set()
     for province in gone:
         piece = position.units[province]
         origin = next(o for o in facts.attackers[province] if o in moved)
@@ -93,12 +100,29 @@ def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str,
         phase = Phase(phase.year, phase.season, PhaseKind.RETREAT)
     elif phase.kind is not PhaseKind.MOVEMENT:
         phase = Phase(phase.year, phase.season, PhaseKind.MOVEMENT)
-    after = replace(position, phase=phase, units=units, dislodged=dislodged,
+    after = replace(position, phase=phase, units=units, dislodged=dislodged, stacked=_stacked(facts, moved, gone),
                     standoffs=frozenset(standoffs) if dislodged else frozenset())
     return after, fates
 
 
-def _standoffs(facts: Facts, solution: Solution, units: Mapping[str, Piece]) -> set[str]:
+def _stacked(facts: Facts, moved: Mapping[str, object], gone: Sequence[str]) -> Mapping[str, tuple[Piece, ...]]:
+    """The further pieces of the stacks after the moves: those that moved left, and where the
+    unit of a province moved while a piece stayed behind and was dislodged, that piece is the
+    dislodged one (it is no longer stacked)."""
+    stacked = facts.position.stacked
+    if not facts.slots:
+        return stacked
+    found = {p: list(pieces) for p, pieces in stacked.items()}
+    for key, province in facts.slots.items():
+        if key in moved:
+            found[province].remove(facts.pieces[key])
+    for province in gone:
+        if province in moved and found.get(province):
+            found[province].pop(0)
+    return {p: tuple(pieces) for p, pieces in found.items() if pieces}
+
+
+def _standoffs(facts: Facts, solution: Solution, units: Collection[str]) -> set[str]:
     """The provinces left empty after a standoff: moved into, entered by none, with some prevent
     strength against them (they matter only to the retreats)."""
     strengths = solution.strengths

@@ -121,6 +121,10 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
     _option("own_support_via", "5.B.8", "Does the attacked power's support count for a convoyed move written 'via convoy'?",
             no="no: a power's support never helps to dislodge its own unit (DATC 5.B.8)",
             mila="yes, for a convoyed move written 'via convoy' (the diplomacy package's defect)"),
+    _option("head_to_head_defend", "5.B.7", "In a head-to-head battle, which supports count in a move's defend strength?",
+            every="every support given to the move, whoever gives it (DATC 5.B.7)",
+            mila="not those given by the power of the unit the move attacks, when each move is supported by the "
+                 "other's power (the diplomacy package's defect: each side counted as when it attacks)"),
     _option("convoy_disruption", "5.B.3", "When is a convoy disrupted?",
             dislodged="when the convoying fleet is dislodged (DATC 5.B.3)",
             mila="also when a foreign move into the fleet's province, counting every support (the "
@@ -154,6 +158,7 @@ class Rules:
     civil_disorder: str = "2023"
     hold_support_civil_disorder: str = "given"
     own_support_via: str = "no"
+    head_to_head_defend: str = "every"
     convoy_disruption: str = "dislodged"
 
     def __post_init__(self) -> None:

@@ -6,14 +6,12 @@ out; :mod:`dipsat.solver.legality` looks them up by the choice in force.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Final, Iterable, Mapping, Sequence
+from typing import Callable, Final, Iterable, Mapping, Sequence
 
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Convoy, Location, Move, Order, Piece, SupportHold, SupportMove
 from dipsat.solver.convoy_routes import fleets_needed, routes
-
-if TYPE_CHECKING:
-    from dipsat.solver.legality import Facts, Verdict
+from dipsat.solver.facts import Facts, Verdict
 
 
 # -- 4.D.3 several orders for one unit -------------------------------------------------------
@@ -241,6 +239,27 @@ unit under the last word of the supported order, ``VIA`` for a move written so, 
 counts every support (benchmarks/PEER_DEFECTS.md, ``via-own-support``)."""
 
 
+def _mila_defend_left_out(facts: Facts, src: str) -> str | None:
+    """The diplomacy package's head-to-head defect: when each move of the battle is supported by
+    the other's power, the move from ``src`` defends without the supports of the power it attacks."""
+    units, mine = facts.position.units, facts.position.units[src].power
+    theirs = units[facts.moves[src].dest].power
+    crossed = any(units[s].power == theirs for s in facts.move_supports.get(src, ()))
+    crossed_back = any(units[s].power == mine for s in facts.move_supports.get(facts.opponent[src], ()))
+    return theirs if crossed and crossed_back else None
+
+
+DEFEND_LEAVES_OUT: Mapping[str, Callable[[Facts, str], str | None]] = {
+    "every": lambda facts, src: None,
+    "mila": _mila_defend_left_out,
+}
+"""Choice (option ``head_to_head_defend``, 5.B.7) -> the power whose supports the defend strength
+of the move from ``src`` leaves out in a head-to-head battle, or ``None``. The ``diplomacy``
+package compares the two moves each as an attack when each is supported by the other's power
+(benchmarks/PEER_DEFECTS.md, ``head-to-head-own-support``); when only one is, it resolves the
+battle as the DATC does (seed 777001 of ``benchmarks/mila_agreement``, games 3 and 37)."""
+
+
 # -- 4.B.4 coast in a support order ------------------------------------------------------------
 
 SUPPORT_COAST_COUNTS: Mapping[str, Callable[[Piece], bool]] = {
@@ -252,9 +271,23 @@ SUPPORT_COAST_COUNTS: Mapping[str, Callable[[Piece], bool]] = {
 given the supporting unit (the ``diplomacy`` package strips it from a fleet's support only)."""
 
 
+def supported_key(facts: Facts, o: SupportHold | SupportMove) -> str:
+    """The model key of the unit a support is for: the unit in the target's province, or, for a
+    support of a move, the further piece of a stack there ordered to make that move."""
+    province = o.target.location.province
+    if facts.slots and isinstance(o, SupportMove):
+        here = facts.orders.get(province)
+        if not (isinstance(here, Move) and here.dest.province == o.dest.province):
+            for key, p in facts.slots.items():
+                there = facts.orders.get(key)
+                if p == province and isinstance(there, Move) and there.dest.province == o.dest.province:
+                    return key
+    return province
+
+
 def support_mismatch(facts: Facts, o: SupportHold | SupportMove) -> str:
     """Say why a support does not match the supported unit's order, or ``""``."""
-    target = facts.orders.get(o.target.province)
+    target = facts.orders.get(supported_key(facts, o))
     if isinstance(o, SupportHold):
         if isinstance(target, Move):
             return f"{o.target} is ordered to move ({target}), not to hold"
@@ -266,7 +299,7 @@ def support_mismatch(facts: Facts, o: SupportHold | SupportMove) -> str:
     if not isinstance(target, Move) or target.dest.province != o.dest.province:
         what = f"ordered {target}" if target is not None else "not ordered to move"
         return f"{o.target} is {what}, not to move to {o.dest.province}"
-    if o.dest.coast and SUPPORT_COAST_COUNTS[facts.rules.support_coast](facts.position.units[o.unit.province]):
+    if o.dest.coast and SUPPORT_COAST_COUNTS[facts.rules.support_coast](facts.piece(o.unit.province)):
         mf = facts.moves.get(o.target.province)
         actual = mf.dest_location.coast if mf else target.dest.coast
         if actual != o.dest.coast:

@@ -78,8 +78,10 @@ def _tune(parameters: Any) -> Any:
     parameters.linearization_level = 0
     parameters.symmetry_level = 0
     parameters.cp_model_probing_level = 0
-    parameters.catch_sigint_signal = False  # Ctrl-C is Python's: CP-SAT's handler leaves SIGINT at its
-    # default action after each solve, so a Ctrl-C between solves killed the process (no exit 130)
+    # CP-SAT's own Ctrl-C handler would be installed for the solve and then reset SIGINT to the
+    # default action (the process dies with no 'interrupted' line, a half-written file): Python's
+    # handler stays, and a Ctrl-C during a solve is a KeyboardInterrupt once it returns.
+    parameters.catch_sigint_signal = False
     return parameters
 
 

@@ -38,12 +38,14 @@ more (``(BEATS, src, "prevent", rival)``)."""
 
 MOVES, PATH, GIVEN, AVAILABLE, DISLODGED, BY_CONVOY = "moves", "path", "given", "available", "dislodged", "by_convoy"
 """Decision kinds: the first word of their names."""
+LEAVES = "leaves"
+"""Decision kind of a stack's province left by every piece (:meth:`PhaseModel.leaves`)."""
 ATTACK, HOLD, DEFEND, PREVENT = "attack", "hold", "defend", "prevent"
 """Strength kinds."""
 BEATS, BEATEN, ENTERED = "beats", "beaten", "entered"
 """Kinds of auxiliary variables the standard rules make in numbers."""
 
-BY_PROVINCE = frozenset({DISLODGED, HOLD, ENTERED})
+BY_PROVINCE = frozenset({DISLODGED, HOLD, ENTERED, LEAVES})
 """Kinds named by the province itself (``dislodged[bur]``); the others by the order of the unit
 in it (``moves[A par - bur]``)."""
 
@@ -98,6 +100,7 @@ class PhaseModel:
         self._moves: dict[str, Lit] = {}
         self._given: dict[str, Lit] = {}
         self._dislodged: dict[str, Lit] = {}
+        self._leaves: dict[str, Lit] = {}
         self.cut_by: dict[str, list[str]] = {}
         """Supporter province -> origins of the moves that cut its support if they have a path."""
         unit = facts.gmap.strength_scale
@@ -188,6 +191,21 @@ class PhaseModel:
         lit = self._moves.get(src)
         if lit is None:
             lit = self._moves[src] = self.decision((MOVES, src)) if src in self.facts.moves else False
+        return lit
+
+    def leaves(self, province: str) -> Lit:
+        """The unit in ``province`` leaves it: ``moves[...]`` of its unit; for a stack whose
+        further pieces move too (:attr:`~dipsat.solver.legality.Facts.stacks`), ``leaves[prov]``:
+        every piece's move succeeds (a piece left behind holds the province)."""
+        more = self.facts.stacks.get(province) if self.facts.stacks else None
+        if not more:
+            return self.moves(province)
+        lit = self._leaves.get(province)
+        if lit is None:
+            parts = [self.moves(province), *map(self.moves, more)]
+            lit = self._leaves[province] = self.decision((LEAVES, province))
+            if self.defines((LEAVES, province), self.keys_of(parts)):
+                self.equal_and(lit, parts)
         return lit
 
     def path(self, src: str) -> Lit:

@@ -23,7 +23,7 @@ PRESETS: dict[str, Rules] = {
     "droidippy": DATC.with_choices(civil_disorder="godip", convoy_adjacent="godip"),
     "mila": DATC.with_choices(support_coast="mila", convoy_adjacent="mila",
                               civil_disorder="home_coast_distance", own_support_via="mila",
-                              convoy_disruption="mila", retreat_to_convoy_origin="mila",
+                              head_to_head_defend="mila", convoy_disruption="mila", retreat_to_convoy_origin="mila",
                               several_orders="last", unit_designation="invalid"),
     "webdiplomacy": DATC.with_choices(convoy_adjacent="dptg", civil_disorder="home_coast_distance"),
 }
@@ -41,7 +41,8 @@ PRESETS: dict[str, Rules] = {
 * ``mila``: the ``diplomacy`` Python package 1.1.2, defects included, each an option whose
   ``mila`` choice reproduces it (benchmarks/PEER_DEFECTS.md): the coast in a support counted for
   an army only, its own reading of convoys to adjacent provinces, the attacked power's support
-  counted for a move written VIA, convoys disrupted by any stronger attack, retreats after a
+  counted for a move written VIA, a head-to-head defend strength without the attacker's power's
+  supports, convoys disrupted by any stronger attack, retreats after a
   convoyed attack, civil disorder by home distance counted coast by coast for fleets, the last of
   several orders, an order naming the wrong unit type void. On fresh random games it plays, it
   agrees on at least 99.9 % of phases (``python -m benchmarks.mila_agreement``).

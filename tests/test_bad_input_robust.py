@@ -135,8 +135,10 @@ def test_report_refuses_a_case_that_is_not_there(tmp_path: Path, capsys: pytest.
 
 
 def test_report_says_a_folder_is_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    # issue 22: report reads a folder's case files and game records (as compare reads a folder);
+    # a folder without one is still an error, never an empty report
     line = error_of(*cli(capsys, "report", tmp_path, "--out", tmp_path / "rep")[::2])
-    assert "a folder, not a file" in line
+    assert "no case file (*.txt) in the folder" in line
 
 
 @pytest.mark.parametrize("second", ["Spring 1901 Movement", "Fall 1901 Movement"])

@@ -116,7 +116,8 @@ def test_peer_defect_reproduces(repro_id):
 
 @needs_peer
 @pytest.mark.parametrize("repro_id", ["via-own-support", "via-over-land", "via-over-land-bounce",
-                                      "convoy-retreat-standoff", "support-coast-fleet", "convoy-retreat-occupied"])
+                                      "convoy-retreat-standoff", "support-coast-fleet", "convoy-retreat-occupied",
+                                      "head-to-head-own-support"])
 def test_mila_preset_reproduces_the_peer_defect(repro_id):
     """Under the mila preset dipsat reaches the peer's board on each defect (each is a choice of the preset)."""
     from dipsat.solver.presets import rules_from_text

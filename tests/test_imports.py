@@ -11,6 +11,7 @@ package is imported only when the variant is played or looked up by name, never 
 """
 from __future__ import annotations
 
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -147,3 +148,127 @@ def test_a_variant_set_by_hand_is_found_until_removed():
     assert "mine" not in VARIANTS
     with pytest.raises(UnknownVariantError):
         find_variant("my_game")
+
+
+# -- layers point down (issue 25) ------------------------------------------------------------
+
+LAYERS = {"model": 0, "solver": 1, "variants": 2, "render": 3, "replay": 3,
+          "cli": 4, "datacases": 4, "serve": 4, "discover": 4}
+"""Rank of each top-level package: a module imports only from its own package or a lower rank
+(``dipsat.model`` the values and parsers, ``dipsat.solver`` the CP-SAT model, ``dipsat.variants``
+the games, the pictures and archives above them, the commands and services on top)."""
+
+
+def _module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return "dipsat." + ".".join(parts)
+
+
+def _import_graph() -> dict[str, dict[str, int]]:
+    """Module -> {module it imports: line}, for every module of the installed packages: every
+    ``import`` in the file, at the top, inside a function or under ``TYPE_CHECKING`` alike. A
+    ``from package import name`` counts as an import of the submodule when ``name`` is one, else
+    of the package."""
+    return _graph_of(ROOT)
+
+
+@functools.lru_cache(maxsize=4)
+def _graph_of(root: Path) -> dict[str, dict[str, int]]:
+    import ast
+    files = {_module_name(p, root): p for top in LAYERS if (root / top).is_dir() for p in (root / top).rglob("*.py")}
+    graph: dict[str, dict[str, int]] = {}
+    for name, path in files.items():
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        edges = graph.setdefault(name, {})
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    base = ".".join(up) + (f".{base}" if base else "")
+                subs = [f"{base}.{a.name}" for a in node.names]
+                targets = [s for s in subs if s in files] + ([base] if any(s not in files for s in subs) else [])
+            else:
+                continue
+            for target in targets:
+                if target in files and target != name:
+                    edges.setdefault(target, node.lineno)
+    return graph
+
+
+def test_every_top_level_package_has_a_layer():
+    """A new package of the tree is given its place in :data:`LAYERS` (so the layer test sees it)."""
+    tops = {p.parent.name for p in ROOT.glob("*/__init__.py")} - {"tests", "benchmarks"}
+    assert tops <= set(LAYERS), sorted(tops - set(LAYERS))
+
+
+def test_layers_point_down():
+    """No module imports from a package above its own: the values never reach up into the solver,
+    the solver never into the variants, and so on (``model/`` imports nothing of ``solver/``)."""
+    upward = []
+    for name, edges in _import_graph().items():
+        for target, line in edges.items():
+            mine, theirs = name.split(".")[1], target.split(".")[1]
+            if mine != theirs and LAYERS[theirs] > LAYERS[mine]:
+                upward.append(f"{name} (line {line}) imports {target}")
+    assert not upward, upward
+
+
+def test_no_import_circles():
+    """No circle of imports, through function-level and ``TYPE_CHECKING`` imports too: a module
+    that needs a type of a module that imports it takes a protocol or a module of values both
+    can import (``solver/facts.py``, ``model/phase_words.py``)."""
+    graph = _import_graph()
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+    counter = iter(range(10**9))
+
+    def visit(v: str) -> None:  # Tarjan's strongly connected components, depth first
+        index[v] = low[v] = next(counter)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph.get(v, {}):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            found = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                found.append(w)
+                if w == v:
+                    break
+            if len(found) > 1:
+                circles.append(sorted(found))
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    assert not circles, circles
+
+
+def test_the_layer_checks_find_a_circle_and_an_upward_import(tmp_path, monkeypatch):
+    """The checks are not vacuous: a tree with a circle and an upward import fails both."""
+    for top in ("model", "solver"):
+        (tmp_path / top).mkdir()
+        (tmp_path / top / "__init__.py").write_text("")
+    (tmp_path / "model" / "a.py").write_text("from dipsat.solver.b import x\n")
+    (tmp_path / "solver" / "b.py").write_text("def f():\n    from dipsat.solver.c import y\n")
+    (tmp_path / "solver" / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                               "    from dipsat.solver.b import f\n")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    with pytest.raises(AssertionError, match=r"dipsat\.model\.a \(line 1\) imports dipsat\.solver\.b"):
+        test_layers_point_down()
+    with pytest.raises(AssertionError, match=r"dipsat\.solver\.b', 'dipsat\.solver\.c"):
+        test_no_import_circles()

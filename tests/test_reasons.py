@@ -80,6 +80,17 @@ def test_strengths_in_the_json_are_numbers_in_the_variant_scale():
                 assert f"{o['why'][key]:g}" in o["reason"], o
 
 
+def test_an_infinite_strength_is_named_by_its_rule():
+    """Vain Star's Superman: the model's number is written as its rule names it, in the words and
+    in the ``why`` alike (the variant's rule module sets the scale; no words are rewritten)."""
+    doc = _json("adjudicate", "datacases/vain_star.txt")
+    infinite = [o for c in doc["cases"] for o in c["orders"]
+                if "infinite (Superman)" in [v for v in o["why"].values() if isinstance(v, str)]]
+    assert infinite
+    for o in infinite:
+        assert "infinite (Superman)" in o["reason"], o
+
+
 def test_scale_writes_whole_half_and_infinite_strengths():
     assert WHOLE.text(3) == "3" and WHOLE.number(3) == 3
     halves = Scale(2)
@@ -116,7 +127,7 @@ def test_every_reason_kind_is_distinct():
     assert all(kinds) and len(kinds) == len(set(kinds)), kinds
 
 
-_SOURCES = [p for top in ("model", "solver", "variants", "cli", "replay", "render") for p in (ROOT / top).rglob("*.py")]
+_SOURCES = [p for top in ("model", "solver", "variants", "cli", "replay", "render", "serve", "discover") for p in (ROOT / top).rglob("*.py")]
 
 
 def test_no_code_reads_or_edits_reason_words():

@@ -170,3 +170,32 @@ def test_geometry_files_are_valid_json() -> None:
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(pytest.main([__file__]))
+
+
+def test_decision_graphs_do_not_depend_on_the_hash_seed(tmp_path) -> None:
+    """Same input, same picture: the ring of a cycle starts at the same decision and the boxes
+    around it sit at the same places whatever order Python's sets give (PYTHONHASHSEED)."""
+    import hashlib
+    import os
+    import subprocess
+    code = ("import hashlib, sys\n"
+            "from dipsat.cli.runner import run_case\n"
+            "from dipsat.model.cases import load_cases\n"
+            "from dipsat.render.graph import decision_graph_svg\n"
+            "from dipsat.variants import read_order\n"
+            "out = []\n"
+            "for path in ('datacases/datc_6F_convoys.txt', 'datacases/datc_6C_circular.txt'):\n"
+            "    for case in load_cases(path, order_reader=read_order):\n"
+            "        for res in run_case(case).resolutions:\n"
+            "            if res.values is not None and res.values.cycles:\n"
+            "                out.append(case.id + ' ' + hashlib.md5(decision_graph_svg(res).encode()).hexdigest())\n"
+            "print('\\n'.join(out))\n")
+    root = Path(__file__).resolve().parents[1]
+    seen = []
+    for seed in ("1", "2", "3"):
+        done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=300,
+                              env={**os.environ, "PYTHONHASHSEED": seed})
+        assert done.returncode == 0, done.stderr
+        seen.append(done.stdout)
+    assert seen[0].count("\n") >= 10, seen[0]  # the cycles of 6.C and 6.F are drawn
+    assert seen[0] == seen[1] == seen[2]

@@ -85,9 +85,10 @@ def test_droidippy_position_lines_read_before_keep_their_problems(old, new, line
 @pytest.mark.parametrize("text, expected", [
     ("PHASE 1901 Spring Movement\nPOSITIONS\n", True),
     ("\n  \r\n\t phase 1901 fall adjustment  \r\nORDERS", True),
-    ("\x85\u2028PHASE 1901 Spring Movement\u2029x", True),
+    ("\x85\u2028PHASE 1901 Spring Movement\nx", True),  # white space before the first line's text
+    ("\x85\u2028PHASE 1901 Spring Movement\u2029x", False),  # issue 22: a line ends at \n, \r\n, \r only
     ("PHASE 1901 Spring Movement x\n", False),
-    ("PHASE 1901 Spring\x0bMovement", False),  # a line ends at a vertical tab, as str.splitlines has it
+    ("PHASE 1901 Spring\x0bMovement", True),  # a vertical tab is white space within the line, as in an editor
     ("# PHASE 1901 Spring Movement\nPHASE 1901 Spring Movement", False),
     ("", False), (" \n\n", False),
 ])

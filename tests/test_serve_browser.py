@@ -140,8 +140,14 @@ def test_game_two_powers_order_the_master_adjudicates_the_public_sees_no_secret(
     browser.get(links["game master"])
     wait(lambda: _ready(browser))
     assert "English Channel" in browser.find_element(By.ID, "pending").text
+    browser.execute_script("document.getElementById('deadline').value = '2031-05-01T12:00'")
+    browser.find_element(By.ID, "set-deadline").click()
+    wait(lambda: "adjudicated at 2031-05-01" in browser.find_element(By.ID, "game-facts").text)
     browser.find_element(By.ID, "adjudicate").click()
     wait(lambda: browser.find_element(By.TAG_NAME, "body").get_attribute("data-phase") == "1")
+    wait(lambda: all(browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", i)
+                     for i in browser.find_elements(By.CSS_SELECTOR, "#board-now img, #phases img"))
+         and len(browser.find_elements(By.CSS_SELECTOR, "#board-now img, #phases img")) == 2)  # fetched with the token
     browser.get("about:blank")
     browser.get(links["public"])
     wait(lambda: _ready(browser))
@@ -150,6 +156,13 @@ def test_game_two_powers_order_the_master_adjudicates_the_public_sees_no_secret(
     images = browser.find_elements(By.CSS_SELECTOR, "#phases img, #board-now img")
     wait(lambda: all(browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", i)
                      for i in images))
+    assert _errors(browser) == []
+    browser.find_element(By.CSS_SELECTOR, "#phases button.to-sandbox").click()  # the phase in the sandbox
+    wait(lambda: _ready(browser) and "/sandbox" in browser.current_url)
+    assert "France: A Paris - Burgundy" in browser.find_element(By.ID, "orders").get_property("value")
+    browser.find_element(By.ID, "adjudicate").click()
+    rows = wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#result-table tbody tr"))
+    assert any("A Paris - Burgundy" in r.text and "fails" in r.text for r in rows)
     assert _errors(browser) == []
 
 

@@ -250,3 +250,57 @@ def test_games_survive_a_restart(tmp_path: Path) -> None:
     con = sqlite3.connect(path)
     assert con.execute("PRAGMA user_version").fetchone()[0] == 1
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_phase_played_opens_as_a_case_with_the_same_results(client: TestClient) -> None:
+    """``case.txt`` (the sandbox's "open in the sandbox") adjudicates as the game did."""
+    game, _ = play_through_api(client, ROOT / "datacases" / "games" / "telepath_1901_1903.txt", stop=3)
+    view = client.get(f"/api/games/{game['id']}").json()
+    for n in range(3):
+        text = client.get(f"/api/games/{game['id']}/phases/{n}/case.txt").text
+        got = client.post("/api/adjudicate", json={"case": text, "pictures": False}).json()["case"]
+        assert [(o["order"], o["actual"], o["reason"]) for o in got["orders"]] == \
+            [(o["order"], o["result"], o["reason"]) for o in view["phases"][n]["orders"]]
+    assert client.get(f"/api/games/{game['id']}/phases/3/case.txt").status_code == 404
+
+
+def test_a_database_of_a_newer_dipsat_is_refused_at_start(tmp_path: Path) -> None:
+    import sqlite3
+    newer = tmp_path / "newer.sqlite"
+    con = sqlite3.connect(newer)
+    con.execute("PRAGMA user_version = 99")
+    con.close()
+    (tmp_path / "junk.sqlite").write_bytes(b"not a database at all" * 100)
+    for path, words in ((newer, "schema version 99 is newer"), (tmp_path / "junk.sqlite", "not a database")):
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            assert main(["serve", "--db", str(path), "--port", "8765"]) == 2
+        assert words in err.getvalue() and str(path) in err.getvalue()
+    assert not (tmp_path / "fresh.sqlite").exists()
+    Store(tmp_path / "fresh.sqlite").check()  # a missing file is created on first use, not before
+    assert not (tmp_path / "fresh.sqlite").exists()
+
+
+def test_a_game_that_draws_at_random_gets_a_seed_of_its_own(client: TestClient) -> None:
+    made = client.post("/api/games", json={"variant": "hitchhiker"}).json()
+    view = client.get(f"/api/games/{made['id']}", headers=_bearer(made["gm_token"])).json()
+    assert isinstance(view["seed"], int)
+    assert client.post(f"/api/games/{made['id']}/adjudicate", json={"phase": 0},
+                       headers=_bearer(made["gm_token"])).status_code == 200
+    record = client.get(f"/api/games/{made['id']}/record.txt", headers=_bearer(made["gm_token"])).text
+    assert f"GM: SEED {view['seed']}" in record.splitlines()
+    plain = client.post("/api/games", json={"variant": "standard"}).json()
+    assert client.get(f"/api/games/{plain['id']}", headers=_bearer(plain["gm_token"])).json()["seed"] is None
+
+
+def test_game_master_sets_a_deadline_later(client: TestClient) -> None:
+    game = client.post("/api/games", json={"variant": "standard"}).json()
+    gid, gm = game["id"], _bearer(game["gm_token"])
+    assert client.patch(f"/api/games/{gid}", json={"deadline": "2030-01-01T00:00:00+00:00"},
+                        headers=_bearer(game["tokens"]["France"])).status_code == 403
+    assert client.patch(f"/api/games/{gid}", json={"deadline": "2030-01-01T00:00:00"}, headers=gm).status_code == 400
+    later = client.patch(f"/api/games/{gid}", json={"deadline": "2030-01-01T00:00:00+00:00"}, headers=gm).json()
+    assert later["deadline"].startswith("2030-01-01T00:00:00") and later["phase_index"] == 0
+    passed = client.patch(f"/api/games/{gid}", json={"deadline": "2020-01-01T00:00:00+00:00"}, headers=gm).json()
+    assert passed["phase_index"] == 1 and passed["deadline"] is None  # read after the deadline: adjudicated
+    assert client.patch(f"/api/games/{gid}", json={"when_ready": True}, headers=gm).json()["when_ready"] is True

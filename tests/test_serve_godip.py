@@ -85,6 +85,13 @@ def _godip_orders(phase: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
     return orders
 
 
+GODIP_WORDS = re.compile(r"OK|Err(Bounce|SupportBroken|ConvoyDislodged):[a-z]{3}(/[a-z]{2})?|Err(MissingConvoyPath|"
+                         r"IllegalMove|IllegalRetreat|IllegalSupportPosition|IllegalSupportDestination|"
+                         r"IllegalConvoyMove|IllegalBuild|MissingSurplus|IllegalDisband|MissingDeficit|ForcedDisband|"
+                         r"InvalidSource|MissingUnit|InvalidDestination|InvalidTarget)")
+"""The resolutions godip's judge gives (``godip.go``'s errors), each with its province where it has one."""
+
+
 def _key(phase: dict[str, Any]) -> tuple[int, int, int]:
     return phase["Year"], ("Spring", "Fall").index(phase["Season"]), ("Movement", "Retreat", "Adjustment").index(phase["Type"])
 
@@ -111,6 +118,10 @@ def test_every_phase_of_the_archive_gives_godips_next_phase(client: TestClient, 
         assert got.status_code == 200, got.text
         answer = got.json()
         carried = {"Dislodgers": answer["Dislodgers"], "Bounces": answer["Bounces"]}
+        ordered = {p for by in body["Orders"].values() for p in by}
+        assert ordered <= set(answer["Resolutions"]), (path.name, i, ordered - set(answer["Resolutions"]))
+        words = [w for w in answer["Resolutions"].values() if not GODIP_WORDS.fullmatch(w)]
+        assert words == [], (path.name, i, words)
         steps = 0
         while _key(answer) < _key(nxt):
             assert answer["Type"] != "Movement" and not answer["Dislodgeds"], (path.name, i, answer)

@@ -134,6 +134,13 @@ def test_options_list_each_nations_legal_orders(client: TestClient) -> None:
     stp = got["options"]["Russia"]["stp"]["Next"]["Move"]["Next"]["stp/sc"]["Next"]
     assert set(stp) == {"bot", "fin", "lvn"}
     assert "Support" in got["options"]["Germany"]["mun"]["Next"]
+    convoy = client.post("/resolve-with-options/Classical", json=_phase(
+        {"lon": ("Army", "England"), "nth": ("Fleet", "England")}, {}, Type="Retreat")).json()
+    london = convoy["options"]["England"]["lon"]["Next"]
+    assert {"bel", "hol", "nwy", "den", "edi", "yor"} <= set(london["MoveViaConvoy"]["Next"]["lon"]["Next"])
+    assert set(london["MoveViaConvoy"]["Next"]["lon"]["Next"]) <= set(london["Move"]["Next"]["lon"]["Next"])
+    assert convoy["phase"]["Type"] == "Movement" and convoy["phase"]["Season"] == "Fall"
+    assert set(convoy["options"]["England"]["nth"]["Next"]["Convoy"]["Next"]["nth"]["Next"]["lon"]["Next"]) >= {"bel", "nwy"}
     body = _phase({"vie": ("Army", "Austria")}, {"Austria": {"vie": ["Move", "gal"]}})
     after = client.post("/resolve-with-options/Classical", json=body).json()
     assert after["phase"]["Type"] == "Retreat" and after["options"]["Austria"] == {}
@@ -143,6 +150,15 @@ def test_body_limit_refuses_large_requests(client: TestClient) -> None:
     got = client.post("/api/adjudicate", content=b"{" + b" " * (70 << 10) + b"}", headers={"content-type": "application/json"})
     assert got.status_code == 413
     assert "larger than" in got.json()["error"]["message"]
+
+    def chunks():  # no declared length: refused once the limit is passed
+        yield b'{"case": "'
+        for _ in range(80):
+            yield b"x" * 1024
+        yield b'"}'
+    for path in ("/api/adjudicate", "/Classical"):
+        streamed = client.post(path, content=chunks(), headers={"content-type": "application/json"})
+        assert streamed.status_code == 413, (path, streamed.text)
 
 
 def test_api_adjudicates_a_paradox_with_pictures_and_explanation(client: TestClient) -> None:
@@ -183,3 +199,58 @@ def test_api_lists_variants_rules_and_cases(client: TestClient) -> None:
     assert "droidippy" in client.get("/api/rules").json()["presets"]
     assert any(c["id"] == "6.F.24" for c in client.get("/api/cases").json()["datc_6F_convoys.txt"])
     assert json.loads(client.get("/openapi.json").text)["paths"]["/api/adjudicate"]
+
+
+def _mutated(client: TestClient, **changes: object) -> str:
+    phase = client.get("/Classical").json()
+    phase.update(changes)
+    return json.dumps(phase)
+
+
+HOSTILE = [
+    {"Year": "abc"}, {"Year": None}, {"Year": True}, {"Year": 10 ** 30}, {"Season": "Winter"}, {"Type": "Build"},
+    {"Units": []}, {"Units": {"vie": "x"}}, {"Units": {"xxx": {"Type": "Army", "Nation": "Austria"}}},
+    {"Units": {"vie": {"Type": "Wizard", "Nation": "Austria"}}}, {"Units": {"vie": {"Type": "Army", "Nation": "Mars"}}},
+    {"Orders": {"Austria": {"vie": ["Support", "zzz"]}}}, {"Orders": {"Austria": {"vie": ["Build", "Wizard"]}}},
+    {"Orders": {"Austria": {"vie": ["Move", 3]}}}, {"Orders": {"Austria": {"vie": "Move"}}}, {"Orders": {"Austria": ["vie"]}},
+    {"Orders": []}, {"Orders": {"Austria": {"vie": []}}}, {"Type": "Adjustment", "Season": "Spring"},
+    {"Dislodgers": {"zzz": "vie"}}, {"Bounces": {"gal": ["vie"]}}, {"Bounces": {"gal": {"zzz": True}}},
+    {"SupplyCenters": {"par": "Mars"}}, {"SupplyCenters": [1]},
+    {"Type": "Retreat", "Orders": {"Austria": {"vie": ["Move", "gal"]}}},
+    {"Type": "Adjustment", "Season": "Fall", "Orders": {"Russia": {"stp": ["Build", "Fleet"]}}},
+]
+
+
+@pytest.fixture(scope="module")
+def quiet() -> TestClient:
+    """A client that shows a server error as the response a user would get (500), not as an exception."""
+    return TestClient(create_app(":memory:"), raise_server_exceptions=False)
+
+
+@pytest.mark.parametrize("change", HOSTILE, ids=[str(i) for i in range(len(HOSTILE))])
+def test_hostile_phase_is_answered_never_a_server_error(quiet: TestClient, change: dict) -> None:
+    got = quiet.post("/Classical", content=_mutated(quiet, **change))
+    assert got.status_code in (200, 400), got.text
+    assert "Traceback" not in got.text
+
+
+@pytest.mark.parametrize("body", ["null", "[]", "1", '"x"', "{}", '{"Season": "Spring"}', "{\"Units\": {}}"])
+def test_hostile_bodies_get_400_or_422_everywhere(quiet: TestClient, body: str) -> None:
+    for path in ("/Classical", "/resolve-with-options/Classical", "/api/adjudicate", "/api/compare", "/api/board",
+                 "/api/games"):
+        got = quiet.post(path, content=body, headers={"content-type": "application/json"})
+        assert got.status_code in (200, 400, 422), (path, body, got.status_code, got.text)
+        assert "Traceback" not in got.text
+
+
+@pytest.mark.parametrize("variant", ["telepath", "vain_star", "sorcerous", "gathering", "hitchhiker"])
+def test_every_variant_goes_round_trip_on_its_godip_route(client: TestClient, variant: str) -> None:
+    """Each phase the route answers can be posted back (its own kinds of unit too) and is answered."""
+    phase = client.get(f"/{variant}").json()
+    kinds = set()
+    for _ in range(3):
+        got = client.post(f"/{variant}", json=phase)
+        assert got.status_code == 200, got.text
+        phase = got.json()
+        kinds |= {u["Type"] for u in phase["Units"].values()}
+    assert {"Army", "Fleet"} <= kinds

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from dipsat.cli.deviations import DEVIATIONS
-from dipsat.cli.runner import run_case
+from dipsat.cli.runner import alternative_keys, run_case
 from dipsat.model.board import Lasting, RemoveCentre
 from dipsat.model.casefiles import load_any
 from dipsat.model.cases import load_cases
@@ -58,8 +58,10 @@ def test_rulings_cite_existing_cases():
 
 
 def test_every_option_is_pinned_by_a_case():
-    """Each option's other choice is played by a case that names it."""
+    """Each option's other choice is played by a case that names it (in its VARIANT line, or as the
+    key of an other reading's result words)."""
     named = {part for c in CASES for part in c.variant.split(",")[1:]}
+    named |= {k for c in CASES for k in alternative_keys(c)}
     for name, opt in HITCHHIKER.options.items():
         for choice in opt.choices:
             if choice != opt.default:
@@ -161,8 +163,11 @@ def test_bad_order_line_is_one_clear_error(tmp_path):
 
 
 def test_options_are_listed_with_their_questions():
-    """``find_variant`` knows the five options; an unknown choice is refused with the known ones."""
-    assert set(HITCHHIKER.options) == {"partial_setup", "bubble_sea", "bubble_attack", "vogon_victim", "marvin_vote"}
+    """``find_variant`` knows the thirteen options (five of issue 14, eight of issue 21); an unknown
+    choice is refused with the known ones."""
+    assert set(HITCHHIKER.options) == {"partial_setup", "bubble_sea", "bubble_attack", "vogon_victim", "marvin_vote",
+                                       "nbo_1900", "lift_dislodged", "vogon_occupied", "ships_meet", "bubble_swap",
+                                       "zaphod_fall", "zaphod_entry", "marvin_strength"}
     with pytest.raises(ValueError, match="bubble_sea"):
         find_variant("hitchhiker,bubble_sea=sometimes")
 

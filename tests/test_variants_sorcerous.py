@@ -66,6 +66,9 @@ def test_each_case_step_is_the_phase_the_game_reached():
     phase), except a Winter written out that the game skips because nobody has anything to adjust."""
     for case in CASES:
         variant, position = find_variant(case.variant), case.start
+        for _, line in case.state:  # the case's STATE lines (spells in force...)
+            key, _, words = line.partition(":")
+            position = variant.state_notation.read(variant, position, key.strip().lower(), words.strip())
         for k, step in enumerate(case.steps):
             skipped_winter = (step.phase.season is Season.WINTER and position.phase ==
                               Phase(step.phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT))

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from dipsat.model.cases import OrderReader, VariantReader
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Order, PhaseKind, Position
-from dipsat.variants.framework.options import VariantOptionError, split_spec
+from dipsat.variants.framework.options import VariantOptionError, know_names, merge_specs, split_spec
 
 if TYPE_CHECKING:
     from dipsat.variants.game import Game, GameError
@@ -101,6 +101,7 @@ class VariantRegistry(MutableMapping[str, "Variant"]):
 
 VARIANTS = VariantRegistry(KNOWN)
 """Every known variant by name (each imported when first looked up)."""
+know_names(VARIANTS.name_of)
 
 
 class UnknownVariantError(ValueError):
@@ -182,5 +183,5 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = ["GATHERING", "Game", "GameError", "HITCHHIKER", "KNOWN", "SORCEROUS", "STANDARD", "TELEPATH", "VAIN_STAR",
-           "UnknownVariantError", "VARIANTS", "Variant", "VariantOptionError", "VariantRegistry", "find_variant",
+           "UnknownVariantError", "VARIANTS", "Variant", "VariantOptionError", "VariantRegistry", "find_variant", "merge_specs",
            "map_for", "read_order", "reader_for"]

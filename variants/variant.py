@@ -34,9 +34,12 @@ from dipsat.model.types import Phase, PhaseKind, Piece, Position, Season
 from dipsat.solver import DATC, Resolution, Rules, adjudicate
 from dipsat.solver.rules import MOVEMENT_RULES, Rule
 from dipsat.variants.framework.ending import EndRule, Outcome, centre_count
-from dipsat.variants.framework.engine import Engine
 from dipsat.variants.framework.options import VariantOption, check_choices
 from dipsat.variants.framework.orders import AnyOrder, SpecialReader
+from dipsat.variants.framework.state import StateNotation
+
+Engine = Callable[["Variant", Position, Sequence[AnyOrder], Rules, bool], Resolution]
+"""Plays one phase of a variant: ``(variant, position, orders, rules, advance) -> Resolution``."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,8 @@ class Variant:
     """The kinds of unit of the game (army and fleet in the standard game)."""
     end: EndRule | None = None
     """How the game ends; ``None``: a power owning :attr:`win_centres` centres wins."""
+    state_notation: StateNotation | None = None
+    """How a case's ``STATE`` lines state the variant's own state; ``None``: it keeps none a case states."""
     board_check: Callable[[Variant, Position], tuple[tuple[str, ...], str] | None] | None = None
     """``(variant, position) -> (provinces, why)`` when the board cannot arise in this game (see
     :meth:`board_problem`); ``None``: any board the case reader accepts may arise."""

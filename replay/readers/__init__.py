@@ -11,6 +11,7 @@ one game, one case file, or up to :data:`CHUNK_GAMES` consecutive games of a JSO
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import replace
 import json
 from collections.abc import Callable, Iterator, Sequence
@@ -18,12 +19,12 @@ from pathlib import Path
 from typing import Final
 
 from dipsat.model.errors import InputError
-from dipsat.model.files import decode_utf8, not_utf8, open_lines, read_input
+from dipsat.model.files import decode_utf8, lines_of, not_utf8, open_lines, read_input
 from dipsat.model.gamemap import GameMap
 from dipsat.replay.collector import no_cycle_collection
 from dipsat.replay.readers.cases import read_case_file
 from dipsat.replay.readers.droidippy import looks_like_droidippy, read_droidippy
-from dipsat.replay.readers.mila_json import read_mila
+from dipsat.replay.readers.mila_json import loads, read_mila
 from dipsat.replay.records import Format, GameError, GameRecord, PhaseError, Task, distinct_id, renamed_note
 
 SUFFIXES: Final = (".txt", ".json", ".jsonl", ".txt.gz", ".json.gz", ".jsonl.gz")
@@ -53,48 +54,69 @@ def archive_files(paths: Sequence[str]) -> list[tuple[str, Path]]:
                             and (p.is_file() or p.is_symlink() and not p.exists()))  # a broken link: an error row
             if not inside:
                 raise FileNotFoundError(f"no archive file ({', '.join('*' + s for s in SUFFIXES)}) in {text}")
-            found += [(str(Path(text) / f.relative_to(path)), f) for f in inside]
+            found += [(shown_name(str(Path(text) / f.relative_to(path))), f) for f in inside]
         elif path.exists():  # a file, or a device or pipe (read with a size limit)
-            found.append((text, path))
+            found.append((shown_name(text), path))
         else:
             raise FileNotFoundError(f"no such file or folder: {text}")
     return found
 
 
-def find_tasks(paths: Sequence[str], rules_text: str | None) -> Iterator[Task | GameError]:
+def shown_name(path: str) -> str:
+    """A file's name as rows and messages show it: bytes of the name that are not UTF-8 (Python
+    keeps them as lone surrogates, which no table or UTF-8 text can hold) as ``\\xff``."""
+    try:
+        path.encode("utf-8")
+        return path
+    except UnicodeEncodeError:
+        return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
+def find_tasks(paths: Sequence[str], rules_text: str | None,
+               identities: dict[str, str] | None = None) -> Iterator[Task | GameError]:
     """Yield every game under ``paths`` as a task (with its text), or an error for a file that cannot be read.
+
+    ``identities`` (file -> identity) fixes each file's identity when it is first listed: a run
+    that lists the files twice (:mod:`dipsat.replay.run`) passes the same dictionary both times,
+    so a file touched meanwhile keeps the identity, and its tasks the ids, of the first listing.
 
     Raises:
         FileNotFoundError: a path does not exist.
     """
+    identities = {} if identities is None else identities
     for text in paths:
         in_folder = Path(text).is_dir()  # a game record (dipsat play) found in a folder is no archive
         for shown, path in archive_files([text]):
-            yield from _file_tasks(shown, path, rules_text or "", skip_records=in_folder)
+            yield from _file_tasks(shown, path, rules_text or "", skip_records=in_folder, identities=identities)
 
 
-def _identity(path: Path) -> str:
-    stat = path.stat()
-    return f"{path.resolve()}\0{stat.st_size}\0{stat.st_mtime_ns}"
+def _identity(path: Path, identities: dict[str, str]) -> str:
+    key = str(path)
+    if key not in identities:
+        stat = path.stat()
+        identities[key] = f"{path.resolve()}\0{stat.st_size}\0{stat.st_mtime_ns}"
+    return identities[key]
 
 
 def _uid(identity: str, key: str, rules_text: str) -> str:
-    return hashlib.sha256(f"{TASK_VERSION}\0{identity}\0{key}\0{rules_text}".encode()).hexdigest()[:24]
+    text = f"{TASK_VERSION}\0{identity}\0{key}\0{rules_text}"
+    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:24]
 
 
-def _is_game_record(text: str) -> bool:
+def is_game_record(text: str) -> bool:
     """A variant game record (``GAME ...``, read by ``dipsat play``): neither a case file nor an archive."""
-    for line in text.splitlines()[:200]:
+    for line in lines_of(text)[:200]:
         line = line.split("#", 1)[0].strip()
         if line:
             return line.upper().startswith("GAME")
     return False
 
 
-def _file_tasks(shown: str, path: Path, rules_text: str, skip_records: bool = False) -> Iterator[Task | GameError]:
+def _file_tasks(shown: str, path: Path, rules_text: str, skip_records: bool = False,
+                identities: dict[str, str] | None = None) -> Iterator[Task | GameError]:
     name = path.name.lower().removesuffix(".gz")
     try:
-        identity = _identity(path)
+        identity = _identity(path, {} if identities is None else identities)
         if name.endswith(".jsonl"):
             yield from _lines(shown, path, identity, rules_text)
             return
@@ -112,7 +134,7 @@ def _file_tasks(shown: str, path: Path, rules_text: str, skip_records: bool = Fa
         yield from _json_tasks(shown, text, identity, rules_text)
     elif looks_like_droidippy(text):
         yield Task(shown, "", Format.DROIDIPPY, text, _uid(identity, "", rules_text))
-    elif not (skip_records and _is_game_record(text)):
+    elif not (skip_records and is_game_record(text)):
         yield Task(shown, "", Format.CASES, text, _uid(identity, "", rules_text))
 
 
@@ -158,10 +180,10 @@ def _chunk(shown: str, chunk: list[tuple[int, str]], identity: str, rules_text: 
 
 def _json_tasks(shown: str, text: str, identity: str, rules_text: str) -> Iterator[Task | GameError]:
     try:
-        data = json.loads(text)
+        data = loads(text)
     except json.JSONDecodeError as exc:
         if exc.msg == "Extra data":  # JSON lines in a .json file
-            for number, line in enumerate(text.splitlines(), start=1):
+            for number, line in enumerate(lines_of(text), start=1):
                 key = f"line {number}"
                 if line.strip():
                     yield Task(shown, key, Format.MILA, line, _uid(identity, key, rules_text), number)
@@ -244,4 +266,4 @@ def default_maps(name: str) -> GameMap:
     return find_variant(name).map
 
 
-__all__ = ["SUFFIXES", "archive_files", "default_maps", "distinct_ids", "find_tasks", "read_task"]
+__all__ = ["SUFFIXES", "archive_files", "default_maps", "distinct_ids", "find_tasks", "is_game_record", "read_task"]

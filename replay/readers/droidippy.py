@@ -21,6 +21,7 @@ import re
 from pathlib import PurePath
 from typing import Any, Final
 
+from dipsat.model.files import lines_of
 from dipsat.model.errors import InputError
 from dipsat.model.gamemap import GameMap
 from dipsat.model.notation import parse_order
@@ -46,8 +47,15 @@ def looks_like_droidippy(text: str) -> bool:
     return bool(first) and _PHASE_RE.fullmatch(first.rstrip()) is not None
 
 
-_LINE_END_RE: Final = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
-"""The characters ``str.splitlines`` ends a line at."""
+_LINE_END_RE: Final = re.compile("[\n\r]")
+"""The characters a line ends at (:func:`dipsat.model.files.lines_of`)."""
+
+
+def _year(digits: str) -> int:
+    """The year a phase line writes; one of more than six digits as 1,000,000 (out of range: the
+    record check makes the phase an error), never a 5,000-digit number."""
+    digits = digits.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 6 and digits.isascii() else 10 ** 6
 
 
 def phase_of(year: int, season: str, kind: str) -> Phase:
@@ -72,14 +80,14 @@ def read_droidippy(text: str, file: str, gmap: GameMap) -> GameRecord | GameErro
     """Read one Droidippy game; return its record, or a :class:`GameError` if it is no such game."""
     game = PurePath(file).stem
     blocks: list[_Block] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(lines_of(text), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         m = _PHASE_RE.fullmatch(line) if line[0] in "Pp" else None  # the regex only on lines that may match
         if m is not None:
             label = f"{m[1]} {m[2].capitalize()} {m[3].capitalize()}"
-            blocks.append(_Block(len(blocks), label, phase_of(int(m[1]), m[2], m[3]), number))
+            blocks.append(_Block(len(blocks), label, phase_of(_year(m[1]), m[2], m[3]), number))
             continue
         if not blocks:
             return GameError(file, game, f"not a Droidippy game: expected 'PHASE <year> <season> <kind>', "
@@ -169,7 +177,7 @@ def _position_line(line: str, number: int, gmap: GameMap) -> tuple[str, str | Pi
 
 _LINES: dict[int, tuple[GameMap, dict[str, tuple[str, str | Piece | Dislodged]]]] = {}
 """Board -> ``POSITIONS`` lines read on it (an archive repeats each one in many phases and games)."""
-_LINES_LIMIT: Final = 1 << 16
+_LINES_LIMIT: Final = 1 << 14
 
 
 def _lines_on(gmap: GameMap) -> dict[str, tuple[str, str | Piece | Dislodged]]:

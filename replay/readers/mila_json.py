@@ -20,12 +20,14 @@ phase's state. The phase names are ``S1901M``, ``F1901R``, ``W1901A``...; a last
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any, Callable, Final
 
 from dipsat.model.errors import InputError
 from dipsat.model.gamemap import GameMap
 from dipsat.model.notation import parse_order, parse_unit
+from dipsat.model.safe_text import visible
 from dipsat.model.types import Dislodged, Phase, PhaseKind, Piece, Position, Season
 from dipsat.replay.records import Format, GameError, GameRecord, PhaseError, PhaseRecord, RecordedOrder
 
@@ -48,11 +50,18 @@ def read_mila(text: str, file: str, key: str, maps: Callable[[str], GameMap]) ->
     A game that is not JSON, not a saved game, or on an unknown map is a :class:`GameError`.
     """
     try:
-        saved = json.loads(text)
+        saved = loads(text)
     except json.JSONDecodeError as exc:
         return GameError(file, key, f"not JSON: {exc.msg} at column {exc.colno}", None)
     except RecursionError:
         return GameError(file, key, "not a saved game: JSON nested too deeply", None)
+    if _MAY_HOLD_SURROGATE.search(text) is not None:
+        odd = _lone_surrogate(saved)
+        if odd is not None:
+            name = saved.get("id") if isinstance(saved, dict) and isinstance(saved.get("id"), str) else key
+            return GameError(file, visible(str(name), one_line=True),
+                             f"text that is not Unicode in the game (a lone surrogate, {odd!r}): "
+                             "it can be neither compared nor written")
     if not isinstance(saved, dict) or not isinstance(saved.get("phases"), list):
         return GameError(file, key, "not a saved game: expected an object with a 'phases' list")
     if not saved["phases"]:
@@ -78,6 +87,50 @@ def read_mila(text: str, file: str, key: str, maps: Callable[[str], GameMap]) ->
     return GameRecord(file, game, variant, Format.MILA, tuple(phases), rules=judge)
 
 
+MAX_NUMBER_DIGITS: Final = 4000
+"""Longest integer read from a saved game as such (Python refuses more than 4300 digits); a
+longer one is read as an infinite number, so the game (and the others of its file) can still be
+read: where the format wants a text it is an error of that game, where nothing reads it, nothing."""
+
+
+def _number(digits: str) -> int | float:
+    if len(digits) <= MAX_NUMBER_DIGITS:
+        return int(digits)
+    return -math.inf if digits.startswith("-") else math.inf
+
+
+def loads(text: str) -> Any:
+    """``json.loads`` for saved games: an integer of more than :data:`MAX_NUMBER_DIGITS` digits
+    is read as an infinite number (it stays a number when written again as JSON).
+
+    Raises:
+        json.JSONDecodeError: not JSON.
+        RecursionError: nested too deeply.
+    """
+    return json.loads(text, parse_int=_number)
+
+
+_MAY_HOLD_SURROGATE: Final = re.compile(r"\\u[dD][89a-fA-F]")
+"""A JSON escape of a surrogate: a game without one has no lone surrogate (the text is UTF-8)."""
+
+
+def _lone_surrogate(value: Any) -> str | None:
+    """The first lone surrogate in a JSON value's strings (keys too), or ``None``."""
+    if isinstance(value, str):
+        found = _SURROGATE.search(value)
+        return found[0] if found else None
+    items = value.items() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    for item in items:
+        for part in (item if isinstance(value, dict) else (item,)):
+            odd = _lone_surrogate(part)
+            if odd is not None:
+                return odd
+    return None
+
+
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
 def _what_is_wrong(exc: Exception) -> str:
     """What a phase that is not shaped like a saved game's phase has wrong, in JSON's words."""
     if isinstance(exc, KeyError):
@@ -85,6 +138,12 @@ def _what_is_wrong(exc: Exception) -> str:
     found = re.search(r"'(\w+)' object|unhashable type: '(\w+)'", str(exc))
     value = _JSON_NAMES.get(found[1] or found[2], "a value") if found else "a value"
     return f"{value} where the saved-game format has another type"
+
+
+def _wrong_type(value: Any, want: str) -> str:
+    """``not a saved game's phase: a string where the saved-game format has another type (...)``."""
+    found = _JSON_NAMES.get(type(value).__name__, "a value")
+    return f"not a saved game's phase: {found} where the saved-game format has another type ({want})"
 
 
 _JSON_NAMES: Final = {"NoneType": "null", "int": "a number", "float": "a number", "bool": "true or false",
@@ -142,9 +201,16 @@ def _phase(index: int, raw: dict[str, Any], gmap: GameMap) -> PhaseRecord:
     orders = []
     kind = phase.kind
     new = tuple.__new__  # a RecordedOrder made without the Python-level __new__ of named tuples
-    for power_name, texts in sorted((raw.get("orders") or {}).items()):
+    given = raw["orders"]
+    if type(given) is not dict:
+        raise InputError(_wrong_type(given, "'orders' is an object: each power's list of orders"))
+    for power_name, texts in sorted(given.items()):
         power = gmap.resolve_power(power_name)
+        if texts is not None and type(texts) is not list:
+            raise InputError(_wrong_type(texts, f"the orders of {power_name} are a list of texts"))
         for text in texts or ():
+            if type(text) is not str:
+                raise InputError(_wrong_type(text, f"an order of {power_name} is a text, not {str(text)[:40]!r}"))
             recorded = _recorded(results, text, read.named)
             try:
                 order = parse_order(text, gmap, power, position, kind)
@@ -199,7 +265,7 @@ class _Read:
 
 
 _READS: dict[int, _Read] = {}
-_READ_LIMIT: Final = 1 << 16
+_READ_LIMIT: Final = 1 << 14
 """Most texts remembered per board (then the memory starts again)."""
 
 
@@ -220,6 +286,8 @@ def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap, read: _
         known = read.pieces.get(power)
         if known is None:
             known = read.pieces[power] = {}
+        if texts is not None and type(texts) is not list:  # a text would be read one letter at a time
+            raise InputError(_wrong_type(texts, f"the units of {power_name} are a list of texts"))
         for text in texts or ():
             found = known.get(text) if type(text) is str else None
             if found is None:
@@ -268,6 +336,8 @@ def _centres(names: Any, gmap: GameMap) -> tuple[str, ...]:
     Raises:
         InputError: an unknown province, or one that is no supply centre.
     """
+    if names is not None and type(names) is not list:  # a text would be read one letter at a time
+        raise InputError(_wrong_type(names, "a power's centres are a list of province names"))
     found = []
     for name in names or ():
         province = gmap.resolve(name).province

@@ -39,8 +39,15 @@ async function createPage() {
   document.body.dataset.ready = "yes";
 }
 
-function boardUrl(n) {
-  return "/api/games/" + gameId + "/phases/" + n + "/board.svg" + (token ? "?token=" + encodeURIComponent(token) : "");
+function board(n, alt) {
+  // the public's maps are plain images; with a token the map is fetched with it in a header (a
+  // token in an image's URL would be written in the server's access log) and shown as a blob
+  const url = "/api/games/" + gameId + "/phases/" + n + "/board.svg";
+  if (!token) return el("img", {src: url, alt, loading: "lazy"});
+  const holder = el("div", {class: "map"});
+  api("GET", url, undefined, token).then(svg => holder.replaceChildren(svgImage(svg, alt)))
+    .catch(e => holder.replaceChildren(el("p", {class: "error"}, e.message)));
+  return holder;
 }
 
 function render(g) {
@@ -60,20 +67,31 @@ function render(g) {
     if (!$("as-power").options.length) $("as-power").replaceChildren(...["GM", ...g.powers].map(p => el("option", {value: p}, p)));
     $("pending").querySelector("tbody").replaceChildren(...Object.entries(g.pending).map(([p, lines]) =>
       el("tr", {}, el("td", {}, p), el("td", {}, lines.join("; ")))));
-    $("record-link").href = "/api/games/" + g.id + "/record.txt?token=" + encodeURIComponent(token);
+    $("record-link").onclick = async event => {
+      event.preventDefault();
+      const text = await api("GET", "/api/games/" + g.id + "/record.txt", undefined, token);
+      const link = el("a", {href: URL.createObjectURL(new Blob([text], {type: "text/plain"})), download: g.id + ".txt"});
+      link.click();
+    };
     $("gm-links").replaceChildren(el("h4", {}, "The powers' links"),
       ...Object.entries(g.tokens).map(([p, t]) => linkRow(p, "/games/" + g.id + "#token=" + t)),
       linkRow("public", "/games/" + g.id));
   }
-  $("board-now").replaceChildren(el("img", {src: boardUrl(g.phase_index), alt: "the board at " + g.phase}));
+  $("board-now").replaceChildren(board(g.phase_index, "the board at " + g.phase));
   const phases = g.phases.map((p, n) => el("div", {class: "phase"}, el("h4", {}, p.phase),
     el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "Power"), el("th", {}, "Order"), el("th", {}, "Result"), el("th", {}, "Reason"))),
       el("tbody", {}, ...p.orders.map(o => el("tr", {}, el("td", {}, o.power), el("td", {}, o.order),
                                              el("td", {class: "result-" + o.result.split(",")[0]}, o.result), el("td", {}, o.reason))),
                       ...p.added.map(o => el("tr", {}, el("td", {}, o.power), el("td", {}, "+ " + o.order), el("td", {}, o.result), el("td", {}, o.reason))))),
-    el("img", {src: boardUrl(n), alt: p.phase + " orders and results", loading: "lazy"})));
+    el("p", {}, el("button", {type: "button", class: "to-sandbox", "data-phase": String(n)}, "Open in the sandbox")),
+    board(n, p.phase + " orders and results")));
   $("phases").replaceChildren(...phases.reverse());
   document.body.dataset.phase = String(g.phase_index);
+}
+
+async function toSandbox(n) {
+  const text = await api("GET", "/api/games/" + gameId + "/phases/" + n + "/case.txt", undefined, token);
+  location.href = "/sandbox#" + new URLSearchParams({case: text}).toString();
 }
 
 async function refresh() {
@@ -90,6 +108,18 @@ async function gamePage() {
       const got = await api("PUT", "/api/games/" + gameId + "/orders", body, token);
       say(got.orders.length + " order(s) of " + got.power + " recorded for phase " + got.phase + ".");
       await refresh();
+    } catch (e) { say(e.message, true); }
+  });
+  $("phases").addEventListener("click", event => {
+    const n = event.target.dataset && event.target.dataset.phase;
+    if (n !== undefined) toSandbox(n).catch(e => say(e.message, true));
+  });
+  $("set-deadline").addEventListener("click", async () => {
+    const value = $("deadline").value;
+    const body = value ? {deadline: new Date(value).toISOString()} : {clear_deadline: true};
+    try {
+      render(await api("PATCH", "/api/games/" + gameId, body, token));
+      say(value ? "The deadline is set." : "The deadline is cleared.");
     } catch (e) { say(e.message, true); }
   });
   $("adjudicate").addEventListener("click", async () => {

@@ -74,7 +74,7 @@ def brannan_supports_rule(paradox_exempt: Exempt | None) -> Callable[[PhaseModel
             reads: list[Key] = []
             found: list[str] = []
             for a in pm.attackers(province):
-                if pm.facts.position.units[a].power == power:
+                if pm.facts.piece(a).power == power:
                     continue
                 if paradox_exempt is not None and paradox_exempt(pm, province, a):
                     continue

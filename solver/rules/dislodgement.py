@@ -5,14 +5,15 @@ from dipsat.solver.phase_model import DISLODGED, ENTERED, PhaseModel
 
 
 def add_dislodgement(pm: PhaseModel) -> None:
-    """dislodged[p] <-> OR(moves[a] for the attackers a of p) and not moves[p]."""
+    """dislodged[p] <-> OR(moves[a] for the attackers a of p) and not moves[p] (``leaves[p]`` for
+    a stack whose pieces all move: a piece left behind is dislodged)."""
     attacked = pm.facts.attackers
     for province in pm.facts.orders:
         if province not in attacked:
             continue  # nobody attacks it: never dislodged, no literal
         dislodged = pm.dislodged(province)
         attackers = [pm.moves(a) for a in pm.attackers(province)]
-        left = pm.moves(province)
+        left = pm.leaves(province)
         reads = pm.keys_of([*attackers, left])
         if not pm.defines((DISLODGED, province), reads):
             continue

@@ -107,7 +107,7 @@ def fallback_supports_rule(exempt: Exempt | None, cut_from_target_by_convoy: boo
             read: list[Lit] = list(lost)
             found: list[str] = []
             for a in pm.attackers(province):
-                if pm.facts.position.units[a].power == power:
+                if pm.facts.piece(a).power == power:
                     continue
                 by_convoy = pm.decision((BY_CONVOY, a)) if falls_back(pm, a) else None
                 read += [pm.moves(a), pm.path(a)] + ([by_convoy] if by_convoy is not None else [])

@@ -21,7 +21,7 @@ def reads(pm: PhaseModel, src: str) -> list[Key]:
     if opponent is not None:
         found += [pm.given(s) for s in facts.move_supports.get(opponent, [])]
     else:
-        found += [pm.moves(mf.dest)] + [pm.given(s) for s in facts.hold_supports.get(mf.dest, [])]
+        found += [pm.leaves(mf.dest)] + [pm.given(s) for s in facts.hold_supports.get(mf.dest, [])]
     for rival in pm.attackers(mf.dest):
         if rival != src:
             beaten_by = facts.beaten_by.get(rival, "")
@@ -52,7 +52,8 @@ def add_moves(pm: PhaseModel) -> None:
             against = [(HOLD, dest, hold)] if hold is not None else []
         rivals = attackers.get(dest, ())
         if len(rivals) > 1:
-            against += [(PREVENT, r, strengths[PREVENT, r]) for r in rivals if r != src]
+            against += [(PREVENT, r, strengths[PREVENT, r]) for r in rivals
+                        if r != src and frozenset((src, r)) not in facts.allied]
         if not against:  # an empty, uncontested province: hold strength 0 (a variant may bring the attack to 0)
             against = [(HOLD, dest, 0)]
         beats: list = []

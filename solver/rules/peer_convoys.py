@@ -23,7 +23,7 @@ def add_convoys_disrupted_by_any_stronger_attack(pm: PhaseModel) -> None:
         available = pm.available(province)
         dislodged = pm.dislodged(province)
         power = facts.position.units[province].power
-        foreign = [a for a in facts.attackers.get(province, []) if facts.position.units[a].power != power]
+        foreign = [a for a in facts.attackers.get(province, []) if facts.piece(a).power != power]
         hold_supporters = facts.hold_supports.get(province, [])
         read = [dislodged] + [pm.path(a) for a in foreign] + [
             pm.given(s) for a in foreign for s in facts.move_supports.get(a, [])] + [

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dipsat.model.types import Move
 from dipsat.solver.constraints import LinearExpr
-from dipsat.solver.order_choices import OWN_SUPPORT_COUNTS
+from dipsat.solver.order_choices import DEFEND_LEAVES_OUT, OWN_SUPPORT_COUNTS
 from dipsat.solver.phase_model import ATTACK, BEATEN, DEFEND, HOLD, PREVENT, Key, Lit, PhaseModel
 
 
@@ -26,7 +26,7 @@ def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | No
     if not supporters:
         return base
     kept = [s for s in supporters
-            if excluding_power is None or pm.facts.position.units[s].power != excluding_power]
+            if excluding_power is None or pm.facts.piece(s).power != excluding_power]
     lits = [pm.given(s) for s in kept]
     weights = pm.facts.strengths
     if weights is not None:
@@ -121,8 +121,8 @@ def add_strengths(pm: PhaseModel) -> None:
         if order is None:
             continue  # an empty province has hold strength 0
         extra = 0 if plain else _extra(pm, HOLD, province)
-        if province in moves_of:  # 5.B.5: 0 if it moves away, else 1
-            moves = pm.moves(province)
+        if province in moves_of:  # 5.B.5: 0 if it moves away, else 1 (a stack: 0 if every piece does)
+            moves = pm.leaves(province)
             if plain:  # the choice below, settled: a variable 0..1, 0 when it moves, 1 when not
                 hold = pm.strength((HOLD, province), 1)
                 pm.model.add_difference(hold, 0, 0, 0, [moves])
@@ -139,7 +139,10 @@ def add_strengths(pm: PhaseModel) -> None:
         supported = support_sum(pm, supporters, base=0) if supporters else 0
         path = pm.path(src)
         if src in facts.opponent:  # 5.B.7, read by the opponent's move
-            strengths[DEFEND, src] = _plus(_from(supported, _base(pm, src, _DEFEND)), _extra(pm, DEFEND, src))
+            left_out = DEFEND_LEAVES_OUT[facts.rules.head_to_head_defend](facts, src)
+            defending = supported if left_out is None or not supporters else support_sum(
+                pm, supporters, excluding_power=left_out, base=0)
+            strengths[DEFEND, src] = _plus(_from(defending, _base(pm, src, _DEFEND)), _extra(pm, DEFEND, src))
         if len(facts.attackers[mf.dest]) > 1:  # 5.B.6, read by the rivals
             prevented = _plus(_from(supported, _base(pm, src, _PREVENT)), _extra(pm, PREVENT, src))
             beaten_by = facts.beaten_by.get(src)
@@ -174,7 +177,7 @@ def add_strengths(pm: PhaseModel) -> None:
         else:
             restricted = _plus(support_sum(pm, supporters, excluding_power=defender.power, base=attack),
                                _extra(pm, ATTACK, src))
-        leaves = pm.moves(mf.dest) if src not in facts.opponent else False
+        leaves = pm.leaves(mf.dest) if src not in facts.opponent else False
         if path is not True:
             _choose(pm, (ATTACK, src), [([_neg(path)], 0), ([path, leaves], full),
                                         ([path, _neg(leaves)], restricted)])

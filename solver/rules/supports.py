@@ -12,25 +12,30 @@ from functools import partial
 from typing import Callable
 
 from dipsat.model.types import SupportHold, SupportMove
+from dipsat.solver.constraints import IntVar
 from dipsat.solver.phase_model import GIVEN, Lit, PhaseModel
 
 Exempt = Callable[[PhaseModel, str, str], bool]
 """(model, supporter province, attacker origin) -> the attack does not cut that support."""
 
 
-def _into(pm: PhaseModel, province: str) -> str:
-    support = pm.facts.supports[province]
+def _into(pm: PhaseModel, province: str, support: SupportHold | SupportMove | None = None) -> str:
+    support = support or pm.facts.supports[province]
     return support.target.province if isinstance(support, SupportHold) else support.dest.province
 
 
 def cutters(pm: PhaseModel, province: str, cut_from_target_by_convoy: bool = False,
-            exempt: Exempt | None = None) -> list[str]:
-    """The origins of the moves that cut the support ordered from ``province`` if they have a path."""
-    into = _into(pm, province)
-    power = pm.facts.supports[province].power
+            exempt: Exempt | None = None, support: SupportHold | SupportMove | None = None) -> list[str]:
+    """The origins of the moves that cut the support ordered from ``province`` if they have a path.
+
+    ``support``: the support, when it is not among the model's (a variant's support of a unit the
+    model does not hold, given by a unit that holds in it)."""
+    support = support or pm.facts.supports[province]
+    into = _into(pm, province, support)
+    power = support.power
     found = []
-    for a in pm.attackers(province):
-        attacker = pm.facts.position.units[a]
+    for a in pm.attackers(pm.facts.province(province)):  # a further piece of a stack: its province
+        attacker = pm.facts.piece(a)
         if attacker.power == power or not attacker.unit.kind.cuts:
             continue
         if a == into and not (cut_from_target_by_convoy and pm.facts.moves[a].convoyed):
@@ -49,17 +54,24 @@ def add_supports(pm: PhaseModel, cut_from_target_by_convoy: bool = False, exempt
     precedence over the dislodge rule, as is commonly read (DATC 4.A.2, 6.F.17, 6.F.21).
     """
     for province in pm.facts.supports:
-        given = pm.given(province)
-        pm.cut_by[province] = cutters(pm, province, cut_from_target_by_convoy, exempt)
-        paths = [pm.path(a) for a in pm.cut_by[province]]
-        if exempt is None:
-            lost = [pm.dislodged(province)]
-        else:
-            lost = [pm.moves(a) for a in pm.attackers(province) if not exempt(pm, province, a)]
-        reads = pm.keys_of([*lost, *paths])
-        if not pm.defines((GIVEN, province), reads):
-            continue
-        pm.equal_and(given, [_not(x) for x in lost] + [_not(p) for p in paths])
+        add_support_literal(pm, pm.given(province), province, cut_from_target_by_convoy, exempt)  # type: ignore[arg-type]
+
+
+def add_support_literal(pm: PhaseModel, given: IntVar, province: str, cut_from_target_by_convoy: bool = False,
+                        exempt: Exempt | None = None, support: SupportHold | SupportMove | None = None) -> None:
+    """given <-> the support ordered from ``province`` (or ``support``, given by the unit there)
+    is neither cut nor lost by its unit's dislodgement; ``given``'s key is ``(GIVEN, province)``."""
+    pm.cut_by[province] = cutters(pm, province, cut_from_target_by_convoy, exempt, support)
+    paths = [pm.path(a) for a in pm.cut_by[province]]
+    where = pm.facts.province(province)
+    if exempt is None:
+        lost = [pm.dislodged(where)]
+    else:
+        lost = [pm.moves(a) for a in pm.attackers(where) if not exempt(pm, province, a)]
+    reads = pm.keys_of([*lost, *paths])
+    if not pm.defines((GIVEN, province), reads):
+        return
+    pm.equal_and(given, [_not(x) for x in lost] + [_not(p) for p in paths])
 
 
 def _not(lit: Lit) -> Lit:

@@ -16,13 +16,11 @@ most_points(card_points), shared_win(card_points))))``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Mapping
+from typing import Callable, Mapping, Protocol
 
 from dipsat.model.board import board_in_play
+from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Position
-
-if TYPE_CHECKING:
-    from dipsat.variants.variant import Variant
 
 __all__ = ["Outcome", "EndRule", "centre_count", "majority_of_centres", "after_year", "unit_margin",
            "most_points", "shared_win", "first_of", "centre_counts", "unit_counts"]
@@ -48,7 +46,15 @@ class Outcome:
         return f"{who}: {self.reason}"
 
 
-EndRule = Callable[["Variant", Position], "Outcome | None"]
+class Variant(Protocol):
+    """What an end rule reads of its variant (a :class:`dipsat.variants.variant.Variant` is one):
+    its map. A protocol, so that the framework below the variant needs no import of it."""
+
+    @property
+    def map(self) -> GameMap: ...
+
+
+EndRule = Callable[[Variant, Position], "Outcome | None"]
 """``(variant, position) -> Outcome`` when the game is over at ``position``, else ``None``."""
 
 

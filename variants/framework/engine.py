@@ -10,12 +10,13 @@ modules inserted before ``strengths``, and applies the events that follow the ph
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
-from dipsat.model.reasons import Illegal
-from dipsat.model.types import Order, OrderResult, Phase, PhaseKind, Position, Result
-from dipsat.solver import Resolution, Rules
+from dipsat.model.errors import InputError
+from dipsat.model.reasons import Illegal, Then
+from dipsat.model.types import Hold, Order, OrderResult, Phase, PhaseKind, Result
 from dipsat.solver.phase_model import Key, PhaseModel
 from dipsat.solver.rules import Rule
 from dipsat.variants.framework.orders import AnyOrder, SpecialOrder
@@ -23,13 +24,21 @@ from dipsat.variants.framework.orders import AnyOrder, SpecialOrder
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
-    from dipsat.variants.variant import Variant
+__all__ = ["RefusedOrder", "split_orders", "insert_before", "named_constant", "add_constant_term",
+           "merge_results", "illegal", "phase_word", "carry_fates"]
 
-__all__ = ["Engine", "split_orders", "insert_before", "named_constant", "add_constant_term",
-           "merge_results", "illegal", "phase_word"]
 
-Engine = Callable[["Variant", Position, Sequence[AnyOrder], Rules, bool], Resolution]
-"""Plays one phase of a variant: ``(variant, position, orders, rules, advance) -> Resolution``."""
+class RefusedOrder(InputError):
+    """A line of a phase the variant refuses outright, where a result would silently change the
+    game (a stated draw that cannot be used, a refused vote): the reader of the file names its
+    line (the case runner, the record player). ``index``: the line's place among the phase's orders."""
+
+    def __init__(self, message: str, index: int, source: str | None = None, line: int | None = None) -> None:
+        super().__init__(message, source, line)
+        self.index = index
+
+    def __reduce__(self) -> tuple[type[RefusedOrder], tuple[str, int, str | None, int | None]]:  # type: ignore[override]
+        return (type(self), (self.message, self.index, self.source, self.line))
 
 
 def split_orders(orders: Sequence[AnyOrder]) -> tuple[list[tuple[int, Order]], list[tuple[int, SpecialOrder]]]:
@@ -83,6 +92,26 @@ def merge_results(count: int, decided: Mapping[int, OrderResult]) -> tuple[Order
 def illegal(order: AnyOrder, reason: str) -> OrderResult:
     """The result of an order that is not allowed: it has no effect."""
     return OrderResult(order, Result.ILLEGAL, Illegal(reason))  # type: ignore[arg-type]
+
+
+def carry_fates(decided: dict[int, OrderResult], generated: Sequence[OrderResult],
+                units: Mapping[int, str]) -> list[OrderResult]:
+    """Give the orders settled before the model (an illegal order, a wizard's cast: the unit
+    holds) the fate of their unit, as the standard game does (``illegal, dislodged``, ``fails,
+    destroyed``): the model held such a unit with a hold of its own (a generated result carrying
+    the tag); that hold is dropped and its tag and reason join the order's result. ``units``:
+    order index -> the province of the unit the order is for. Returns the generated results left."""
+    fates = {(g.order.power, g.order.unit.province): g for g in generated  # type: ignore[union-attr]
+             if g.tag is not None and isinstance(g.order, Hold)}
+    used: set[int] = set()
+    for i, province in units.items():
+        r = decided.get(i)
+        g = fates.get((r.order.power, province)) if r is not None and r.tag is None else None  # type: ignore[union-attr]
+        if g is None or id(g) in used:
+            continue
+        decided[i] = replace(r, tag=g.tag, why=Then(r.why, g.why, "; "))  # type: ignore[type-var]
+        used.add(id(g))
+    return [g for g in generated if id(g) not in used]
 
 
 def phase_word(phase: Phase) -> str:

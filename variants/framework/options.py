@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
+from typing import Callable, Mapping
 
 from dipsat.model.errors import InputError
 
-__all__ = ["VariantOption", "VariantOptionError", "option", "split_spec", "check_choices"]
+__all__ = ["VariantOption", "VariantOptionError", "option", "split_spec", "check_choices", "merge_specs", "know_names"]
 
 
 class VariantOptionError(InputError):
@@ -28,6 +28,9 @@ class VariantOption:
     question: str
     choices: Mapping[str, str]
     """Choice name -> meaning; the first is the default."""
+    sentence: str = ""
+    """The words of the variant's text the question rests on, quoted as printed (``""``: the
+    question quotes them itself)."""
 
     @property
     def default(self) -> str:
@@ -35,9 +38,47 @@ class VariantOption:
         return next(iter(self.choices))
 
 
-def option(name: str, question: str, **choices: str) -> VariantOption:
-    """Declare an option; keyword order gives the choices, the first being the default."""
-    return VariantOption(name, question, MappingProxyType(dict(choices)))
+def option(name: str, question: str, *, sentence: str = "", **choices: str) -> VariantOption:
+    """Declare an option; keyword order gives the choices, the first being the default;
+    ``sentence``: the words of the variant's text it rests on."""
+    return VariantOption(name, question, MappingProxyType(dict(choices)), sentence)
+
+
+def merge_specs(given: str, own: str) -> str:
+    """The variant named on a command line (``given``) merged with a file's own ``VARIANT`` line
+    (``own``): the file's options hold unless ``given`` names the same option. A standard file
+    (``own`` the standard game, which has no options to keep) is played as ``given`` (the DATC
+    under a variant).
+
+    Raises:
+        VariantOptionError: the two name different variants (the message quotes both); ``own`` is
+            compared by name only, so an alias of the same variant agrees.
+    """
+    name, chosen = split_spec(given)
+    own_name, own_chosen = split_spec(own)
+    if _base(own_name) == "standard":
+        return given
+    if _base(name) != _base(own_name):
+        raise VariantOptionError(f"--variant {given} names another variant than the file's own VARIANT {own}; "
+                                 "give the file's variant (its options may be changed) or none")
+    merged = {**own_chosen, **chosen}
+    return ",".join([name, *(f"{k}={v}" for k, v in merged.items())])
+
+
+_NAME_OF: list[Callable[[str], str | None]] = []
+"""The registry's lookup of a variant's name by any of its names (``VariantRegistry.name_of``),
+given by :mod:`dipsat.variants` when it is imported (always before this module: it is the
+parent package), so that this module, below it, needs no import of it."""
+
+
+def know_names(name_of: Callable[[str], str | None]) -> None:
+    """Take the registry's lookup of names (called once, by :mod:`dipsat.variants`)."""
+    _NAME_OF[:] = [name_of]
+
+
+def _base(name: str) -> str:
+    key = name.strip().lower()  # the registry knows the aliases without importing a variant
+    return (_NAME_OF[0](key) if _NAME_OF else None) or key
 
 
 def split_spec(spec: str) -> tuple[str, dict[str, str]]:

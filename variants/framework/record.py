@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
+from dipsat.model.files import lines_of
 from dipsat.model.cases import Expected, case_error, other_format, parse_phase, read_text, words_problem
 from dipsat.model.errors import CaseFileError
 from dipsat.model.types import Phase
@@ -133,7 +134,7 @@ def read_record(text: str, source: str = "<string>") -> Record:
                                       tuple(blocks["after_centres"]) if "after_centres" in blocks else None,
                                       tuple(blocks["after_changes"]) if "after_changes" in blocks else None))
 
-    for lineno, raw in enumerate(text.splitlines(), 1):
+    for lineno, raw in enumerate(lines_of(text), 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
@@ -217,7 +218,7 @@ def read_record(text: str, source: str = "<string>") -> Record:
     if not head["id"]:
         raise fail("no 'GAME <id>' line", 1)
     if not ended:
-        raise fail(f"game {head['id']} has no END", len(text.splitlines()) or 1)
+        raise fail(f"game {head['id']} has no END", len(lines_of(text)) or 1)
     units = tuple(start["units"]) if "units" in start else None
     return Record(head["id"], head["title"], head["variant"], head["rules"], tuple(phases), units,
                   tuple(start.get("centres", [])), source, changes=tuple(start.get("changes", [])),

@@ -16,6 +16,7 @@ from dipsat.model.board import parse_lasting
 from dipsat.model.types import Dislodged, OrderResult, Phase, Piece, Position, StackError, Unit
 from dipsat.solver import Resolution
 from dipsat.solver.presets import Rules, RulesError, rules_from_text
+from dipsat.variants.framework.engine import RefusedOrder
 from dipsat.variants.framework.orders import AnyOrder, read_unit, resolve_place, resolve_power
 from dipsat.variants.framework.record import Line, Record, RecordPhase
 
@@ -177,10 +178,13 @@ def _compare(record: Record, variant: Variant, rp: RecordPhase, after: Position)
                                    f"got {after.centres.get(p, 'nobody')}")
     if rp.after_changes is not None:
         count += 1
-        try:
-            want_changes = sorted(str(parse_lasting(ln.text, variant.map)) for ln in rp.after_changes)
-        except InputError as exc:
-            raise _fail(record, exc.message, rp.after_changes[0].line) from None
+        want_changes = []
+        for ln in rp.after_changes:
+            try:
+                want_changes.append(str(parse_lasting(ln.text, variant.map)))
+            except InputError as exc:
+                raise _fail(record, exc.message, ln.line) from None  # the line at fault
+        want_changes.sort()
         got_changes = sorted(str(c) for c in after.changes if c.in_force(after.phase))
         if want_changes != got_changes:
             differences.append(f"{after.phase}, changes: expected {'; '.join(want_changes) or 'none'}, "
@@ -189,7 +193,9 @@ def _compare(record: Record, variant: Variant, rp: RecordPhase, after: Position)
 
 
 def play_record(record: Record, variant_spec: str | None = None, rules_text: str | None = None) -> GameReport:
-    """Play every phase of ``record`` and compare with its expectations.
+    """Play every phase of ``record`` and compare with its expectations. ``variant_spec``
+    (``--variant``) is merged with the record's own ``VARIANT`` line: the record's options (its
+    seed among them) hold unless ``variant_spec`` names the same option.
 
     Raises:
         RecordStopped: with file and line, and the phases played before: after at least one phase,
@@ -197,11 +203,12 @@ def play_record(record: Record, variant_spec: str | None = None, rules_text: str
         CaseFileError: with file and line: the same in the first phase, a start board that cannot be
             read, or the record names an unknown variant or rules.
     """
-    from dipsat.variants import UnknownVariantError, find_variant  # the registry imports this module
+    from dipsat.variants import UnknownVariantError, find_variant, merge_specs  # the registry imports this module
     try:
-        variant = find_variant(variant_spec or record.variant)
+        spec = merge_specs(variant_spec, record.variant) if variant_spec else record.variant
+        variant = find_variant(spec)
     except (UnknownVariantError, InputError) as exc:
-        raise _fail(record, str(exc), None if variant_spec else record.head_lines.get("variant")) from None
+        raise _fail(record, getattr(exc, "message", str(exc)), record.head_lines.get("variant")) from None
     try:
         rules = rules_from_text(rules_text or record.rules)
     except RulesError as exc:
@@ -241,7 +248,10 @@ def _play_phase(record: Record, variant: Variant, rules: Rules, rp: RecordPhase,
             orders.append(variant.parse_order(ln.text, power, position))
         except InputError as exc:
             raise _fail(record, f"cannot read order {ln.text!r}: {exc.message}", ln.line) from None
-    res = variant.adjudicate(position, orders, rules)
+    try:
+        res = variant.adjudicate(position, orders, rules)
+    except RefusedOrder as exc:
+        raise _fail(record, exc.message, rp.orders[exc.index].line if exc.index < len(rp.orders) else rp.line) from None
     checks = tuple(OrderCheck(r, ln.line, ln.expected.words if ln.expected else None)
                    for r, ln in zip(res.results, rp.orders))
     differences = [f"line {c.line}: {variant.format_order(c.result.order, 'long')}: expected {c.expected}, "

@@ -9,6 +9,7 @@ Everything is printed in a fixed order, so the same record gives the same bytes.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from dipsat.model.reasons import why_json
@@ -16,7 +17,7 @@ from dipsat.model.types import Hold, OrderResult, Position, Result
 from dipsat.variants.framework.orders import SpecialOrder, unit_name
 from dipsat.variants.framework.replay import GameReport, PhaseReport
 
-__all__ = ["game_text", "game_json", "board_lines"]
+__all__ = ["game_text", "game_json", "board_lines", "view_rows", "view_results"]
 
 SECRET = "(secret)"
 
@@ -41,6 +42,36 @@ def _listed(report: GameReport, orders: Any, gm: bool, hidden: frozenset[int] = 
     secret = [c for c in shown if _who(c.result, gm) == SECRET]
     secret.sort(key=lambda c: report.variant.format_order(c.result.order, "long"))
     return [c for c in shown if _who(c.result, gm) != SECRET] + secret
+
+
+def view_rows(report: GameReport, pr: PhaseReport, gm: bool) -> list[tuple[Any, str, str]]:
+    """The orders of a phase as a view shows them: (its check, who gave it, its text), in order.
+
+    The one choice of what a view shows, for text, JSON, the HTML report and the pictures alike."""
+    return [(c, _who(c.result, gm), _text(report, c.result.order, gm))
+            for c in _listed(report, pr.orders, gm, pr.resolution.secret)]
+
+
+def view_results(report: GameReport, pr: PhaseReport, gm: bool) -> list[OrderResult]:
+    """The results a picture of the phase draws in a view (with the orders added by the rules).
+
+    The public picture shows what the public text shows and no more: an order the text shows
+    only by its public text (``NBO``) is not drawn (its target would tell), and an order shown
+    without its power is drawn as the secret's, not in its power's colour."""
+    if gm:
+        return list(pr.resolution.results) + list(pr.resolution.generated)
+    drawn = []
+    for c, who, _ in view_rows(report, pr, gm):
+        result = c.result
+        if getattr(result.order, "public_text", None) is not None:
+            continue
+        if who == SECRET:
+            try:
+                result = replace(result, order=replace(result.order, power=SECRET))
+            except TypeError:  # an order that cannot be drawn without its power is not drawn
+                continue
+        drawn.append(result)
+    return drawn + list(pr.resolution.generated)
 
 
 def board_lines(position: Position, names: Any) -> list[str]:
@@ -81,8 +112,7 @@ def state_lines(position: Position) -> list[str]:
 def _phase_text(report: GameReport, pr: PhaseReport, gm: bool) -> list[str]:
     variant = report.variant
     out = [f"{pr.phase}"]
-    rows = [(c, _who(c.result, gm), _text(report, c.result.order, gm))
-            for c in _listed(report, pr.orders, gm, pr.resolution.secret)]
+    rows = view_rows(report, pr, gm)
     width = max((len(w) + len(o) for _, w, o in rows), default=0) + 2
     for c, who, text in rows:
         mark = "  " if c.passed else "XX"
@@ -169,7 +199,8 @@ def game_json(report: GameReport, gm: bool = False) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "phase": str(pr.phase), "orders": orders,
             "added": [_result_json(report, g, True) for g in pr.resolution.generated],
-            "differences": list(pr.differences), "after": _board_json(pr.resolution.after)}
+            "differences": [d for d in pr.differences if gm or not d.startswith("line ")],  # as the text shows them
+            "after": _board_json(pr.resolution.after)}
         if gm:
             entry["spent"] = [s.strip() for s in _spent(pr.resolution.after)]
         if state_lines(pr.resolution.after):

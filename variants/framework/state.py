@@ -11,11 +11,11 @@ compares); the state is compared by the tests that mean to.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Callable, Mapping, TypeVar
 
 from dipsat.model.types import Position
 
-__all__ = ["VariantPosition", "with_state", "state_of"]
+__all__ = ["VariantPosition", "StateNotation", "with_state", "state_of"]
 
 T = TypeVar("T")
 
@@ -37,3 +37,18 @@ def state_of(position: Position, default: T) -> T:
     """The state a position carries, or ``default`` (a plain position: the start of a game)."""
     state = getattr(position, "state", None)
     return default if state is None else state
+
+
+@dataclass(frozen=True)
+class StateNotation:
+    """How a case states a variant's own state (``STATE`` lines, ``Key: words``), at its start
+    and in ``AFTER``: the notation a rules lawyer sets a situation up with and the checker reads
+    back (the Hitchhiker's Vogon-proof centres, Zaphod's spells...)."""
+
+    read: Callable[[Any, Position, str, str], Position]
+    """``(variant, position, key, words) -> position`` with that part of the state set (``key``
+    lower case; ``variant``: the :class:`~dipsat.variants.variant.Variant`, which imports this
+    module, so it is not named here). Raises :class:`~dipsat.model.errors.InputError` for a key
+    or words it cannot read."""
+    write: Callable[[Any, Position], Mapping[str, str]]
+    """``(variant, position) -> {key: words}``: every key, in the words ``read`` reads back."""

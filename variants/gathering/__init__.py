@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from dipsat.model.safe_text import whole_number
 from dipsat.model.types import Position
 from dipsat.variants.framework.options import VariantOptionError, option
 from dipsat.variants.framework.state import state_of
+from dipsat.variants.gathering.case_state import GATHERING_STATE
 from dipsat.variants.gathering.board import centres_on_board
 from dipsat.variants.gathering.end import Standing, gathering_end, standing
 from dipsat.variants.gathering.engine import play_gathering
@@ -43,8 +45,18 @@ OPTIONS = {o.name: o for o in (
            in_turn="each card's steps in turn, in the order the cards were given"),
     option("black_hole_from", "A Black Hole's unit reappears 'at least three space distant from the space it "
            "started from': which space?",
-           hole="the Black Hole's space, where the swallowed unit leaves from",
-           start="the space the unit began the season in"),
+           start="the space the unit began the season in (the sentence's subject is the unit)",
+           hole="the Black Hole's space, where the swallowed unit leaves from"),
+    option("sail_coast", "Sail on Land 'the ability to move on land as well as sea': does a fleet that sails on land "
+           "name a coast when it moves into a province with two coasts?",
+           none="no: coasts play no part for it; it stands in the province",
+           needed="yes: it is still a fleet; over land any coast may be named, by sea one its fleet edges reach"),
+    option("black_hole_owner", "Black Hole 'any unit which end that season in that space is removed ... and "
+           "immediately reappears': after a Fall, whose is the centre?",
+           reappears="the unit counts where it reappears: the hole's centre is not taken, the one it "
+                     "reappears on is",
+           ended="the unit ended the season in the hole: it takes the hole's centre; where it reappears it "
+                 "takes nothing that Fall"),
     option("stone_convoy", "A fleet turned to stone 'must stand without giving support': may it convoy?",
            allowed="yes: a convoying fleet stands and gives no support; only moves and supports are barred",
            forbidden="no: a unit of stone only holds"),
@@ -76,9 +88,10 @@ class GatheringVariant(Variant):
         seed = choices.pop("seed", None)
         out = super().with_options(**choices)
         if seed is not None:
-            if not seed.isdigit():
-                raise VariantOptionError(f"the seed of gathering is a whole number, not {seed!r}")
-            out = replace(out, seed=int(seed))
+            try:
+                out = replace(out, seed=whole_number(seed, "the seed of gathering"))
+            except ValueError as exc:
+                raise VariantOptionError(str(exc)) from None
         return out
 
     def state(self, position: Position) -> GatheringState:
@@ -91,7 +104,7 @@ class GatheringVariant(Variant):
 
     def gm_notes(self, before: Position, after: Position) -> list[str]:
         """The game master's view after a phase: decks, marks, the board's changes, the draws."""
-        return gm_lines(self.state(before), self.state(after), after)
+        return gm_lines(self.state(before), self.state(after), after, self.map.powers)
 
     def end_notes(self, position: Position) -> list[str]:
         """The end of the game (or that it goes on) and each power's centres, units and points."""
@@ -108,6 +121,7 @@ GATHERING = GatheringVariant(
     options=OPTIONS,
     unit_kinds=GATHERING_KINDS,
     end=gathering_end,
+    state_notation=GATHERING_STATE,
 )
 
 __all__ = ["GATHERING", "GatheringVariant", "OPTIONS", "GatheringState"]

@@ -20,21 +20,23 @@ from dipsat.model.types import (
 )
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import adjudicate_adjustments, adjustments_due
+from dipsat.solver.hooks import Removal
 from dipsat.solver.movement import adjudicate_movement
-from dipsat.variants.framework.removals import convoy_removed
 from dipsat.solver.phases import after_adjustments, update_centres
 from dipsat.solver.retreat import adjudicate_retreats
-from dipsat.variants.framework.engine import illegal, merge_results, split_orders
+from dipsat.variants.framework.engine import carry_fates, illegal, merge_results, split_orders
+from dipsat.variants.framework.overridden import name_refused_convoys, supports_of_refused_moves
 from dipsat.variants.framework.orders import AnyOrder
 from dipsat.variants.framework.state import state_of, with_state
 from dipsat.model.board import board_in_play
-from dipsat.variants.gathering.after import after_movement, follow, stranded, swallow
+from dipsat.variants.gathering.after import Outcome, after_movement, follow, stranded, swallow
 from dipsat.variants.gathering.board import majority
 from dipsat.variants.gathering.cutting import supports_cut_by_any_attack
 from dipsat.variants.gathering.decks import judge_cards
 from dipsat.variants.gathering.end import SEASONS
 from dipsat.variants.gathering.kinds import is_double
 from dipsat.variants.gathering.orders import PlayCard
+from dipsat.variants.gathering.sailing import coast_problem
 from dipsat.variants.gathering.spells import cast_spells
 from dipsat.variants.gathering.state import GatheringState, season_index, season_name
 
@@ -125,6 +127,15 @@ def _restriction(gmap: GameMap, state: GatheringState, board: Position, order: O
     return ""
 
 
+def _fate(g: OrderResult, out: Outcome, gmap: GameMap, state: GatheringState, board: Position,
+          season: int) -> OrderResult:
+    """A hold the model made for a unit: destroyed when the unit cannot retreat (rule 2)."""
+    province = g.order.unit.province  # type: ignore[union-attr]
+    if out.fates.get(province) != "destroyed" or g.tag is not Tag.DISLODGED:
+        return g
+    return replace(g, tag=Tag.DESTROYED, why=Then(g.why, f"{_why_stuck(gmap, state, board, province, season)}: destroyed", "; "))
+
+
 def _why_stuck(gmap: GameMap, state: GatheringState, board: Position, province: str, season: int) -> str:
     """Why a dislodged unit the standard rules would let retreat cannot (rule 2)."""
     piece = board.units[province]
@@ -145,7 +156,8 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         decided[i] = OrderResult(orders[i], Result.SUCCEEDS if ok else Result.FAILS,  # type: ignore[arg-type]
                                  Acted("succeeds" if ok else "fails", why))
     board, state, gmap = sp.position, sp.state, sp.gmap
-    passed, source = [], []
+    passed, source, convoys = [], [], []
+    sail_needed = variant.choice("sail_coast") == "needed"
     for i, o in standard:
         given = o
         o = _relocate(o, sp.relocated, dict(board.units))
@@ -153,23 +165,31 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         if unit is not None and unit.province in sp.removed and unit.province not in board.units \
                 and sp.removed[unit.province].power == o.power:
             decided[i] = OrderResult(given, Result.FAILS, Acted("fails", "the unit was removed by Sudden Death"), Tag.DESTROYED)
+            if isinstance(o, Convoy):
+                convoys.append(o)
             continue
         if unit is not None and (why := _restriction(gmap, state, board, o, season, variant.choice("stone_convoy"))):
             decided[i] = illegal(given, why)
             continue
+        if sail_needed and (why := coast_problem(gmap, board, o)):
+            decided[i] = illegal(given, why)
+            continue
         passed.append(o)
         source.append(i)
+    kept, refused = supports_of_refused_moves(list(zip(source, passed)), decided, standard)
+    decided.update(refused)
+    source, passed = [i for i, _ in kept], [o for _, o in kept]
     doubles = frozenset(p for p, piece in board.units.items() if is_double(piece.unit))
     modules = variant.movement_rules
     if variant.choice("double_cut") == "any_attack" and doubles:
         modules = {**modules, "supports": partial(supports_cut_by_any_attack, doubles=doubles)}
-    res = adjudicate_movement(variant.map, board, passed, rules, modules)
+    removed = Removal(sp.removed, tuple(convoys), "by Sudden Death") if sp.removed else None
+    res = adjudicate_movement(variant.map, board, passed, rules, modules, removed=removed)
     out = after_movement(gmap, board, res, state, sp.teleports, season)
     for i, (ok, why) in out.teleports.items():
         decided[i] = OrderResult(orders[i], Result.SUCCEEDS if ok else Result.FAILS,  # type: ignore[arg-type]
                                  Acted("succeeds" if ok else "fails", why))
     for r, src in zip(res.results, source):
-        r = convoy_removed(r, gmap, position, sp.removed, "by Sudden Death", rules, res.results)
         province = getattr(getattr(r.order, "unit", None), "province", None)
         fate = out.fates.get(province) if r.tag is not None else None  # type: ignore[arg-type]
         tag = {"dislodged": Tag.DISLODGED, "destroyed": Tag.DESTROYED}.get(fate or "", r.tag)
@@ -179,8 +199,10 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         if fate == "destroyed" and r.tag is Tag.DISLODGED and province is not None:
             why = Then(why, f"{_why_stuck(gmap, state, board, province, season)}: destroyed", "; ")
         decided[src] = OrderResult(orders[src], r.result, why, tag)  # type: ignore[arg-type]
-    generated = [replace(g, tag=Tag.DESTROYED if out.fates.get(g.order.unit.province) == "destroyed"  # type: ignore[union-attr]
-                         else g.tag) for g in res.generated]
+    name_refused_convoys(decided, standard)
+    held = {i: o.unit.province for i, o in standard  # type: ignore[union-attr]
+            if i in decided and decided[i].result is Result.ILLEGAL and getattr(o, "unit", None) is not None}
+    generated = carry_fates(decided, [_fate(g, out, gmap, state, board, season) for g in res.generated], held)
     before_ftl = {post: pre for pre, post in sp.relocated.items()}
     starts = {now: before_ftl.get(start, start) for start, now in out.where.items()
               if now is not None and start not in out.position.dislodged}
@@ -212,6 +234,8 @@ def _retreats(variant: Variant, position: Position, standard: list[tuple[int, Or
 def _end_of_season(variant: Variant, board: Position, state: GatheringState,
                    season: int) -> tuple[Position, GatheringState, list[OrderResult]]:
     """Black Holes, then (after Fall) the centres; then the next phase, or the end of the game."""
+    if board.phase.season is not Season.SPRING and variant.choice("black_hole_owner") == "ended":
+        board = update_centres(variant.map, board)  # the hole's unit ended the Fall there (rule 2)
     board, state, events = swallow(board_in_play(variant.map, board), board, state, season,
                                    variant.choice("black_hole_from") == "start")
     state = replace(state, marks=follow(state.marks, {}, season + 1))
@@ -220,7 +244,8 @@ def _end_of_season(variant: Variant, board: Position, state: GatheringState,
     board = replace(board, dislodged={}, standoffs=frozenset())
     if board.phase.season is Season.SPRING:
         return replace(board, phase=Phase(year, Season.FALL, PhaseKind.MOVEMENT)), state, events
-    board = update_centres(variant.map, board)
+    if variant.choice("black_hole_owner") != "ended":
+        board = update_centres(variant.map, board)
     winter = replace(board, phase=Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT))
     if season >= last and (variant.choice("last_winter") == "skipped" or not adjustments_due(winter)):
         state = replace(state, ended=f"the game ended after {season_name(season)} (rule 1: 16 seasons)")

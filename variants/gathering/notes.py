@@ -2,6 +2,8 @@
 changes after each phase, and the end of the game with each power's counts (rules 3, 4)."""
 from __future__ import annotations
 
+from typing import Iterable
+
 from dipsat.model.types import Position
 from dipsat.variants.gathering.cards import deck_text
 from dipsat.variants.gathering.end import Standing
@@ -10,11 +12,13 @@ from dipsat.variants.gathering.state import GatheringState, season_index, season
 __all__ = ["gm_lines", "end_lines"]
 
 
-def gm_lines(before: GatheringState, after: GatheringState, position: Position) -> list[str]:
-    """Each power's decks, discard pile and points; the units' marks; the board's changes; the
+def gm_lines(before: GatheringState, after: GatheringState, position: Position,
+             powers: Iterable[str] = ()) -> list[str]:
+    """Each power's decks, discard pile and points (every power of ``powers``, the game's, also
+    one that has lost its last unit and centre); the units' marks; the board's changes; the
     draws of the generator made in this phase (in words)."""
     out = ["cards:"]
-    for power in sorted(set(after.hands) | set(position.powers())):
+    for power in sorted(set(after.hands) | set(position.powers()) | set(powers)):
         hand = after.hand(power)
         split = "" if hand.split_stated else " (default split)"
         out.append(f"  {power}: primary {deck_text(hand.primary)}; secondary {deck_text(hand.secondary)}{split}; "

@@ -160,22 +160,32 @@ def can_step(gmap: GameMap, unit: Unit, dest: Location) -> Location | None:
 
 def _faster_than_light(sp: Spells, gmap: GameMap, plays: list[tuple[int, PlayCard]], ftl_order: str,
                        season: int) -> None:
-    """Up to two steps into adjacent empty spaces, before the orders (option ``ftl_order``)."""
+    """Up to two steps into adjacent empty spaces, before the orders (option ``ftl_order``).
+
+    A card on a unit no longer on the board (Sudden Death) fails. Two cards on one unit (a
+    primary and a secondary) are carried out one after the other: the second card's steps start
+    where the first card's end (every first card of the season, then every second one)."""
     units = dict(sp.position.units)
     marks = dict(sp.state.marks)
-    where = {i: o.unit.province for i, o in plays}  # type: ignore[union-attr]
+    at = {o.unit.province: o.unit.province for _, o in plays}  # type: ignore[union-attr]
+    """Start province of each stepping unit -> where it stands now."""
+    start_of = {i: o.unit.province for i, o in plays}  # type: ignore[union-attr]
     stopped: dict[int, str] = {}
     steps_done = {i: 0 for i, _ in plays}
+    for i, o in plays:
+        if o.unit.province not in units:  # type: ignore[union-attr]
+            stopped[i] = f"no unit in {o.unit.province}: it was removed from play"  # type: ignore[union-attr]
 
     def step(movers: list[tuple[int, PlayCard]], k: int) -> None:
         wanted: dict[int, Location] = {}
         for i, o in movers:
             if i in stopped or k >= len(o.path):
                 continue
-            piece = units[where[i]]
+            here = at[start_of[i]]
+            piece = units[here]
             dest = o.path[k]
             to = can_step(gmap, piece.unit, dest)
-            if marks.get(where[i], NO_MARKS).stone(season):
+            if marks.get(here, NO_MARKS).stone(season):
                 stopped[i] = f"{piece.unit} is turned to stone and stands"
             elif to is None:
                 stopped[i] = f"{piece.unit} cannot move to {dest}"
@@ -190,27 +200,38 @@ def _faster_than_light(sp: Spells, gmap: GameMap, plays: list[tuple[int, PlayCar
         for i, to in wanted.items():
             if i in stopped:
                 continue
-            piece = units.pop(where[i])
+            here = at[start_of[i]]
+            piece = units.pop(here)
             units[to.province] = Piece(piece.power, Unit(piece.unit.kind, to))
-            if where[i] in marks:
-                marks[to.province] = marks.pop(where[i])
-            where[i] = to.province
+            if here in marks:
+                marks[to.province] = marks.pop(here)
+            at[start_of[i]] = to.province
             steps_done[i] += 1
 
-    if ftl_order == "in_turn":
-        for play in plays:
-            step([play], 0)
-            step([play], 1)
-    else:
-        step(plays, 0)
-        step(plays, 1)
-    for i, o in plays:
-        start = o.unit.province  # type: ignore[union-attr]
-        if where[i] != start:
-            sp.relocated[start] = where[i]
-        if i in stopped:
-            sp.results[i] = (False, f"step {steps_done[i] + 1}: {stopped[i]}; the unit stands in {where[i]}")
+    waves: list[list[tuple[int, PlayCard]]] = []
+    seen: dict[str, int] = {}
+    for play in plays:
+        n = seen[start_of[play[0]]] = seen.get(start_of[play[0]], -1) + 1
+        while len(waves) <= n:
+            waves.append([])
+        waves[n].append(play)
+    for wave in waves:
+        if ftl_order == "in_turn":
+            for play in wave:
+                step([play], 0)
+                step([play], 1)
         else:
-            sp.results[i] = (True, f"the unit moved to {where[i]} before the orders")
+            step(wave, 0)
+            step(wave, 1)
+    for i, o in plays:
+        start = start_of[i]
+        if at[start] != start:
+            sp.relocated[start] = at[start]
+        if start not in sp.position.units:
+            sp.results[i] = (False, stopped[i])
+        elif i in stopped:
+            sp.results[i] = (False, f"step {steps_done[i] + 1}: {stopped[i]}; the unit stands in {at[start]}")
+        else:
+            sp.results[i] = (True, f"the unit moved to {at[start]} before the orders")
     sp.position = replace(sp.position, units=units)
     sp.state = replace(sp.state, marks=marks)

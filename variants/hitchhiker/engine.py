@@ -10,37 +10,38 @@ after a phase is always the board at the next phase, carrying the game state (:m
 """
 from __future__ import annotations
 
-import re
-from dataclasses import fields, replace
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from dipsat.model.board import AddCentre, Lasting, clear_owner
-from dipsat.model.reasons import Acted, CivilDisorder, Cut, GivenTo, Noted, Reason, Then
+from dipsat.model.reasons import Acted, CivilDisorder, Cut, Noted, Then
 from dipsat.model.types import (
-    Build, Disband, Hold, Move, OrderResult, Phase, PhaseKind, Position, Result, Retreat, Tag, Waive,
+    Build, Disband, Hold, Location, Move, OrderResult, Phase, PhaseKind, Piece, Position, Result, Retreat, SupportHold,
+    Tag, Unit, Waive,
 )
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import adjudicate_adjustments, adjustments_due
 from dipsat.solver.movement import adjudicate_movement
-from dipsat.solver.phase_model import HOLD
+from dipsat.solver.phase_model import DISLODGED, HOLD, MOVES
 from dipsat.solver.phases import after_adjustments, after_movement, after_retreats
 from dipsat.solver.retreat import adjudicate_retreats
 from dipsat.variants.framework.engine import add_constant_term, illegal, insert_before, merge_results
 from dipsat.variants.framework.orders import AnyOrder, SpecialOrder
 from dipsat.variants.framework.state import state_of, with_state
 from dipsat.variants.hitchhiker.gm import Specials, settle_draws, sort_specials
-from dipsat.variants.hitchhiker.kinds import DESTRUCTOR, HITCH_HIKER, VOGON, kind_problem
+from dipsat.variants.hitchhiker.kinds import DESTRUCTOR, HITCH_HIKER, HITCHHIKER_UNIT, VOGON, kind_problem
 from dipsat.variants.hitchhiker.orders import Nbo
 from dipsat.variants.hitchhiker.placing import commanded_moves, follow, place_at_start
 from dipsat.variants.hitchhiker.plan import GIVES_LIFT, Plan, Turn, make_plan
-from dipsat.variants.hitchhiker.rules import add_half_supports
-from dipsat.variants.hitchhiker.setup import is_setup, play_setup
-from dipsat.variants.hitchhiker.stacks import (
-    add_stack_supports, dislodge_stacks, extra_supports, park_lifts, put_back, set_aside, settle_retreats, unpark,
+from dipsat.variants.hitchhiker.rules import (
+    add_aside_supports, add_bubble_battles, add_half_supports, add_hitchhikers_together, aside_support_result,
 )
-from dipsat.variants.framework.removals import cutting_unit
-from dipsat.variants.hitchhiker.stack_orders import park_piece_supports
+from dipsat.variants.hitchhiker.setup import is_setup, nbo_centres, play_setup
+from dipsat.variants.hitchhiker.stacks import (
+    add_stack_supports, dislodge_stacks, extra_supports, key_further_pieces, put_back, set_aside, settle_retreats,
+)
+from dipsat.variants.hitchhiker.stack_orders import pass_piece_supports
 from dipsat.variants.hitchhiker.stack_retreats import apply_own_retreats, take_own_retreats
 from dipsat.variants.hitchhiker.state import EMPTY, HitchState
 from dipsat.variants.hitchhiker.vogons import play_ships
@@ -89,7 +90,9 @@ def _setup(variant: Variant, position: Position, orders: Sequence[AnyOrder], rul
     res = play_setup(variant, position, [o for _, o in own], rules)  # type: ignore[misc]
     decided = dict(specials.results)
     decided.update((i, r) for (i, _), r in zip(own, res.results))
-    board, state, placed = place_at_start(variant.map, res.after, specials.state, specials.stated)
+    proof = nbo_centres([o for _, o in own], res.results)  # option nbo_1900=yes
+    state = replace(specials.state, vogon_proof=specials.state.vogon_proof | proof) if proof else specials.state
+    board, state, placed = place_at_start(variant.map, res.after, state, specials.stated)
     return replace(res, results=tuple(_fill(orders, decided)), generated=(*res.generated, *placed),
                    after=with_state(board, state))
 
@@ -101,11 +104,13 @@ def _fill(orders: Sequence[AnyOrder], decided: dict[int, OrderResult]) -> list[O
 
 
 def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
-              specials: Specials, first: Mapping[str, int] | None = None) -> Resolution:
-    """A movement turn. ``first``: per stack whose pieces are all lifted, the lift that moves the
-    stack's first piece from the province itself (by default the first written); when that lift
-    succeeds and another of the stack fails, the turn is played again with a failing one first,
-    so that the piece left behind holds the province (ruling H2)."""
+              specials: Specials, dropped: frozenset[int] = frozenset()) -> Resolution:
+    """A movement turn. A stack whose pieces are all lifted is left only when every lift succeeds:
+    the first lift moves the stack's first piece from the province itself, the others are the
+    stack's further moves (``stacks``), and the model's ``leaves[...]`` literal tells whether a
+    piece stays behind to hold the province with a unit's strength (ruling H2). ``dropped``: the
+    lifts that fail because their lifter is dislodged (option ``lift_dislodged=fails``,
+    :func:`_lifts_lost`)."""
     state = specials.state
     for centre in sorted(state.neutral_next):  # rule 10: Zaphod's visit is noticed now
         position = clear_owner(position, centre)
@@ -115,39 +120,53 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     turn = Turn(marvin=marvin.unit.province if marvin else None, ships=ships, gargled=state.gargled,
                 sunglasses=state.sunglasses, taking_off=frozenset(specials.taking_off.values()),
                 commanded=state.commanded, skip=specials.handled)
-    plan = make_plan(variant, position, orders, turn, first)
+    plan = make_plan(variant, position, orders, turn, dropped)
     decided = dict(specials.results)
     decided.update(plan.results)
     for i in specials.taking_off:
         decided[i] = OrderResult(orders[i], Result.SUCCEEDS, Acted("succeeds", "the sunglasses come off", "rule 10c"))  # type: ignore[arg-type]
     randomly, state = commanded_moves(variant.board(position), position, state, turn, specials.stated)
+    into_ship = [m for m in randomly if m.dest.province in ships]  # type: ignore[attr-defined]
+    randomly = [m for m in randomly if m not in into_ship]
     plan.passed += randomly
     plan.source += [None] * len(randomly)
     board = set_aside(position, plan.aside) if plan.aside else position
     generated: list[OrderResult] = []
+    for m in into_ship:  # rule 12 reaches a move Zaphod commands too
+        board = board.without_piece(board.units[m.unit.province])  # type: ignore[attr-defined]
+        generated.append(OrderResult(m, Result.FAILS, Acted("fails", "Zaphod moved it into a destructor ship",
+                                                            "rules 10a, 12"), Tag.DESTROYED))
     for i, province in sorted(plan.into_ships.items()):  # rule 12: destroyed by moving into a ship
-        piece = board.units[province]
+        piece = board.units.get(province)
+        if piece is None:  # a second order of a unit an earlier one already sent into the ship
+            decided[i] = illegal(orders[i], "a second order for the unit: the first, into the destructor ship, counts")
+            continue
         board = board.without_piece(piece)
         decided[i] = OrderResult(orders[i], Result.FAILS, Acted("fails", "it moved into a destructor ship", "rule 12"),  # type: ignore[arg-type]
                                  Tag.DESTROYED)
     modules = insert_before(variant.movement_rules, "strengths", {
         "ships": partial(_ships_hold, provinces=tuple(sorted(ships)))})
+    modules = insert_before(modules, next(iter(modules)), {"hitchhikers_together": add_hitchhikers_together})
     extra = extra_supports(position, plan)
     if extra:
         modules = insert_before(modules, "strengths", {
             "stack_supports": partial(add_stack_supports, extra=tuple(sorted(extra.items())))})
+    if variant.choice("bubble_swap") == "head_to_head" and plan.off_graph:
+        modules = insert_before(modules, next(iter(modules)), {"bubble_battles": add_bubble_battles})
     if variant.choice("bubble_attack") == "all_half" and plan.halved:
         modules = insert_before(modules, "strengths", {
             "half_supports": partial(add_half_supports, provinces=tuple(plan.halved))})
-    board, parked = park_lifts(variant.board(position), position, board, plan)
-    if plan.piece_supports:
-        board = park_piece_supports(variant.board(position), board, plan, parked)
-        decided.update((i, r) for i, r in plan.results.items() if i in plan.piece_supports)
-    res = adjudicate_movement(variant.map, board, plan.passed, rules, modules, off_graph=plan.off_graph)
-    if parked:
-        res = replace(res, after=unpark(res.after, parked),
-                      results=tuple(replace(r, why=_unparked_why(r.why, parked)) for r in res.results),
-                      generated=tuple(replace(r, why=_unparked_why(r.why, parked)) for r in res.generated))
+    if plan.aside_supports:
+        modules = insert_before(modules, "strengths", {
+            "aside_supports": partial(add_aside_supports, supports=tuple(plan.aside_supports.values()))})
+    keys = key_further_pieces(board, plan)
+    stacks = {origin: tuple(k for o, k in zip(plan.passed, keys) if k and isinstance(o, Move) and o.unit.province == origin)
+              for origin in plan.first_lifts}
+    pass_piece_supports(board, plan, keys)
+    res = adjudicate_movement(variant.map, board, plan.passed, rules, modules, off_graph=plan.off_graph,
+                              stacks=stacks, keys=keys)
+    behind = _left_behind(plan, res, stacks, keys)
+    res = replace(res, after=_land_together(res))
     generated += res.generated
     fates = {}
     for r, src in zip(res.results, plan.source):
@@ -158,15 +177,18 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
             else:
                 generated.append(replace(r, why=Noted(r.why, "commanded by Zaphod, rule 10a")))
             continue
+        if src in plan.piece_supports and isinstance(r.why, Cut):  # a further piece's support (ruling H2)
+            r = replace(r, why=replace(r.why, note="ruling H2"))
         decided[src] = replace(r, order=orders[src])  # type: ignore[arg-type]
-    if first is None:
-        again = _bounced_behind(plan, orders, decided)
-        if again:
-            return _movement(variant, position, orders, rules, specials, again)
+    lost = _lifts_lost(variant, plan, fates, decided)
+    if lost:
+        return _movement(variant, position, orders, rules, specials, dropped | lost)
+    for i in behind:  # the fate of the province is the piece's left behind
+        first = plan.first_lifts[orders[i].hitchhiker.province]  # type: ignore[union-attr]
+        decided[i] = replace(decided[i], tag=decided[first].tag)
+        decided[first] = replace(decided[first], tag=None)
     for i, support in plan.aside_supports.items():  # ruling H9: a support to hold a stack being joined
-        cutter = cutting_unit(support, res.results)
-        decided[i] = (OrderResult(support, Result.CUT, Cut(str(cutter))) if cutter is not None else
-                      OrderResult(support, Result.GIVEN, GivenTo(str(support.target), "its stack stays; ruling H9")))
+        decided[i] = aside_support_result(res.model, res.values, support)
     gone = set(plan.into_ships.values())
     for i, r in list(decided.items()):
         province = getattr(getattr(r.order, "unit", None), "province", None)
@@ -179,14 +201,15 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     after = put_back(position, res.after, plan.aside) if plan.aside else res.after
     moved_out = frozenset(orders[i].hitchhiker.province for i in plan.lifters.values()  # type: ignore[union-attr]
                           if decided[i].result is Result.SUCCEEDS)
-    came_from = {r.order.dest.province: r.order.unit.province for r in res.results  # type: ignore[union-attr]
-                 if isinstance(r.order, Move) and r.result is Result.SUCCEEDS and r.order.unit.province not in parked}
+    came_from = {r.order.dest.province: r.order.unit.province for r, k in zip(res.results, keys)  # type: ignore[union-attr]
+                 if isinstance(r.order, Move) and r.result is Result.SUCCEEDS and k is None}
     after, carried, destroyed = dislodge_stacks(after, moved_out, came_from)
     generated += destroyed
-    moves = {r.order.unit.province: r.order.dest.province for r in (*res.results,)
+    moves = {k or r.order.unit.province: r.order.dest.province for r, k in zip(res.results, keys)  # type: ignore[union-attr]
              if isinstance(r.order, Move) and r.result is Result.SUCCEEDS}
     step = play_ships(variant.board(after), after, state, plan.ship_moves, specials.stated, str(position.phase),
-                      victim_near=variant.choice("vogon_victim"))
+                      victim_near=variant.choice("vogon_victim"), occupied=variant.choice("vogon_occupied"),
+                      meet=variant.choice("ships_meet"))
     decided.update(step.results)
     moves |= {r.order.unit.province: r.order.dest.province for r in step.results.values()
               if isinstance(r.order, Move) and r.result is Result.SUCCEEDS}
@@ -195,7 +218,8 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     ends = _ends(orders, decided)
     generated += _tag_given(step.generated, ends, decided)
     wander = play_wanderers(variant.board(step.board), position, step.board, state, specials.votes, specials.stated,
-                            absolute=variant.choice("marvin_vote") == "majority")
+                            absolute=variant.choice("marvin_vote") == "majority", entry=variant.choice("zaphod_entry"),
+                            resist=_hold_strengths(decided, moves) if variant.choice("marvin_strength") == "two" else None)
     generated += _tag_given(wander.generated, _ends(orders, decided), decided)
     after = wander.board
     if after.dislodged and after.phase.kind is not PhaseKind.RETREAT:
@@ -206,37 +230,61 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
                    after=after)
 
 
-def _bounced_behind(plan: Plan, orders: Sequence[AnyOrder], decided: dict[int, OrderResult]) -> dict[str, int]:
-    """Stacks whose pieces are all lifted where the lift from the province succeeded and another
-    failed -> a failed lift to move from the province instead (ruling H2); empty when none."""
-    again = {}
+def _land_together(res: Resolution) -> Position:
+    """The board after the model with the hitch-hikers that arrived in one province together all
+    there, as a stack (rule 6; the model places one unit per province, ``add_hitchhikers_together``)."""
+    arrived: dict[str, list[Move]] = {}
+    for r in res.results:
+        if isinstance(r.order, Move) and r.result is Result.SUCCEEDS and r.order.unit.kind == HITCHHIKER_UNIT:
+            arrived.setdefault(r.order.dest.province, []).append(r.order)
+    after = res.after
+    for dest, moves in sorted(arrived.items()):
+        there = sum(1 for p in after.pieces_at(dest) if p.unit.kind == HITCHHIKER_UNIT)
+        for m in moves[there:]:
+            after = after.with_piece(Piece(m.power, Unit(HITCHHIKER_UNIT, Location(dest))))
+    return after
+
+
+def _lifts_lost(variant: Variant, plan: Plan, fates: Mapping[str, Tag | None],
+                decided: Mapping[int, OrderResult]) -> frozenset[int]:
+    """Option ``lift_dislodged=fails``: the lifts that carried their hitch-hiker though their
+    lifter is dislodged. The turn is played again with them failed (a dislodged fleet's convoy
+    fails, DATC 5.B.9), until no carried lift has a dislodged lifter."""
+    if variant.choice("lift_dislodged") != "fails":
+        return frozenset()
+    return frozenset(i for province, i in plan.lifters.items() if fates.get(province) is Tag.DISLODGED
+                     and i not in plan.results and decided.get(i) is not None
+                     and decided[i].result is Result.SUCCEEDS)
+
+
+def _hold_strengths(decided: Mapping[int, OrderResult], moves: Mapping[str, str]) -> dict[str, int]:
+    """Province -> the hold strength of the unit that stayed there this turn: 1 plus each support
+    to hold it given (option ``marvin_strength=two``); a unit that moved in has 1."""
+    found: dict[str, int] = {}
+    for r in decided.values():
+        if isinstance(r.order, SupportHold) and r.result is Result.GIVEN:
+            target = r.order.target.province
+            if target not in moves.values():
+                found[target] = found.get(target, 1) + 1
+    return found
+
+
+def _left_behind(plan: Plan, res: Resolution, stacks: Mapping[str, tuple[str, ...]],
+                 keys: Sequence[str | None]) -> list[int]:
+    """Stacks whose pieces are all lifted, where the lift of the first piece (from the province)
+    succeeded and another failed, and the province's fate (dislodged, destroyed) fell on the piece
+    left behind: the first failed lift of each (given order index)."""
+    found: list[int] = []
+    decisions = res.values.decisions if res.values is not None else {}
     for origin, i in plan.first_lifts.items():
-        failed = [k for k in plan.lifters.values() if k != i and orders[k].hitchhiker.province == origin  # type: ignore[union-attr]
-                  and k not in plan.into_ships and decided[k].result is not Result.SUCCEEDS]
-        if decided[i].result is Result.SUCCEEDS and failed:
-            again[origin] = failed[0]
-    return again
-
-
-def _unparked(reason: str, parked: dict[str, str]) -> str:
-    """A reason naming a stand-in province names the hitch-hiker's true origin instead."""
-    for stand_in, origin in parked.items():
-        reason = re.sub(rf"\bH {stand_in}\b", f"H {origin}", reason)
-    return reason
-
-
-def _unparked_why(why: Reason, parked: dict[str, str]) -> Reason:
-    """A reason whose fields name a stand-in province, naming the hitch-hiker's true origin instead."""
-    changes: dict[str, object] = {}
-    for f in fields(why):  # type: ignore[arg-type]
-        value = getattr(why, f.name)
-        if isinstance(value, str):
-            changes[f.name] = _unparked(value, parked)
-        elif isinstance(value, Reason):
-            changes[f.name] = _unparked_why(value, parked)
-        elif isinstance(value, tuple) and value and isinstance(value[0], Reason):
-            changes[f.name] = tuple(_unparked_why(v, parked) for v in value)
-    return replace(why, **changes)  # type: ignore[arg-type]
+        if not decisions.get((MOVES, origin), False) or (DISLODGED, origin) not in decisions \
+                or not decisions[DISLODGED, origin]:
+            continue
+        for k in stacks.get(origin, ()):
+            if not decisions.get((MOVES, k), False):
+                found.append(next(j for j, key in zip(plan.source, keys) if key == k))  # type: ignore[misc]
+                break
+    return found
 
 
 def _ends(orders: Sequence[AnyOrder], decided: dict[int, OrderResult]) -> dict[tuple[str, str], int]:
@@ -302,8 +350,13 @@ def _retreats(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
 
 def _adjustments(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
                  specials: Specials) -> Resolution:
-    """Rules 5-7: NBOs give up builds; a build of a kind its power may not build is illegal."""
+    """Rules 5-7: NBOs give up builds; a build of a kind its power may not build is illegal.
+    Option ``zaphod_fall=winter``: a centre Zaphod entered in the Fall is neutral now."""
     state = specials.state
+    if variant.choice("zaphod_fall") == "winter" and state.neutral_next:
+        for centre in sorted(state.neutral_next):
+            position = clear_owner(position, centre)
+        state = replace(state, neutral_next=frozenset())
     decided = dict(specials.results)
     passed = []
     due = adjustments_due(position)

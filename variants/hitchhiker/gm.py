@@ -4,20 +4,28 @@
 ``GM: SEED n`` (once, the game's seed), ``GM: DRAW <what>: <outcome>`` (an outcome the record
 states: kept until the draw is made), votes (checked now, counted in the wanderers' step),
 conditional orders (rule 11: illegal), an NBO outside an adjustment phase (illegal). The results
-of the stated draws are settled after the phase (:func:`settle_draws`): used, impossible, or
-never needed.
+of the stated draws are settled after the phase (:func:`settle_draws`): used, or else refused.
+
+A line refused here would change the game silently (another random outcome than the one the
+record states, a vote not counted): it is an error naming the line (:class:`RefusedOrder`, exit 2),
+never a result: a draw stated by a player, a second seed, a second outcome for one draw, an
+outcome that is not possible, a draw no step needed, a vote that cannot be counted. A stated draw
+names what it decides in dipsat's words or the seed's: ``victim of V(WMS)-Tys``, ``victim of V
+Western Mediterranean - Tyrrhenian Sea`` and ``victim of V wes - tys`` are one draw
+(:func:`canonical_what`); Zaphod's action may be stated ``a``/``b``/``c`` as in a vote.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Final, Sequence
 
 from dipsat.model.reasons import Acted
 from dipsat.model.types import OrderResult, PhaseKind, Position, Result
-from dipsat.variants.framework.engine import illegal
+from dipsat.variants.framework.engine import RefusedOrder, illegal
 from dipsat.variants.framework.orders import AnyOrder
 from dipsat.variants.hitchhiker.kinds import GM
-from dipsat.variants.hitchhiker.orders import Conditional, GmDraw, Nbo, Seed, SunglassesOff, Vote
+from dipsat.variants.hitchhiker.orders import ZAPHOD_ACTIONS, Conditional, GmDraw, Nbo, Seed, SunglassesOff, Vote
 from dipsat.variants.hitchhiker.randomness import key_of
 from dipsat.variants.hitchhiker.state import HitchState
 from dipsat.variants.hitchhiker.wanderers import vote_problem
@@ -25,7 +33,7 @@ from dipsat.variants.hitchhiker.wanderers import vote_problem
 if TYPE_CHECKING:
     from dipsat.model.gamemap import GameMap
 
-__all__ = ["Specials", "sort_specials", "settle_draws"]
+__all__ = ["Specials", "canonical_what", "sort_specials", "settle_draws"]
 
 
 @dataclass
@@ -54,20 +62,21 @@ def sort_specials(gmap: GameMap, position: Position, orders: Sequence[AnyOrder],
     kind = position.phase.kind
     for i, o in enumerate(orders):
         if isinstance(o, (Seed, GmDraw)) and o.power != GM:
-            out.results[i] = illegal(o, "only the game master (GM) states the seed or a draw")
+            raise RefusedOrder(f"{o.power} cannot state {'the seed' if isinstance(o, Seed) else 'a draw'}: only the "
+                               "game master (GM) states the seed or a draw (ruling R1)", i)
         elif isinstance(o, Seed):
             if out.state.seed is not None or out.state.draws:
-                out.results[i] = illegal(o, f"the game's seed is already set ({out.state.seed}) or drawn from")
-            else:
-                out.state = replace(out.state, seed=o.seed)
-                out.results[i] = OrderResult(o, Result.SUCCEEDS, Acted("succeeds", "the game's random generator is seeded"))  # type: ignore[arg-type]
+                raise RefusedOrder(f"GM: SEED {o.seed}: the game's seed is already set ({out.state.seed}) or drawn "
+                                   "from; a seed is stated once, before the first draw (ruling R1)", i)
+            out.state = replace(out.state, seed=o.seed)
+            out.results[i] = OrderResult(o, Result.SUCCEEDS, Acted("succeeds", "the game's random generator is seeded"))  # type: ignore[arg-type]
         elif isinstance(o, GmDraw):
-            key = key_of(o.what)
+            key = key_of(canonical_what(gmap, o.what))
             if key in out.stated:
-                out.results[i] = illegal(o, f"a second outcome stated for {o.what!r}")
-            else:
-                out.stated[key] = _outcome_id(gmap, o.outcome)
-                out.draw_lines[key] = i
+                raise RefusedOrder(f"GM: DRAW {o.what}: a second outcome stated for this draw "
+                                   f"(line {out.draw_lines[key] + 1} of the phase's orders states one)", i)
+            out.stated[key] = _outcome_id(gmap, key, o.outcome)
+            out.draw_lines[key] = i
         elif o.power == GM:
             out.results[i] = illegal(o, "the game master states the seed and draws only (GM: SEED n, GM: DRAW what: outcome)")
         elif isinstance(o, Conditional):
@@ -77,7 +86,7 @@ def sort_specials(gmap: GameMap, position: Position, orders: Sequence[AnyOrder],
             problem = "votes are given with movement orders" if kind is not PhaseKind.MOVEMENT else \
                 vote_problem(gmap, position, o, out.votes)
             if problem:
-                out.results[i] = illegal(o, problem)
+                raise RefusedOrder(f"{o.power}: {o.format(gmap, 'long')}: the vote cannot be counted: {problem}", i)
             else:
                 out.votes.append(o)
                 out.results[i] = OrderResult(o, Result.SUCCEEDS, Acted("succeeds", "counted (the votes are never shown, rule 11)"))  # type: ignore[arg-type]
@@ -92,12 +101,55 @@ def sort_specials(gmap: GameMap, position: Position, orders: Sequence[AnyOrder],
     return out
 
 
-def _outcome_id(gmap: GameMap, text: str) -> str:
-    """A stated outcome as the draw names it: a province id when it names a province."""
+def _outcome_id(gmap: GameMap, key: str, text: str) -> str:
+    """A stated outcome as the draw names it: a province id when it names a province; Zaphod's
+    action by its name when stated by its letter (``a``: ``command``), as a vote names it."""
+    words = " ".join(text.lower().split())
+    if key.startswith("zaphod's action") and words in ZAPHOD_ACTIONS:
+        return ZAPHOD_ACTIONS[words]
     try:
         return gmap.resolve(text).province
     except ValueError:
-        return " ".join(text.lower().split())
+        return words
+
+
+_PAREN_RE: Final = re.compile(r"\b([A-Za-z])\s*\(\s*([^()]*?)\s*\)(\s*\(\s*[ewnsc]c\s*\))?")
+
+
+def canonical_what(gmap: GameMap, what: str) -> str:
+    """What a stated draw decides, with every province named by its id: ``victim of V(WMS)-Tys``
+    and ``victim of V Western Mediterranean - Tyrrhenian Sea`` -> ``victim of V wes - tys``
+    (the words dipsat's own draws use); other words are kept."""
+    text = _PAREN_RE.sub(lambda m: f"{m[1]} {m[2]}" + (f"/{m[3].strip(' ()').lower()}" if m[3] else ""), what)
+    words: list[str] = []
+    for token in text.split():
+        left, dash, right = token.partition("-")
+        if dash and left and right and _province(gmap, left) and _province(gmap, right):
+            words += [left, "-", right]
+        else:
+            words.append(token)
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for size in range(min(4, len(words) - i), 0, -1):
+            span = words[i:i + size]
+            found = "" if "-" in span else _province(gmap, " ".join(span))
+            if found:
+                out.append(found)
+                i += size
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return " ".join(out)
+
+
+def _province(gmap: GameMap, text: str) -> str:
+    """The place ``text`` names exactly (a name or an abbreviation; a coast kept: ``sev/wc``), or ``""``."""
+    try:
+        return str(gmap.resolve(text))
+    except ValueError:
+        return ""
 
 
 def _off_problem(position: Position, state: HitchState, o: SunglassesOff, kind: PhaseKind) -> str:
@@ -113,15 +165,21 @@ def _off_problem(position: Position, state: HitchState, o: SunglassesOff, kind: 
 
 def settle_draws(orders: Sequence[AnyOrder], specials: Specials, state: HitchState,
                  results: dict[int, OrderResult], phase: str) -> None:
-    """The result of each ``GM: DRAW`` line: used, impossible (drawn instead), or not needed."""
+    """The result of each ``GM: DRAW`` line: used (``succeeds``).
+
+    Raises:
+        RefusedOrder: a stated outcome that is not possible, or a draw no step of the phase needed
+            (the first such line of the phase).
+    """
     made = {key_of(d.what): d for d in state.draws if d.phase == phase}
-    for key, i in specials.draw_lines.items():
+    for key, i in sorted(specials.draw_lines.items(), key=lambda kv: kv[1]):
         o = orders[i]
         d = made.get(key)
         if d is None:
-            results[i] = illegal(o, f"no draw {key!r} was needed this phase")
-        elif d.stated:
-            results[i] = OrderResult(o, Result.SUCCEEDS, Acted("succeeds", f"{d.what}: {d.outcome}"))  # type: ignore[arg-type]
-        else:
-            results[i] = illegal(o, f"impossible outcome: {d.what} is one of {', '.join(d.options)}; "
-                                    f"drawn instead: {d.outcome}")
+            needed = "; ".join(sorted({d.what for d in made.values()})) or "none"
+            raise RefusedOrder(f"GM: DRAW {o.what}: no draw {key!r} was needed this phase "  # type: ignore[union-attr]
+                               f"(the draws made: {needed})", i)
+        if not d.stated:
+            raise RefusedOrder(f"GM: DRAW {o.what}: {o.outcome} is not a possible outcome: {d.what} is one of "  # type: ignore[union-attr]
+                               f"{', '.join(d.options)}", i)
+        results[i] = OrderResult(o, Result.SUCCEEDS, Acted("succeeds", f"{d.what}: {d.outcome}"))  # type: ignore[arg-type]

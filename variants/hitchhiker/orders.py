@@ -24,6 +24,7 @@ from typing import ClassVar, Final
 from dipsat.model.errors import OrderSyntaxError
 from dipsat.model.gamemap import GameMap
 from dipsat.model.notation import parse_order
+from dipsat.model.safe_text import whole_number
 from dipsat.model.types import Location, PhaseKind, Position, Unit
 from dipsat.variants.framework.orders import (
     POWER_WORDS, SpecialOrder, location_name, read_unit, resolve_place, split_dashes, unit_name,
@@ -271,9 +272,9 @@ def read_part_two(gmap: GameMap, text: str, power: str | None, position: Positio
         return GmDraw(power, m[1].strip(), m[2].strip())
     if (m := _SEED_RE.fullmatch(text)) is not None:
         try:
-            return Seed(power, int(m[1]))
-        except ValueError:
-            raise OrderSyntaxError(f"a seed is a whole number: {text!r}") from None
+            return Seed(power, whole_number(m[1], "a seed"))
+        except ValueError as exc:
+            raise OrderSyntaxError(str(exc)) from None
     if (m := _OFF_RE.fullmatch(text)) is not None:
         return SunglassesOff(power, read_any_unit(gmap, m[1], position))
     return None

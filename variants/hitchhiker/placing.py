@@ -56,11 +56,12 @@ def place_at_start(gmap: GameMap, board: Position, state: HitchState,
 
 def commanded_moves(gmap: GameMap, position: Position, state: HitchState, turn: Turn,
                     stated: dict[str, str] | None = None) -> tuple[list[Order], HitchState]:
-    """Rule 10a: the random move of each unit Zaphod commands (its owner's orders fail)."""
+    """Rule 10a: the random move of each unit Zaphod commands (its owner's orders fail). A
+    hitch-hiker "may only move by" a lift (rule 6): Zaphod's command gives it no move of its own."""
     found: list[Order] = []
     for province in sorted(state.commanded):
         piece = position.units.get(province)
-        if piece is None:
+        if piece is None or piece.unit.kind == HITCHHIKER_UNIT:
             continue
         options = sorted(p for p in gmap.neighbours(piece.unit.kind, piece.unit.location)
                          if p != turn.marvin and gmap.can_move(piece.unit, Location(p)))

@@ -13,8 +13,8 @@ order it stands for), the results already decided, and the off-graph destination
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Sequence
 
 from dipsat.model.kinds import Moves
 from dipsat.model.reasons import Acted
@@ -64,14 +64,15 @@ class Plan:
     see them; each is given, or cut by an attack on its supporter (the engine tells)."""
     piece_supports: dict[int, Order] = field(default_factory=dict)
     """Given order index -> a support a further piece of a stack gives, different from its first
-    piece's order (``stack_orders.py``): the model sees it from a stand-in province."""
+    piece's order (``stack_orders.py``): the model sees it as that piece's order (its own key)."""
     first_lifts: dict[str, int] = field(default_factory=dict)
     """Province of a stack whose pieces are all lifted -> the lift (given order index) that moves
-    its first piece from the province itself; the others are ``split``."""
+    its first piece from the province itself (the first written); the others are ``split``."""
     split: list[Move] = field(default_factory=list)
     """The lifted moves (the very objects in ``passed``) that take one piece out of a stack whose
     province keeps an order of its own (pieces stay behind, or another lift moves the first
-    piece): each moves from a stand-in province (ruling H2: one lift per piece)."""
+    piece): each is a further piece's move, under its own key in the model (ruling H2: one lift
+    per piece; ``stacks.key_further_pieces``)."""
 
 
 @dataclass(frozen=True)
@@ -138,12 +139,23 @@ def _turn_problem(turn: Turn, position: Position, piece: Piece, dest: str) -> st
     return ""
 
 
+def _supported_move_problem(turn: Turn, position: Position, support: SupportMove) -> str:
+    """Why the move a support names is impossible this turn (Marvin's province, a Gargle Blaster,
+    the sunglasses: rules 9, 10), or ``""``: the support is then illegal, as the standard game
+    makes a support of an impossible move illegal."""
+    target = position.units.get(support.target.province)
+    if target is None:
+        return ""
+    return _turn_problem(replace(turn, taking_off=frozenset()), position, target, support.dest.province)
+
+
 def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], turn: Turn = Turn(),
-              first: Mapping[str, int] | None = None) -> Plan:
+              dropped: frozenset[int] = frozenset()) -> Plan:
     """The orders in force, the results decided before the model, the off-graph moves.
 
-    ``first``: per stack whose pieces are all lifted, the lift that moves its first piece from the
-    province itself (by default the first written)."""
+    ``dropped``: legal lifts whose lifter is
+    dislodged this turn, under ``lift_dislodged=fails``: each still replaces its lifter's order,
+    and carries nobody."""
     gmap = variant.board(position)
     plan = Plan()
     lifted: dict[str, list[int]] = {}
@@ -154,6 +166,9 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         if not problem:
             hitcher = position.units[o.hitchhiker.province]
             problem = _turn_problem(turn, position, hitcher, o.dest.province)
+        if not problem and o.lifter.province in turn.commanded:
+            problem = (f"Zaphod has permanent command of {o.lifter}: it takes no order, a lift neither; "
+                       "it moves at random (rule 10a)")
         if not problem and o.lifter.province in plan.lifters:
             problem = f"{o.lifter.province} already gives a lift this turn (ruling H4)"
         if not problem and len(lifted.get(o.hitchhiker.province, ())) >= _stack_size(position, o.hitchhiker.province):
@@ -162,6 +177,10 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
             plan.results[i] = illegal(o, problem)
             continue
         plan.lifters[o.lifter.province] = i
+        if i in dropped:
+            plan.results[i] = OrderResult(o, Result.FAILS, Acted(  # type: ignore[arg-type]
+                "fails", f"{o.lifter} is dislodged, and the lift with it", "rule 6; option lift_dislodged=fails"))
+            continue
         lifted.setdefault(o.hitchhiker.province, []).append(i)
     sea_ok = variant.choice("bubble_sea") == "yes"
     for i, o in enumerate(orders):
@@ -178,6 +197,11 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
             problem = _turn_problem(turn, position, piece, o.dest.province)  # type: ignore[arg-type]
             if problem:
                 plan.results[i] = illegal(o, problem)
+                continue
+        if own and isinstance(o, SupportMove):  # as in the standard game: the supported move is impossible
+            problem = _supported_move_problem(turn, position, o)
+            if problem:
+                plan.results[i] = illegal(o, f"the supported move is impossible: {problem}")
                 continue
         if own and piece.unit.kind == DESTRUCTOR and province not in plan.lifters:  # type: ignore[union-attr]
             problem = _ship_order(gmap, position, o, plan, i)  # type: ignore[arg-type]
@@ -216,6 +240,8 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         hitcher = position.units[lift.hitchhiker.province]
         plan.passed.append(Hold(lifter.power, lifter.unit))
         plan.source.append(None)
+        if i in dropped:
+            continue
         if lift.dest.province in turn.ships:  # rule 12: lifted into a destructor ship
             plan.into_ships[i] = hitcher.unit.province
             continue
@@ -224,9 +250,9 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         origin = hitcher.unit.province
         everyone = len(lifted[origin]) >= _stack_size(position, origin)
         if everyone:
-            plan.first_lifts[origin] = (first or {}).get(origin, lifted[origin][0])
+            plan.first_lifts[origin] = lifted[origin][0]
         if not everyone or plan.first_lifts[origin] != i:
-            plan.split.append(plan.passed[-1])  # type: ignore[arg-type]  # a further piece: from a stand-in
+            plan.split.append(plan.passed[-1])  # type: ignore[arg-type]  # a further piece's move
         else:
             plan.off_graph[origin] = lift.dest.province
     _set_joins_aside(position, orders, plan)

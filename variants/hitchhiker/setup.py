@@ -23,11 +23,12 @@ from dipsat.solver.adjustment import adjudicate_adjustments
 from dipsat.solver.phases import after_adjustments
 from dipsat.variants.framework.engine import illegal
 from dipsat.variants.hitchhiker.kinds import HITCH_HIKER, VOGON, kind_problem, unit_from_text
+from dipsat.variants.hitchhiker.orders import Nbo
 
 if TYPE_CHECKING:
     from dipsat.variants.variant import Variant
 
-__all__ = ["SETUP_PHASE", "STANDARD_SETUP", "is_setup", "play_setup"]
+__all__ = ["SETUP_PHASE", "STANDARD_SETUP", "is_setup", "nbo_centres", "play_setup"]
 
 SETUP_PHASE: Final = Phase(1900, Season.WINTER, PhaseKind.ADJUSTMENT)
 """Rule 4: the first season of the game."""
@@ -55,14 +56,31 @@ def play_setup(variant: Variant, position: Position, orders: Sequence[Order], ru
     gmap = variant.map
     decided: dict[int, OrderResult] = {}
     passed: list[tuple[int, Order]] = []
+    given_up: dict[str, str] = {}
     for i, o in enumerate(orders):
+        if isinstance(o, Nbo) and variant.choice("nbo_1900") == "yes" and o.power != HITCH_HIKER:
+            problem = _nbo_problem(variant, position, o, given_up)
+            if problem:
+                decided[i] = illegal(o, problem)
+            else:
+                given_up[o.centre] = o.power
+                decided[i] = OrderResult(o, Result.SUCCEEDS, Acted(  # type: ignore[arg-type]
+                    "succeeds", "the placement there is given up; the centre is Vogon-proof (secret)",
+                    "rule 7d; option nbo_1900=yes"))
+            continue
         problem = _problem(variant, o)
+        if not problem and isinstance(o, Build) and o.unit.province in given_up:
+            problem = f"{o.power} gave up the placement in {o.unit.province} by an NBO (option nbo_1900=yes)"
         if problem:
             decided[i] = illegal(o, problem)
         else:
             passed.append((i, o))
     res = adjudicate_adjustments(gmap, position, [o for _, o in passed], rules)
     decided.update((i, r) for (i, _), r in zip(passed, res.results))
+    for i, o in enumerate(orders):  # an NBO after a build there: the build came first
+        if isinstance(o, Nbo) and decided[i].result is Result.SUCCEEDS and o.centre in res.after.units:
+            decided[i] = illegal(o, f"{o.power} already places a unit in {o.centre}")
+            del given_up[o.centre]
     units = dict(res.after.units)
     ordering = {o.power for o in orders}
     fill_partial = variant.choice("partial_setup") == "standard"
@@ -74,13 +92,31 @@ def play_setup(variant: Variant, position: Position, orders: Sequence[Order], ru
                else "standard set-up of a home centre left empty (option partial_setup=standard)")
         for text in texts:
             unit = unit_from_text(gmap, text)
-            if unit.province in units or position.centres.get(unit.province) != power:
+            if unit.province in units or unit.province in given_up or position.centres.get(unit.province) != power:
                 continue
             units[unit.province] = Piece(power, unit)
             generated.append(OrderResult(Build(power, unit), Result.SUCCEEDS, Acted("succeeds", f"{why}")))
     after = after_adjustments(replace(res.after, units=units, changes=position.changes))
     results = tuple(decided[i] for i in range(len(orders)))
     return replace(res, before=position, results=results, generated=(*res.generated, *generated), after=after)
+
+
+def nbo_centres(orders: Sequence[object], results: Sequence[OrderResult]) -> frozenset[str]:
+    """The centres made Vogon-proof by the set-up's NBOs (option ``nbo_1900=yes``)."""
+    return frozenset(o.centre for o, r in zip(orders, results) if isinstance(o, Nbo) and r.result is Result.SUCCEEDS)
+
+
+def _nbo_problem(variant: Variant, position: Position, o: Nbo, given_up: Mapping[str, str]) -> str:
+    """Why a Winter 1900 NBO is illegal under ``nbo_1900=yes`` (ruling N3), or ``""``."""
+    if o.centre not in variant.map.supply_centres:
+        return f"{o.centre} is not a supply centre"
+    if position.centres.get(o.centre) != o.power or o.centre not in variant.map.home_centres(o.power):
+        return f"{o.centre} is not a home centre of {o.power}: no placement there to give up (rule 4)"
+    if o.centre in variant.map.home_centres(VOGON):
+        return f"{o.centre} is already Vogon-proof (rule 7d)"
+    if o.centre in given_up:
+        return f"{o.centre} is already given up by an NBO"
+    return ""
 
 
 def _problem(variant: Variant, order: Order) -> str:

@@ -5,36 +5,38 @@ is its first piece's. A further order for the province, different from the first
 piece's own order (as many as the pieces that stay):
 
 * a hold: the piece stands;
-* a support (to hold or to move): the piece gives it from a *stand-in* province, an empty land
-  province no order touches that borders the province the support goes into, so the model
-  counts it as any support and tells whether it is given; the piece is back in its stack after
-  the model (:func:`~dipsat.variants.hitchhiker.stacks.unpark`). Cutting is decided first, as the
-  stand-in is never attacked: a move of another power into the stack's province, not convoyed and
-  not from the province the support goes into, cuts it (DATC 5.B.2), as it cuts the first piece's.
-  Known limit: an attack only by convoy, or only from that province (which cuts by dislodging
-  the stack), leaves the further piece's support given.
-* anything else, or a support with no stand-in free: illegal, as the core says for a second order.
+* a support (to hold or to move): the piece's own order in the model, under its own key
+  (``par#2``, :attr:`~dipsat.solver.legality.Facts.slots`): the piece stands in the stack's
+  province, so the model judges the support as any other (DATC 5.B.2): cut by an attack on the
+  province, or by the stack's dislodgement.
+* anything else: illegal, as the core says for a second order.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING, Sequence
+from typing import Protocol
 
-from dipsat.model.kinds import Moves
-from dipsat.model.reasons import Acted, Cut, Illegal
-from dipsat.model.types import Hold, Location, Move, Order, OrderResult, Piece, Position, Result, SupportHold, SupportMove
+from dipsat.model.reasons import Acted
+from dipsat.model.types import Hold, Move, Order, OrderResult, Position, Result, SupportHold, SupportMove
 from dipsat.variants.hitchhiker.kinds import HITCHHIKER_UNIT
+from dipsat.variants.hitchhiker.stacks import next_key
 
-if TYPE_CHECKING:
-    from dipsat.model.gamemap import GameMap
-    from dipsat.variants.hitchhiker.plan import Plan
+__all__ = ["take_piece_orders", "pass_piece_supports"]
 
-__all__ = ["take_piece_orders", "park_piece_supports"]
+
+class Plan(Protocol):
+    """What a stack's further orders read and write of a turn's plan
+    (:class:`dipsat.variants.hitchhiker.plan.Plan` is one; a protocol, so that the plan may use
+    this module without an import circle)."""
+
+    passed: list[Order]
+    source: list[int | None]
+    results: dict[int, OrderResult]
+    piece_supports: dict[int, Order]
 
 
 def take_piece_orders(position: Position, plan: Plan) -> None:
     """Move the further pieces' own orders out of ``plan.passed``: holds are decided (they
-    stand), supports wait in ``plan.piece_supports`` for :func:`park_piece_supports`."""
+    stand), supports wait in ``plan.piece_supports`` for :func:`pass_piece_supports`."""
     lifted: dict[str, int] = {}
     for o in plan.passed:
         if isinstance(o, Move) and o.unit.kind == HITCHHIKER_UNIT:
@@ -65,40 +67,10 @@ def take_piece_orders(position: Position, plan: Plan) -> None:
         plan.source = [s for k, s in enumerate(plan.source) if k not in taken]
 
 
-def park_piece_supports(gmap: GameMap, board: Position, plan: Plan, parked: dict[str, str]) -> Position:
-    """Give each further piece's support from a stand-in province (or decide it: cut, illegal)."""
-    touched = {o.unit.province for o in plan.passed} | {o.dest.province for o in plan.passed if isinstance(o, Move)} \
-        | {getattr(o, "target", o.unit).province for o in plan.passed} | set(parked) \
-        | {s.target.province for s in plan.piece_supports.values()}  # type: ignore[union-attr]
+def pass_piece_supports(board: Position, plan: Plan, keys: list[str | None]) -> None:
+    """Hand each further piece's support to the model as that piece's order, under its own key
+    (``par#2``): the model judges it, and tells whether it is given or cut, as any support's."""
     for index, support in sorted(plan.piece_supports.items()):
-        origin = support.unit.province
-        into = support.dest.province if isinstance(support, SupportMove) else support.target.province
-        cutter = _plain_attack(gmap, plan.passed, support, into)
-        if cutter is not None:
-            plan.results[index] = OrderResult(support, Result.CUT, Cut(str(cutter), note="ruling H2"))
-            continue
-        free = [p for p in sorted(gmap.neighbours(HITCHHIKER_UNIT, Location(into), Moves.ARMY))
-                if p not in touched and not board.pieces_at(p) and gmap.provinces[p].terrain.value != "sea"
-                and p != origin]
-        if not free or origin not in board.units:
-            plan.results[index] = OrderResult(support, Result.ILLEGAL, Illegal("a stack gives one order per piece; "
-                                              "no province is free to carry out this one (ruling H2)"))
-            continue
-        stand_in = free[0]
-        touched.add(stand_in)
-        piece = board.units[origin]
-        moved = replace(piece.unit, location=Location(stand_in))
-        board = board.without_piece(piece).with_piece(Piece(piece.power, moved))
-        plan.passed.append(replace(support, unit=moved))
+        plan.passed.append(support)
         plan.source.append(index)
-        parked[stand_in] = origin
-    return board
-
-
-def _plain_attack(gmap: GameMap, passed: Sequence[Order], support: SupportMove | SupportHold, into: str) -> object:
-    """A unit of another power moving next door into the supporter's province, not from ``into``."""
-    for o in passed:
-        if (isinstance(o, Move) and o.dest.province == support.unit.province and o.power != support.power
-                and o.unit.province != into and not o.via_convoy and gmap.can_move(o.unit, o.dest)):
-            return o.unit
-    return None
+        keys.append(next_key(board, support.unit.province, keys))

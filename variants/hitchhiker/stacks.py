@@ -10,10 +10,10 @@ The board holds a stack as its first piece (the one the model sees) plus the fur
   own unit: it fails, though it still stands the intruder off (its prevent strength).
 * *Dislodged together*: when the first piece of a stack is dislodged, the others are dislodged
   with it and share its retreat (:func:`dislodge_stacks`, :func:`settle_retreats`).
-* *Lifted out while attacked*: the lifted piece moves from a stand-in province (:func:`park_lifts`),
-  so the pieces left hold with a unit's strength; it is put back after (:func:`unpark`).
+* *Lifted out while attacked*: the lifted piece is a further piece of the stack in the model (its
+  own key, ``par#2``: :func:`key_further_pieces`), so the pieces left hold with a unit's strength.
 * Each piece may be lifted once a turn (one lift per piece): a lift that takes a piece out of a
-  stack whose province keeps an order moves from a stand-in too (``Plan.split``).
+  stack whose province keeps an order is a further piece's move too (``Plan.split``).
 * The pieces that stay give an order each: the same support written once per piece counts once
   per piece (:func:`extra_supports`, :func:`add_stack_supports`: the support's literal weighted by
   the number of pieces); a different order is a further piece's own (:mod:`.stack_orders`).
@@ -21,21 +21,26 @@ The board holds a stack as its first piece (the one the model sees) plus the fur
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Sequence
+from typing import Protocol, Sequence
 
 from dipsat.model.reasons import Acted
 from dipsat.model.types import (
-    Disband, Dislodged, Hold, Location, Move, Order, OrderResult, Piece, Position, Result, Retreat, SupportHold,
+    Disband, Dislodged, Hold, Move, Order, OrderResult, Piece, Position, Result, Retreat, SupportHold,
     SupportMove, Tag,
 )
 from dipsat.variants.hitchhiker.kinds import HITCH_HIKER, HITCHHIKER_UNIT
 
-if TYPE_CHECKING:
-    from dipsat.model.gamemap import GameMap
-    from dipsat.variants.hitchhiker.plan import Plan
+__all__ = ["only_hitchhikers", "set_aside", "put_back", "dislodge_stacks", "settle_retreats", "key_further_pieces",
+           "next_key", "extra_supports", "add_stack_supports"]
 
-__all__ = ["only_hitchhikers", "set_aside", "put_back", "dislodge_stacks", "settle_retreats", "park_lifts", "unpark",
-           "extra_supports", "add_stack_supports"]
+
+class Plan(Protocol):
+    """What the stacks read of a turn's plan (:class:`dipsat.variants.hitchhiker.plan.Plan` is
+    one; a protocol, so that the plan may use this module without an import circle)."""
+
+    passed: list[Order]
+    off_graph: dict[str, str]
+    split: list[Move]
 
 
 def only_hitchhikers(position: Position, province: str) -> bool:
@@ -127,64 +132,41 @@ def settle_retreats(before: Position, after: Position, results: Sequence[OrderRe
     return after, gone
 
 
-def park_lifts(gmap: GameMap, position: Position, board: Position, plan: Plan) -> tuple[Position, dict[str, str]]:
-    """A hitch-hiker lifted out of a stack that another unit attacks (ruling H8): the model sees
-    the one unit per province the DATC knows, so the lifted piece moves from a stand-in province
-    (an empty land province no order touches) and the hitch-hikers it leaves hold their province
-    with a unit's strength. Returns the model's board and stand-in -> true origin."""
+def key_further_pieces(board: Position, plan: Plan) -> list[str | None]:
+    """Which of ``plan.passed`` are the orders of further pieces of stacks (rulings H2, H8), with
+    their model keys (``par#2``, :attr:`~dipsat.solver.legality.Facts.slots`), ``None`` for the
+    others: the lifts that take one piece out of a stack whose province keeps an order
+    (``plan.split``), and a lift of the first piece out of a stack that another unit attacks while
+    pieces stay (the pieces left hold their province with a unit's strength, the first one's hold
+    standing for them). Such a lift's off-graph destination moves to its key."""
     attacked = {o.dest.province for o in plan.passed if isinstance(o, Move)}
-    touched = attacked | {o.unit.province for o in plan.passed} | set(plan.off_graph.values()) \
-        | {getattr(o, "target", o.unit).province for o in plan.passed}  # type: ignore[union-attr]
-    free = [p for p in sorted(gmap.provinces) if gmap.provinces[p].terrain.value != "sea"
-            and not board.pieces_at(p) and p not in touched]
-    parked: dict[str, str] = {}
     split = {id(m) for m in plan.split}
-    leaving: dict[str, int] = {}  # province -> pieces split off it (lifted from stand-ins)
+    leaving: dict[str, int] = {}  # province -> pieces split off it
     for m in plan.split:
         leaving[m.unit.province] = leaving.get(m.unit.province, 0) + 1
     staying = {p: sum(1 for pc in board.stacked.get(p, ()) if pc.unit.kind == HITCHHIKER_UNIT) - leaving.get(p, 0)
                for p in board.stacked}
-    for k, o in enumerate(plan.passed):
+    keys: list[str | None] = []
+    for o in plan.passed:
         origin = o.unit.province  # type: ignore[union-attr]
-        is_split = id(o) in split
-        if is_split and isinstance(o, Move):
-            if not free:
-                raise RuntimeError("no free province left to stand in for a lifted hitch-hiker")
-        elif (not isinstance(o, Move) or plan.off_graph.get(origin) != o.dest.province or origin not in attacked
-                or staying.get(origin, 0) <= 0 or not free):
-            continue  # the first piece moves from its province when every piece of the stack is lifted
-        stand_in = free.pop(0)
-        piece = board.units[origin]
-        board = board.without_piece(piece).with_piece(Piece(piece.power, replace(piece.unit, location=Location(stand_in))))
-        moved = replace(piece.unit, location=Location(stand_in))
-        plan.passed[k] = Move(o.power, moved, o.dest)
-        for j, s in enumerate(plan.passed):
-            if isinstance(s, SupportMove) and s.target.province == origin and s.dest.province == o.dest.province:
-                plan.passed[j] = replace(s, target=moved)
-        if not is_split:
-            del plan.off_graph[origin]
-        plan.off_graph[stand_in] = o.dest.province
-        parked[stand_in] = origin
-    return board, parked
+        if isinstance(o, Move) and id(o) in split:
+            keys.append(next_key(board, origin, keys))
+            plan.off_graph[keys[-1]] = o.dest.province  # type: ignore[index]
+        elif (isinstance(o, Move) and plan.off_graph.get(origin) == o.dest.province and origin in attacked
+              and staying.get(origin, 0) > 0):
+            keys.append(next_key(board, origin, keys))
+            plan.off_graph[keys[-1]] = plan.off_graph.pop(origin)  # type: ignore[index]
+        else:
+            keys.append(None)
+    return keys
 
 
-def unpark(after: Position, parked: dict[str, str]) -> Position:
-    """The board after the model with each stand-in's hitch-hiker back where it truly was: at its
-    destination (it moved), or back in its stack (it failed), and dislodged units' origins told."""
-    if not parked:
-        return after
-    units, stacked = dict(after.units), dict(after.stacked)
-    for stand_in, origin in parked.items():
-        piece = units.pop(stand_in, None)
-        if piece is not None:
-            back = Piece(piece.power, replace(piece.unit, location=Location(origin)))
-            if origin in units:
-                stacked[origin] = (*stacked.get(origin, ()), back)
-            else:
-                units[origin] = back
-    dislodged = {p: replace(d, attacker_origin=parked.get(d.attacker_origin or "", d.attacker_origin))
-                 for p, d in after.dislodged.items()}
-    return replace(after, units=units, stacked=stacked, dislodged=dislodged)
+def next_key(board: Position, province: str, keys: Sequence[str | None]) -> str:
+    """The key of the next further piece of the stack in ``province`` not yet given an order."""
+    n = 2 + sum(1 for k in keys if k is not None and k.partition("#")[0] == province)
+    if n > len(board.stacked.get(province, ())) + 1:
+        raise RuntimeError(f"more orders for further pieces in {province} than pieces")
+    return f"{province}#{n}"
 
 
 def extra_supports(position: Position, plan: Plan) -> dict[str, int]:

@@ -72,30 +72,42 @@ def _victims(gmap: GameMap, board: Position, origin: str) -> list[str]:
 
 
 def play_ships(gmap: GameMap, board: Position, state: HitchState, moves: Sequence[tuple[int, Move]],
-               stated: dict[str, str], phase: str, victim_near: str = "ship") -> ShipStep:
+               stated: dict[str, str], phase: str, victim_near: str = "ship", occupied: str = "unit_only",
+               meet: str = "stand_off") -> ShipStep:
     """Carry out the ships' moves ``(index, order)`` on ``board`` in the movement phase ``phase``;
     return board, state, results. ``victim_near`` (option ``vogon_victim``): the victim of rule 7a
-    is drawn next to the ``ship`` or next to the ``centre`` it attempted."""
+    is drawn next to the ``ship`` or next to the ``centre`` it attempted; ``occupied`` (option
+    ``vogon_occupied``): ``centre_too`` destroys an occupied centre that is not Vogon-proof with
+    the ship and the unit; ``meet`` (option ``ships_meet``): ``destroyed``: ships ordered into one
+    province destroy each other (ships exchanging places still stand each other off)."""
     step = ShipStep(board, state)
     targets: dict[str, list[int]] = {}
     for i, m in moves:
         targets.setdefault(m.dest.province, []).append(i)
     by_origin = {m.unit.province: (i, m) for i, m in moves}
     bounced: set[int] = set()
+    met: set[int] = set()
     for dest, ids in targets.items():
         if len(ids) > 1:
-            bounced |= set(ids)
+            (met if meet == "destroyed" else bounced).update(ids)
     for origin, (i, m) in by_origin.items():
         back = by_origin.get(m.dest.province)
         if back is not None and back[1].dest.province == origin:
             bounced |= {i, back[0]}
+    met -= bounced
     for i in sorted(bounced):
         m = dict(moves)[i]
         step.results[i] = OrderResult(m, Result.FAILS, Acted("fails", "stood off by another destructor ship", "rule 7"))
+    destroyed: set[str] = set()
+    for i in sorted(met):
+        m = dict(moves)[i]
+        destroyed.add(m.unit.province)
+        step.results[i] = OrderResult(m, Result.FAILS, Acted("fails", f"destroyed meeting another destructor ship in "
+                                      f"{m.dest.province}", "rule 7c; option ships_meet=destroyed"), Tag.DESTROYED)
+    bounced |= met
     leaving = {m.unit.province for i, m in moves if i not in bounced}
     proof = vogon_proof(gmap, state)
     start = board
-    destroyed: set[str] = set()
     arrivals: dict[str, Piece] = {}
     for origin, (i, m) in sorted(by_origin.items()):
         if i in bounced:
@@ -121,8 +133,12 @@ def play_ships(gmap: GameMap, board: Position, state: HitchState, moves: Sequenc
             destroyed |= {origin, dest}
             step.generated.append(OrderResult(Hold(stays.power, stays.unit), Result.FAILS,
                                               Acted("fails", f"destroyed by {m}", "rule 7c"), Tag.DESTROYED))
-            step.results[i] = OrderResult(m, Result.FAILS, Acted("fails", f"destroyed with {stays.unit}", "rule 7c"),
-                                          Tag.DESTROYED)
+            why = Acted("fails", f"destroyed with {stays.unit}", "rule 7c")
+            if occupied == "centre_too" and dest in gmap.supply_centres:
+                step.board = apply_change(step.board, Lasting(RemoveCentre(dest)))
+                why = Acted("fails", f"destroyed with {stays.unit}, and the centre {dest} for the rest of the game",
+                            "rules 7b, 7c; option vogon_occupied=centre_too")
+            step.results[i] = OrderResult(m, Result.FAILS, why, Tag.DESTROYED)
         else:
             arrivals[dest] = Piece(ship.power, Unit(DESTRUCTOR, Location(dest)))
             if dest in gmap.supply_centres:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from dipsat.model.kinds import Moves
 from dipsat.model.reasons import Acted
@@ -101,10 +101,15 @@ def _majority(step: WandererStep, votes: Sequence[Vote], what: str, everything: 
 
 
 def play_wanderers(gmap: GameMap, start: Position, board: Position, state: HitchState,
-                   votes: Sequence[Vote], stated: dict[str, str], absolute: bool = False) -> WandererStep:
+                   votes: Sequence[Vote], stated: dict[str, str], absolute: bool = False,
+                   entry: str = "he_acts", resist: Mapping[str, int] | None = None) -> WandererStep:
     """Move Marvin, then Zaphod, on ``board`` (the board after the ships); ``start`` is the board
     at the start of the turn; ``absolute`` (option ``marvin_vote=majority``): Marvin moves only
-    when more than half of the surviving players vote for the same province."""
+    when more than half of the surviving players vote for the same province; ``entry`` (option
+    ``zaphod_entry``): ``he_moves_on``: a unit that came to Zaphod does not hold him back;
+    ``resist`` (option ``marvin_strength=two``): province -> the hold strength of the unit that
+    stayed there (1 plus its hold supports given this turn): Marvin, at strength 2, enters only
+    where it is below 2; ``None``: nothing resists him."""
     step = WandererStep(board, state, phase=str(start.phase))
     marvin_votes = [v for v in votes if v.who == "marvin"]
     if absolute:
@@ -112,8 +117,8 @@ def play_wanderers(gmap: GameMap, start: Position, board: Position, state: Hitch
         top = max(counts.values(), default=0)
         if top * 2 <= len(surviving_players(start)):
             marvin_votes = []
-    _marvin(gmap, step, marvin_votes, stated)
-    _zaphod(gmap, start, step, [v for v in votes if v.who == "zaphod"], stated)
+    _marvin(gmap, step, marvin_votes, stated, resist)
+    _zaphod(gmap, start, step, [v for v in votes if v.who == "zaphod"], stated, entry)
     return step
 
 
@@ -122,7 +127,8 @@ def _move_guest(board: Position, piece: Piece, dest: str) -> Position:
     return board.without_piece(piece).with_piece(moved)
 
 
-def _marvin(gmap: GameMap, step: WandererStep, votes: Sequence[Vote], stated: dict[str, str]) -> None:
+def _marvin(gmap: GameMap, step: WandererStep, votes: Sequence[Vote], stated: dict[str, str],
+            resist: Mapping[str, int] | None = None) -> None:
     marvin = find_wanderer(step.board, "P")
     if marvin is None:
         return
@@ -134,6 +140,12 @@ def _marvin(gmap: GameMap, step: WandererStep, votes: Sequence[Vote], stated: di
         return
     board = step.board
     victims = [p for p in board.pieces_at(choice) if p.unit.kind.owned]
+    held = resist.get(choice, 1) if resist is not None and victims else 0
+    if held >= 2:  # option marvin_strength=two: a unit held with support resists him
+        step.generated.append(OrderResult(Event("Marvin", f"Marvin {origin} - {choice}"), Result.FAILS,  # type: ignore[arg-type]
+                                          Acted("fails", f"{victims[0].unit} holds with strength {held} against his 2: "
+                                                "he stays", "rule 9; option marvin_strength=two")))
+        return
     units, stacked, dislodged = dict(board.units), dict(board.stacked), dict(board.dislodged)
     for p in victims:
         if units.get(choice) == p:
@@ -159,13 +171,15 @@ def _marvin(gmap: GameMap, step: WandererStep, votes: Sequence[Vote], stated: di
 
 
 def _zaphod(gmap: GameMap, start: Position, step: WandererStep, votes: Sequence[Vote],
-            stated: dict[str, str]) -> None:
+            stated: dict[str, str], entry: str = "he_acts") -> None:
     zaphod = find_wanderer(step.board, "Z")
     if zaphod is None:
         return
     here = zaphod.unit.province
     arrived = [p for p in step.board.pieces_at(here)
                if p.unit.kind.owned and p.unit.kind != MARVIN_UNIT and str(p) != step.state.zaphod_met]
+    if entry == "he_moves_on":  # rule 12 read as no rule of its own: he moves at random as always
+        arrived = []
     phase = step.phase
     if arrived:
         dest = here

@@ -12,6 +12,7 @@ from dipsat.variants.framework.options import option
 from dipsat.variants.sorcerous.board_check import sorcerous_board_problem
 from dipsat.variants.sorcerous.engine import play_sorcerous
 from dipsat.variants.sorcerous.kinds import FLEET_WIZARD, KINDS, WIZARD
+from dipsat.variants.sorcerous.notation import SORCEROUS_STATE
 from dipsat.variants.sorcerous.orders import BuildWizard, Cast, TakeFamiliar, read_sorcerous
 from dipsat.variants.sorcerous.spells import Spell
 from dipsat.variants.sorcerous.state import EMPTY, SorcerousState
@@ -26,8 +27,9 @@ OPTIONS = {o.name: o for o in (
            attacked="a move into its province, or a support or convoy of such a move",
            any_order="also any other order aimed at it (a support to hold it)"),
     option("stasis_first", "Rules 2h and 5: is rule 2h judged after this turn's Stasis spells (Stasis comes first)?",
-           yes="yes: a unit frozen by a Stasis cast this turn does not interact (a wizard may freeze its attacker)",
-           no="no: on the orders as given; Stasis on the unit attacking the wizard fails"),
+           no="no: rule 2h is unconditional ('cannot cast a spell'), judged on the orders as given; "
+              "Stasis on the unit attacking the wizard fails",
+           yes="yes: a unit frozen by a Stasis cast this turn does not interact (a wizard may freeze its attacker)"),
     option("blocked_cast", "Rule 2g/2h: does a cast stopped by 2h use the wizard's spell of the year?",
            kept="no: the wizard did not cast; it may cast later that year",
            spent="yes: the attempt uses the year's spell"),
@@ -50,13 +52,22 @@ OPTIONS = {o.name: o for o in (
     option("wall_convoy", "Rule 3 Wall: does a Wall cut a convoy route between its provinces?",
            blocks="yes: the convoyed army would move between them",
            allows="no: the army travels on the fleets"),
+    option("wall_convoyed_move", "Rule 3 Wall 'rendering movement between them impossible': may an army be "
+           "convoyed from one walled province to the other?",
+           passes="yes: the Wall stands on their border; the convoy goes round it by sea",
+           blocks="no: being carried from one to the other is movement between them"),
     option("stuck_fleet", "Rule 3 Ice 'stuck fleets may be destroyed by any army moving onto the province':",
            helpless="a stuck fleet has hold strength 0 and cannot be supported: any army moving in destroys it",
            defends="a stuck fleet defends as usual; dislodged, it cannot retreat and is destroyed"),
     option("flame_timing", "Rule 3 Flame 'Any army unit on an Iced province when this spell is cast is "
            "drowned': when does Flame take effect?",
-           before_movement="when it is cast, before the movement: the armies on the ice then drown, the ice is gone",
-           after_movement="after the movement and retreats, with the other spells (rule 5)"),
+           after_movement="after the movement and retreats, with the other spells (rule 5: 'All other spells')",
+           before_movement="when it is cast, before the movement: the armies on the ice then drown, the ice is gone"),
+    option("stasis_on_shield", "Rule 3 Magic Shield 'immunity from the effects of any Stasis spell': a Stasis "
+           "cast on a shielded unit:",
+           spent="fails: it finds the unit immune and is spent",
+           later="takes effect for the turns it has left once the Shield ends (immunity from its effects "
+                 "while the Shield lasts)"),
     option("familiar", "Rule 4 'The unit becomes a double army/fleet': what is doubled?",
            double_strength="its strength: it counts as two units (2A, 2F); its support counts once",
            both_kinds="its nature: it moves and stands as an army and as a fleet (XA, XF), strength 1",
@@ -77,6 +88,7 @@ SORCEROUS = Variant(
     options=OPTIONS,
     unit_kinds=KINDS,
     board_check=sorcerous_board_problem,
+    state_notation=SORCEROUS_STATE,
 )
 
 __all__ = ["SORCEROUS", "EMPTY", "FLEET_WIZARD", "KINDS", "WIZARD", "OPTIONS", "BuildWizard", "Cast", "SorcerousState", "Spell", "TakeFamiliar"]

@@ -45,14 +45,18 @@ def _wizard_problem(variant: Variant, position: Position, state: SorcerousState,
                     building: set[str]) -> str:
     power = order.power
     centre = WIZARD_CENTRES.get(power)
+    where = order.location.province
+    if where != centre:  # the place decides first: no other rule could make it legal
+        other = next((p for p, c in WIZARD_CENTRES.items() if c == where), None)
+        if other is not None:
+            return f"{where} is {other}'s wizard centre; {power} builds its wizard only in {centre} (rules 2e, 2f)"
+        return f"{power} builds its wizard only in {centre} (rule 2e)"
+    if position.centres.get(centre) != power:
+        return f"{power} does not own {centre}, its wizard centre (rule 2f)"
     if state.wizard_of(power) is not None:
         return f"{power} already has a wizard in {state.wizard_of(power)} (rule 2b: one at a time)"
     if power in building:
         return f"{power} builds one wizard (rule 2b: one at a time)"
-    if order.location.province != centre:
-        return f"{power} builds its wizard only in {centre} (rule 2e)"
-    if position.centres.get(centre) != power:
-        return f"{power} does not own {centre}, its wizard centre (rule 2f)"
     if order.fleet:
         choice = variant.choice("wizard_kind")
         if choice == "army" or (choice == "england_fleet" and power != "England"):

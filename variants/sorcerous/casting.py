@@ -5,8 +5,8 @@ on the resolution: the checks are Python and their outcome is fixed before the m
 
 Rule 2h ("if any other enemy unit interacts with a wizard unit ... [it] cannot cast a spell")
 is judged against the board at the start of the turn with the spells of earlier turns in force,
-on the orders as given or, under ``stasis_first=yes`` (the default), without the orders of the
-units frozen by this turn's Stasis spells (:func:`.movement._after_stasis`). A unit *interacts*
+on the orders as given (the default, ``stasis_first=no``) or, under ``stasis_first=yes``, without
+the orders of the units frozen by this turn's Stasis spells (:func:`.movement._after_stasis`). A unit *interacts*
 with a wizard when it belongs to another power and its order, legal and valid, is a move into
 the wizard's province or a support or convoy of such a move (option ``interaction=attacked``);
 ``interaction=any_order`` adds any other order aimed at the wizard (a support to hold it).

@@ -2,8 +2,8 @@
 on the board in play, then what the movement leaves for the end of the turn.
 
 1. The special orders are sorted (:mod:`.casting`); a wizard that casts or takes a familiar
-   has no other order this season (rule 2g); rule 2h is judged after this turn's Stasis spells
-   (option ``stasis_first``).
+   has no other order this season (rule 2g); rule 2h is judged on the orders as given, or after
+   this turn's Stasis spells (option ``stasis_first=yes``).
 2. Stasis spells take effect, then Magic Shields (and, under ``flame_timing=before_movement``,
    Flames): a unit in Stasis has its moves and supports (and convoys, ``stasis_convoy``) made
    illegal before the model, so the model has no move literal for it.
@@ -22,13 +22,14 @@ from typing import TYPE_CHECKING, Sequence
 
 from dipsat.model.reasons import Acted, Then
 from dipsat.model.types import (
-    Convoy, Location, Move, Order, OrderResult, Position, Result, SupportHold, SupportMove, Tag, Unit,
+    Convoy, Disband, Location, Move, Order, OrderResult, Position, Result, SupportHold, SupportMove, Tag, Unit,
 )
 from dipsat.model.kinds import Moves
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.movement import adjudicate_movement
-from dipsat.variants.framework.engine import illegal, insert_before
+from dipsat.variants.framework.engine import carry_fates, illegal, insert_before
 from dipsat.variants.framework.orders import SpecialOrder
+from dipsat.variants.framework.overridden import name_refused_convoys, supports_of_refused_moves
 from dipsat.variants.sorcerous.board import board_in_play
 from dipsat.variants.sorcerous.casting import blocked_result, check_specials, interacting
 from dipsat.variants.sorcerous.orders import Cast
@@ -44,12 +45,13 @@ __all__ = ["play_movement", "turn_board", "held_in_stasis"]
 
 
 def held_in_stasis(variant: Variant, state: SorcerousState, turn: int) -> dict[str, Effect]:
-    """Province -> the Stasis that holds its unit in ``turn`` (a Magic Shield lifts it under
-    ``shield_lifts_stasis=yes``)."""
+    """Province -> the Stasis that holds its unit in ``turn``: a Magic Shield lifts it under
+    ``shield_lifts_stasis=yes``, and always suspends one cast after the Shield (kept for later
+    under ``stasis_on_shield=later``)."""
     lifts = variant.choice("shield_lifts_stasis") == "yes"
-    shielded = {e.where[0] for e in state.active(Spell.SHIELD, turn)}
+    shields = {e.where[0]: e for e in state.active(Spell.SHIELD, turn)}
     return {e.where[0]: e for e in state.active(Spell.STASIS, turn)
-            if not (lifts and e.where[0] in shielded)}
+            if not (e.where[0] in shields and (lifts or e.first > shields[e.where[0]].first))}
 
 
 def turn_board(variant: Variant, state: SorcerousState, turn: int, supporters: frozenset[str] = frozenset()):  # type: ignore[no-untyped-def]
@@ -96,12 +98,25 @@ def spell_block(variant: Variant, state: SorcerousState, turn: int, unit: Unit, 
     return ""
 
 
+def _carried_across(state: SorcerousState, turn: int, o: Move) -> str:
+    """Option ``wall_convoyed_move=blocks``: a convoyed move from one walled province to the other
+    is movement between them (rule 3), unless the army is shielded."""
+    src, dest = o.unit.province, o.dest.province
+    if src in {e.where[0].lstrip(DISLODGED) for e in state.active(Spell.SHIELD, turn)}:
+        return ""
+    if tuple(sorted((src, dest))) in {e.where for e in state.active(Spell.WALL, turn)}:
+        return (f"a Wall stands between {src} and {dest}: being convoyed between them is movement "
+                "between them too (rule 3; option wall_convoyed_move=blocks)")
+    return ""
+
+
 def _in_force(variant: Variant, state: SorcerousState, turn: int, standard: Sequence[tuple[int, Order]],
               acting: dict[str, str], stuck: frozenset[str]) -> tuple[list[tuple[int, Order]], dict[int, OrderResult]]:
     """The standard orders that reach the model, and the results of those that do not."""
     bound = held_in_stasis(variant, state, turn)
     no_convoy = variant.choice("stasis_convoy") == "forbidden"
     helpless = variant.choice("stuck_fleet") == "helpless"
+    carried_blocked = variant.choice("wall_convoyed_move") == "blocks"
     passed, decided = [], {}
     for i, o in standard:
         p = getattr(getattr(o, "unit", None), "province", None)
@@ -109,11 +124,14 @@ def _in_force(variant: Variant, state: SorcerousState, turn: int, standard: Sequ
         if p in acting and state.wizard_at(p) == o.power:
             reason = f"the wizard {acting[p]} this season instead of moving or supporting (rule 2g)"
         elif p in bound and (isinstance(o, (Move, SupportHold, SupportMove)) or (no_convoy and isinstance(o, Convoy))):
-            reason = f"{o.unit} is held in Stasis: it can neither move nor support (rule 3)"  # type: ignore[union-attr]
+            reason = f"{o.unit} is held in Stasis: it can neither move nor support (rule 3)" if not isinstance(  # type: ignore[union-attr]
+                o, Convoy) else f"{o.unit} is held in Stasis: it cannot convoy (rule 3; option stasis_convoy=forbidden)"  # type: ignore[union-attr]
         elif helpless and isinstance(o, SupportHold) and o.target.province in stuck:
             reason = f"{o.target} is stuck in the ice and cannot be supported (option stuck_fleet=helpless)"
         elif isinstance(o, Move) and not o.via_convoy:
             reason = spell_block(variant, state, turn, o.unit, o.dest.province)
+        elif isinstance(o, Move) and carried_blocked:
+            reason = _carried_across(state, turn, o)
         if reason:
             decided[i] = illegal(o, reason)
         else:
@@ -130,6 +148,7 @@ def _cast_spells(variant: Variant, position: Position, state: SorcerousState, tu
     two = f"{turn_name(turn)} and {turn_name(turn + 1)}"
     shielded = {e.where[0] for e in state.active(Spell.SHIELD, turn)}
     lifts = variant.choice("shield_lifts_stasis") == "yes"
+    later_on_shield = variant.choice("stasis_on_shield") == "later"
     shielded_now = {c.unit.province for c in live.values() if c.spell is Spell.SHIELD}  # type: ignore[union-attr]
     for spell in (Spell.STASIS, Spell.SHIELD):
         for i, cast in sorted(live.items()):
@@ -137,6 +156,18 @@ def _cast_spells(variant: Variant, position: Position, state: SorcerousState, tu
                 continue
             p = cast.unit.province  # type: ignore[union-attr]
             unit = position.units[p].unit
+            if spell is Spell.STASIS and p in shielded and later_on_shield:
+                free = max(e.last for e in state.active(Spell.SHIELD, turn) if e.where[0] == p) + 1
+                if free > turn + 1:
+                    results[i] = OrderResult(cast, Result.FAILS, Acted(  # type: ignore[arg-type]
+                        "fails", f"{unit} is protected by a Magic Shield until after {turn_name(turn + 1)}, the "
+                        "Stasis's last turn", "rule 3; option stasis_on_shield=later"))
+                    continue
+                effects.append(Effect(spell, (p,), turn, turn + 1, cast.power))
+                results[i] = OrderResult(cast, Result.SUCCEEDS, Acted(  # type: ignore[arg-type]
+                    "succeeds", f"{unit} is protected by a Magic Shield in {turn_name(turn)}; it is held in Stasis "
+                    f"in {turn_name(free)}", "option stasis_on_shield=later"))
+                continue
             if spell is Spell.STASIS and p in shielded:
                 results[i] = OrderResult(cast, Result.FAILS, Acted("fails", f"{unit} is protected by a Magic Shield",   # type: ignore[arg-type]
                                          "rule 3: immune to Stasis"))
@@ -190,6 +221,7 @@ def play_movement(variant: Variant, position: Position, standard: list[tuple[int
     """Resolve a movement phase; the board returned is right after it (dislodged units waiting)."""
     turn = turn_of(position.phase)
     year = position.phase.year
+    given_orders = list(standard)
     plan = check_specials(variant.map, position, state, specials)
     decided.update(plan.decided)
     acting = {w: what for w, what in plan.acting.items()}
@@ -232,6 +264,8 @@ def play_movement(variant: Variant, position: Position, standard: list[tuple[int
     stuck = _stuck(variant, board, state, turn)
     passed, filtered = _in_force(variant, state, turn, standard, acting, stuck)
     decided.update(filtered)
+    passed, filtered = supports_of_refused_moves(passed, decided, standard)
+    decided.update(filtered)
     gmap = turn_board(variant, state, turn, _supporters(passed))
     helpless = stuck if variant.choice("stuck_fleet") == "helpless" else frozenset()
     modules = insert_before(variant.movement_rules, "strengths", {
@@ -240,6 +274,7 @@ def play_movement(variant: Variant, position: Position, standard: list[tuple[int
     res = adjudicate_movement(gmap, board, [o for _, o in passed], rules, modules)
     generated = list(res.generated)
     decided.update((i, r) for (i, _), r in zip(passed, res.results))
+    name_refused_convoys(decided, given_orders)
     after = res.after
     moved: dict[str, str | None] = {}
     for r in (*res.results, *res.generated):
@@ -253,12 +288,32 @@ def play_movement(variant: Variant, position: Position, standard: list[tuple[int
     for p in after.dislodged:
         moved[p] = DISLODGED + p
     after, moved, decided, generated = _stasis_retreats(variant, state, turn, after, moved, decided, generated)
+    held = {i: o.unit.province for i, o in standard if i in decided and decided[i].result is Result.ILLEGAL}  # type: ignore[union-attr]
+    held |= {i: w for i, (_, w) in (*plan.casts.items(), *plan.familiars.items())}
+    generated = carry_fates(decided, generated, held)
     state, familiar_results = _bind(state, plan.familiars, moved)
     decided.update(familiar_results)
     after, state, linked = bury(after, state, moved, year)
+    _tag_partners(decided, given_orders, moved, linked)
     after = mark_familiars(after, state, variant.choice("familiar"))
     state = replace(state, pending=tuple(later))
     return replace(res, generated=tuple(generated), after=after), state, events + linked
+
+
+def _tag_partners(decided: dict[int, OrderResult], given: Sequence[tuple[int, Order]], moved: dict[str, str | None],
+                  linked: Sequence[OrderResult]) -> None:
+    """A partner that dies with its wizard or familiar in this movement (rule 4: "in the same
+    turn"): its own order keeps its result and takes the fate ``destroyed``, naming why."""
+    gone = {(r.order.power, r.order.unit.province): r for r in linked if isinstance(r.order, Disband)}  # type: ignore[union-attr]
+    for i, o in given:
+        unit = getattr(o, "unit", None)
+        r = decided.get(i)
+        if unit is None or r is None or r.tag is not None:
+            continue
+        now = moved.get(unit.province, unit.province)
+        death = gone.get((o.power, now)) or gone.get((o.power, unit.province))
+        if death is not None:
+            decided[i] = replace(r, tag=Tag.DESTROYED, why=Then(r.why, death.why, "; "))
 
 
 def _after_stasis(variant: Variant, board0, position: Position, state: SorcerousState, turn: int,  # type: ignore[no-untyped-def]

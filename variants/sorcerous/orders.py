@@ -163,22 +163,28 @@ def _read_cast(gmap: GameMap, m: re.Match[str], power: str, position: Position |
     return Cast(power, wizard, word, letter=letter)
 
 
-def _with_board_kinds(order: Order, position: Position | None, kind: PhaseKind) -> Order:
+_UNIT_TOKEN_RE: Final = re.compile(r"(?<![\w/(])(a|f|w)(?=\s+\S)", re.I)
+
+
+def _with_board_kinds(order: Order, position: Position | None, kind: PhaseKind, text: str) -> Order:
     """An order read with ``W`` as ``A``: each named unit with the type it has on the board (in a
-    retreat phase, the dislodged unit's type: the unit that dislodged it may stand there too)."""
-    if position is None:
-        return order
+    retreat phase, the dislodged unit's type: the unit that dislodged it may stand there too); a
+    unit the board does not show (a later phase of a case, read before it is played) keeps the
+    letter written: ``W`` is the wizard."""
     retreat = kind is PhaseKind.RETREAT
+    letters = [m[1].upper() for m in _UNIT_TOKEN_RE.finditer(text)]
     changes = {}
-    for f in fields(order):  # type: ignore[arg-type]
-        value = getattr(order, f.name)
-        if isinstance(value, Unit):
-            dislodged = position.dislodged.get(value.province)
-            standing = position.units.get(value.province)
-            piece = (dislodged.piece if dislodged is not None and (retreat or standing is None)
-                     else standing)
-            if piece is not None and piece.unit.kind is not value.kind:
-                changes[f.name] = Unit(piece.unit.kind, piece.unit.location)
+    units = [f.name for f in fields(order) if isinstance(getattr(order, f.name), Unit)]  # type: ignore[arg-type]
+    for name, letter in zip(units, letters + [""] * len(units)):
+        value = getattr(order, name)
+        dislodged = position.dislodged.get(value.province) if position is not None else None
+        standing = position.units.get(value.province) if position is not None else None
+        piece = (dislodged.piece if dislodged is not None and (retreat or standing is None)
+                 else standing)
+        if piece is not None and piece.unit.kind is not value.kind:
+            changes[name] = Unit(piece.unit.kind, piece.unit.location)
+        elif piece is None and letter == "W" and value.kind is UnitType.ARMY:
+            changes[name] = Unit(WIZARD, value.location)
     return replace(order, **changes) if changes else order  # type: ignore[type-var]
 
 
@@ -212,5 +218,5 @@ def read_sorcerous(gmap: GameMap, text: str, power: str | None, position: Positi
         except OrderError as exc:  # quote what was written, not the army it was read as
             exc.message = exc.message.replace(read_as, text)
             raise
-        return _with_board_kinds(order, position, kind)
+        return _with_board_kinds(order, position, kind, text)
     return None

@@ -13,16 +13,20 @@ from dipsat.variants.variant import Variant
 
 OPTIONS = {o.name: o for o in (
     option("ban_prevent", "Does a ban that lowers a move's attack also lower its prevent strength?",
+           sentence="This move, called the Ban, will reduce the power of an active move by one",
            reduced="yes: the banned move's power to stand off others drops too (rule 2: 'the power "
                    "of an active move')",
            kept="no: only its attack drops; a banned move still stands off others as before"),
     option("several_bans", "A player gives two different bans in one turn:",
+           sentence="will have the power to affect one unit of one country on any one turn",
            all_void="both are illegal (as DATC 4.D.3 treats several orders for one unit)",
            first="the first one given counts, the others are illegal"),
     option("own_units", "May a player ban one of his own units?",
+           sentence="will have the power to affect one unit of one country on any one turn",
            allowed="yes: rule 1 lets him affect 'one unit of one country', any country",
            forbidden="no: a ban is meant for other players' units"),
     option("zero_attack", "Does a move that bans brought to zero still cut the support of the unit it attacks?",
+           sentence="if they are reduced to zero movement, then they do not move",
            cuts="yes: the supporter is still attacked, and rule 8 says a support is always broken by "
                 "being attacked, as in the standard rulebook",
            no_cut="no: rule 4 says a move reduced to zero 'would not take place'; it attacks nobody"),

@@ -165,7 +165,7 @@ def add_zero_attack_cuts(pm: PhaseModel, bans: Sequence[Ban] = ()) -> None:
         path = pm.path(src)
         attack = pm.strengths.get((ATTACK, src))
         mf = pm.facts.moves[src]
-        read = [path, pm.moves(mf.dest)] + [pm.given(s) for s in pm.facts.move_supports.get(src, [])]
+        read = [path, pm.leaves(mf.dest)] + [pm.given(s) for s in pm.facts.move_supports.get(src, [])]
         if not pm.defines((CUTS, src), pm.keys_of(read)):
             continue
         if attack is None:  # no strength is read: the move goes where nobody stands

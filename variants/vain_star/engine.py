@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Sequence
 
 from dipsat.model.reasons import Acted
 from dipsat.model.types import (
-    Disband, Order, OrderResult, Phase, PhaseKind, Position, Result, Retreat, Season, Tag,
+    Convoy, Disband, Order, OrderResult, Phase, PhaseKind, Position, Result, Retreat, Season, Tag,
 )
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import adjudicate_adjustments
+from dipsat.solver.hooks import Removal
 from dipsat.solver.movement import adjudicate_movement
-from dipsat.variants.framework.removals import convoy_removed
 from dipsat.solver.phases import after_adjustments, update_centres
 from dipsat.solver.retreat import adjudicate_retreats
 from dipsat.variants.framework.engine import illegal, insert_before, merge_results, split_orders
@@ -99,14 +99,16 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder],
     if vacated and plan.teleports:
         modules = insert_before(modules, "moves", {
             "hyperspace_entries": partial(add_hyperspace_entries, origins=frozenset(plan.teleports))})
-    res = adjudicate_movement(variant.map, plan.board, plan.passed, rules, modules, off_graph=plan.off_graph)
+    stolen = Removal(plan.stolen, tuple(o for _, o in standard if isinstance(o, Convoy) and o.unit.province in plan.stolen
+                                        and plan.stolen[o.unit.province].power == o.power), "by a Thief")
+    res = adjudicate_movement(variant.map, plan.board, plan.passed, rules, modules, off_graph=plan.off_graph,
+                              removed=stolen if plan.stolen else None)
     decided.update(plan.results)
     board, lost_units, lost = lose_in_hyperspace(plan, res)
     for r, src in zip(res.results, plan.source):
         if src in decided:
             continue
         given = orders[src]
-        r = convoy_removed(r, variant.map, position, plan.stolen, "by a Thief", rules, res.results)
         tag = Tag.DESTROYED if src in plan.teleports.values() and given.unit.province in lost else r.tag  # type: ignore[union-attr]
         decided[src] = OrderResult(given, r.result, r.why, tag)  # type: ignore[arg-type]
     fates = {r.order.unit.province: r.tag for r in (*res.results, *res.generated)  # type: ignore[union-attr]

@@ -27,6 +27,7 @@ from typing import ClassVar, Final
 from dipsat.model.errors import OrderError, OrderSyntaxError
 from dipsat.model.gamemap import GameMap
 from dipsat.model.notation import format_order, parse_order
+from dipsat.model.safe_text import whole_number
 from dipsat.model.types import (
     Convoy, Hold, Location, Move, Order, PhaseKind, Position, SupportHold, SupportMove, Unit,
 )
@@ -231,6 +232,8 @@ _HEAD_RE: Final = re.compile(
     + r"))(?![A-Za-z])\s*:?\s*(.*)", re.IGNORECASE | re.DOTALL)
 _LETTERS: Final = {s.value: s for s in Special}
 _COAST_RE: Final = re.compile(r"(.*?)\s*(?:\(\s*(nc|sc|ec|wc)\s*\)|/(nc|sc|ec|wc))\s*", re.IGNORECASE)
+MAX_EXTRA: Final = 1000
+"""Most strength one Petrol Rationing may add (a number read from a file is bounded)."""
 _EXTRA_RE: Final = re.compile(r"(.*?)\s*(?:\+|x\s*)(\d+)\s*", re.IGNORECASE)
 
 
@@ -283,9 +286,10 @@ def _read_args(gmap: GameMap, special: Special, power: str, rest: str,
                           (m[2] or m[3]).lower() if m else None)
     if special is Special.PETROL_RATIONING:
         m = _EXTRA_RE.fullmatch(rest)
-        extra = int(m[2]) if m else 1
-        if extra < 1:
-            raise OrderSyntaxError("adds at least one strength")
+        try:
+            extra = whole_number(m[2], "the strength Petrol Rationing adds", 1, MAX_EXTRA) if m else 1
+        except ValueError as exc:
+            raise OrderSyntaxError(str(exc)) from None
         return PetrolRationing(power, read_unit(gmap, m[1] if m else rest, position), extra)
     if special is Special.PILOT:
         parts = split_dashes(gmap, re.sub(r"\s+over\s+", " - ", rest, flags=re.IGNORECASE))

@@ -1,0 +1,115 @@
+"""The consolidation streams: the tables are sorted game by game from the parts, in row groups, with
+memory bounded (parts read back from disk), and equal row for row whatever is kept in memory."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+import pytest
+
+from dipsat.replay import merge, store
+from dipsat.replay.rows import ORDER_SORT, PHASE_SORT, game_blocks
+from dipsat.replay.run import RunConfig, run_replay
+
+FIXTURES = Path(__file__).resolve().parent / "replay_fixtures"
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two Droidippy files and a JSON-lines file of 20 games (two tasks) whose ids, sorted, interleave
+    the tasks; one id is used twice, one line is not JSON."""
+    folder = tmp_path_factory.mktemp("stream")
+    shutil.copy(FIXTURES / "droidippy_game.txt", folder / "b_game.txt")
+    shutil.copy(FIXTURES / "droidippy_game.txt", folder / "a_game.txt")
+    games = [json.loads(line) for line in (FIXTURES / "mila_games.jsonl").read_text().splitlines() if line.strip()]
+    lines = []
+    for n in range(20):
+        game = dict(games[n % len(games)], id=f"g-{(n * 7) % 20}" if n != 13 else "g-7")
+        lines.append(json.dumps(game) if n != 5 else "{not json")
+    (folder / "games.jsonl").write_text("\n".join(lines) + "\n")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def reference(archive: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("reference")
+    run_replay(RunConfig((str(archive),), out, rules_text="mila", workers=1))
+    return out
+
+
+def _rows(out: Path, name: str) -> list[dict[str, object]]:
+    return pq.ParquetFile(out / name).read().to_pylist()
+
+
+def _same(a: Path, b: Path) -> None:
+    for name in ("phases.parquet", "orders.parquet"):
+        assert _rows(a, name) == _rows(b, name), name
+    summaries = [json.loads((out / "summary.json").read_text()) for out in (a, b)]
+    assert [{k: v for k, v in s.items() if k != "run"} for s in summaries][0] == \
+        [{k: v for k, v in s.items() if k != "run"} for s in summaries][1]
+
+
+def test_tables_are_the_parts_rows_sorted(reference: Path):
+    """Row for row what a stable sort of every part's rows gives (nulls first): the games are in
+    order, each game's rows as the part holds them; a duplicate id is renamed, not merged."""
+    for name, keys in (("phases.parquet", PHASE_SORT), ("orders.parquet", ORDER_SORT)):
+        table = pq.ParquetFile(reference / name).read()
+        index = pc.sort_indices(table, sort_keys=[(k, o, "at_start") for k, o in keys])
+        assert index.to_pylist() == list(range(table.num_rows)), name
+        kind = name.split(".")[0]
+        parts = sum(pq.ParquetFile(p).metadata.num_rows for p in (reference / "parts").glob(f"*.{kind}.parquet"))
+        assert parts == table.num_rows
+    games = {g for g in pq.ParquetFile(reference / "phases.parquet").read().column("game").to_pylist()}
+    assert {"g-7", "g-7#2"} <= games
+
+
+def test_small_row_groups_and_parts_read_back_give_the_same_tables(archive: Path, reference: Path, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch):
+    """Nothing kept in memory, one part read back at a time, row groups of 5 rows: the same rows."""
+    monkeypatch.setattr(store, "KEPT_BYTES", 0)
+    monkeypatch.setattr(store, "READ_BACK_PARTS", 1)
+    monkeypatch.setattr(merge, "ROW_GROUP_ROWS", 5)
+    run_replay(RunConfig((str(archive),), tmp_path, rules_text="mila", workers=1))
+    _same(reference, tmp_path)
+    assert pq.ParquetFile(tmp_path / "orders.parquet").metadata.num_row_groups > 10
+
+
+def test_parts_written_without_their_games_are_resumed_in_order(archive: Path, reference: Path, tmp_path: Path):
+    """Parts of an earlier version (no games in their metadata, rows in any order) still give the same tables."""
+    out = tmp_path / "out"
+    shutil.copytree(reference, out)
+    for part in (out / "parts").glob("*.parquet"):
+        table = pq.ParquetFile(part).read().replace_schema_metadata(None)
+        pq.write_table(table.take(pa.array(list(range(table.num_rows))[::-1])), part)  # reversed rows
+    summary = run_replay(RunConfig((str(archive),), out, rules_text="mila", workers=1))
+    assert summary["run"]["tasks_replayed"] == 0
+    _same(reference, out)
+
+
+def test_games_must_keep_their_rows_together():
+    keys = [("f", "a"), ("f", "a"), ("f", "b")]
+    assert game_blocks(keys, [("f", "a"), ("f", "b"), ("f", "b")]) == (("f", "a", 2, 1), ("f", "b", 1, 2))
+    with pytest.raises(ValueError):
+        game_blocks([("f", "a"), ("f", "b"), ("f", "a")], [])
+    with pytest.raises(ValueError):
+        game_blocks(keys, [("f", "b"), ("f", "a")])
+
+
+def test_replay_loads_pyarrow_lean(tmp_path: Path):
+    """`dipsat replay` loads pyarrow without numpy, cloudpickle or the S3 file system (start-up)."""
+    import subprocess
+    import sys
+    code = ("import sys\n"
+            "from dipsat.cli.main import main\n"
+            f"status = main(['replay', {str(FIXTURES / 'droidippy_game.txt')!r}, '--workers', '1', "
+            f"'--out', {str(tmp_path)!r}, '--json'])\n"
+            "print('LOADED', sorted(m for m in ('numpy', 'cloudpickle', 'pyarrow._s3fs', 'pyarrow.compute', 'pandas')"
+            " if sys.modules.get(m) is not None))\n"
+            "sys.exit(0 if status in (0, 1) else status)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "LOADED []" in done.stdout, done.stdout
