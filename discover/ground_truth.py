@@ -95,11 +95,19 @@ def table_line(key: str, outcome: Outcome, kept: list[Finding], variant: str, se
     return f"# FOUND {key}: {len(outcome.findings)} shapes in {budget}; kept {'; '.join(parts)}"
 
 
-def run_file(name: str, searches: list[tuple[str, Search]], tries: int, workers: int, intro: str) -> None:
-    """Run the searches and write ``datacases/discovered_NAME.txt``."""
+def run_file(name: str, searches: list[tuple[str, Search]], tries: int, workers: int, intro: str,
+             only: set[str] | None = None) -> None:
+    """Run the searches and write ``datacases/discovered_NAME.txt``; with ``only``, run just
+    those keys and keep the file's other lines and cases (each search is independent of the others)."""
+    path = DATACASES / f"discovered_{name}.txt"
+    old_lines, old_cases = _read_old(path) if only else ({}, {})
     header = [f"# {line}" if line else "#" for line in intro.splitlines()]
     texts = []
     for key, search in searches:
+        if only is not None and key not in only:
+            header.append(old_lines.get(key, f"# NONE  {key}: not searched yet"))
+            texts += old_cases.get(search.name, [])
+            continue
         started = time.monotonic()
         outcome = run(search, tries=tries, workers=workers)
         seconds = time.monotonic() - started
@@ -107,7 +115,25 @@ def run_file(name: str, searches: list[tuple[str, Search]], tries: int, workers:
         header.append(table_line(key, outcome, kept, search.a.variant.split(",")[0], seconds))
         print(header[-1], file=sys.stderr, flush=True)
         texts += [f.text for f in kept]
-    (DATACASES / f"discovered_{name}.txt").write_text("\n".join(header) + "\n\n" + "\n".join(texts), encoding="utf-8")
+    path.write_text("\n".join(header) + "\n\n" + "\n".join(texts), encoding="utf-8")
+
+
+def _read_old(path: Path) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """A written file's table lines by key and its case texts by search name."""
+    import re
+
+    lines: dict[str, str] = {}
+    cases: dict[str, list[str]] = {}
+    text = path.read_text(encoding="utf-8")
+    for line in text.splitlines():
+        m = re.match(r"# (?:FOUND|NONE)\s+(\S+):", line)
+        if m:
+            lines[m.group(1)] = line
+    for block in re.findall(r"^CASE .*?^END\n", text, flags=re.S | re.M):
+        case_id = block.split("\n", 1)[0][5:].strip()
+        search_name = re.sub(r"\.t\d+(\.[ab])?$", "", case_id)
+        cases.setdefault(search_name, []).append(block)
+    return lines, cases
 
 
 INTRO = """Found by dipsat discover (python -m dipsat.discover.ground_truth {args}), not written by hand:
@@ -130,7 +156,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--only", nargs="*", choices=["options", "variants", "paradoxes"],
                    default=["options", "variants", "paradoxes"])
-    p.add_argument("--keys", nargs="*", help="only these searches (option=choice), for a rerun")
+    p.add_argument("--keys", nargs="*", help="rerun only these searches (option=choice, variant,option=choice); "
+                                             "the file keeps the others")
     a = p.parse_args(argv)
     for name in a.only:
         tries = {"options": a.tries, "variants": a.variant_tries, "paradoxes": a.paradox_tries}[name]
@@ -141,9 +168,7 @@ def main(argv: list[str] | None = None) -> int:
             searches: list[Any] = [("paradox", Search(Side(), None, "movement", a.paradox_units, a.seed, "disc.paradox"))]
         else:
             searches = (option_searches if name == "options" else variant_searches)(a.seed, a.units)
-        if a.keys:
-            searches = [(k, s) for k, s in searches if k in a.keys]
-        run_file(name, searches, tries, a.workers, intro)
+        run_file(name, searches, tries, a.workers, intro, set(a.keys) if a.keys else None)
     return 0
 
 

@@ -26,10 +26,10 @@ PARADOXES = [c for c in CASES if c.id.startswith(("disc.paradox.none.", "disc.pa
 
 
 def _outcome(report):
-    """What a run did: every result, every automatic order, every board after."""
-    return ([c.actual for c in report.orders],
-            [(sorted(map(str, r.generated)), sorted(map(str, r.after.units.values())),
-              sorted(map(str, r.after.dislodged.values()))) for r in report.resolutions])
+    """What a player sees of a run, as the search compares it (results, automatic orders, the
+    board after with its centres)."""
+    from dipsat.discover.verdict import observed
+    return observed(report)
 
 
 def test_the_discovered_files_hold_cases():
