@@ -2,6 +2,8 @@
 the phase sequence, game records, the public report, and bad input as a new user writes it."""
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 
 import os
@@ -11,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from dipsat.cli.main import main
 from dipsat.model.errors import CaseFileError
 from dipsat.model.types import Phase, PhaseKind, Result, Season
 from dipsat.variants import (
@@ -40,6 +43,15 @@ def dipsat(*args: str, seed: str = "0") -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONHASHSEED=seed)
     return subprocess.run([sys.executable, "-m", "dipsat.cli.main", *args], capture_output=True,
                           text=True, env=env, cwd=ROOT)
+
+
+def dipsat_here(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run the command line in this process (``main``), for the tests of its error messages: a
+    fresh interpreter costs ~0.5 s of CPU and is tested where the process matters (hash seeds)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return subprocess.CompletedProcess(["dipsat", *args], code, out.getvalue(), err.getvalue())
 
 
 # -- names and options ------------------------------------------------------------------------
@@ -240,7 +252,7 @@ def test_unknown_power_letter_is_an_error_with_file_and_line(tmp_path):
     """``(M)`` is no Vain Star power: the error names the file, the line and the twelve powers."""
     path = _case(tmp_path, "CASE x\nVARIANT vain_star\nPHASE Spring 1901 Movement\nUNITS\n"
                            "Germany: A Munich\nORDERS\nFrance: (M) A Munich\nEND\n")
-    done = dipsat("adjudicate", str(path))
+    done = dipsat_here("adjudicate", str(path))
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert f"{path}:7:" in done.stderr and "unknown Vain Star power letter (M)" in done.stderr
     assert "(L) Spring Raid" in done.stderr
@@ -259,7 +271,7 @@ def test_unknown_variant_in_a_case_is_an_error_with_file_and_line(tmp_path):
     """``VARIANT telepathy`` names no variant: file, the VARIANT line, and the known variants."""
     path = _case(tmp_path, "CASE x\nVARIANT telepathy\nPHASE Spring 1901 Movement\nUNITS\n"
                            "France: A Paris\nORDERS\nFrance: A Paris H\nEND\n")
-    done = dipsat("adjudicate", str(path))
+    done = dipsat_here("adjudicate", str(path))
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert f"{path}:2:" in done.stderr and re.search(r"known variants: .*standard, telepath, vain_star", done.stderr)
 
@@ -308,7 +320,7 @@ def test_a_record_at_the_wrong_phase_is_an_error_with_file_and_line(tmp_path):
     """A record that skips the Summer adjustments of a Spring Raid says where and why."""
     path = _case(tmp_path, "GAME g\nVARIANT vain_star\nPHASE Spring 1901 Movement\nItaly: SPRING RAID\n"
                            "France: A Marseilles - Spain\nPHASE Fall 1901 Movement\nEND\n")
-    done = dipsat("play", str(path))
+    done = dipsat_here("play", str(path))
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert f"{path}:6: the game is at Summer 1901 Adjustment, not Fall 1901 Movement" in done.stderr
 
@@ -317,13 +329,13 @@ def test_a_record_with_an_unreadable_order_is_an_error_with_file_and_line(tmp_pa
     """An order that names no province is reported with its file and line."""
     path = _case(tmp_path, "GAME g\nVARIANT telepath\nPHASE Spring 1901 Movement\n"
                            "England: BAN FRE A(Pxx)\nEND\n")
-    done = dipsat("play", str(path))
+    done = dipsat_here("play", str(path))
     assert done.returncode == 2 and f"{path}:4: cannot read order" in done.stderr
 
 
 def test_play_rejects_an_unknown_variant_listing_the_known_ones():
     """``--variant`` checks the name when the command line is read."""
-    done = dipsat("play", "datacases/games/telepath_1901_1903.txt", "--variant", "nosuch")
+    done = dipsat_here("play", str(ROOT / "datacases/games/telepath_1901_1903.txt"), "--variant", "nosuch")
     assert done.returncode == 2 and re.search(r"known variants: .*standard, telepath, vain_star", done.stderr)
 
 
