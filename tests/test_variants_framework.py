@@ -3,6 +3,7 @@ the phase sequence, game records, the public report, and bad input as a new user
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import re
 
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from dipsat.cli.main import main
+from dipsat.model.cases import Case
 from dipsat.model.errors import CaseFileError
 from dipsat.model.types import Phase, PhaseKind, Result, Season
 from dipsat.variants import (
@@ -276,6 +278,13 @@ def test_unknown_variant_in_a_case_is_an_error_with_file_and_line(tmp_path):
     assert f"{path}:2:" in done.stderr and re.search(r"known variants: .*standard, telepath, vain_star", done.stderr)
 
 
+@functools.cache
+def _cases(name: str) -> tuple[Case, ...]:
+    """The cases of ``datacases/<name>.txt``, read once for the tests that pick one of them."""
+    from dipsat.model.cases import load_cases
+    return tuple(load_cases(ROOT / f"datacases/{name}.txt", order_reader=read_order))
+
+
 @pytest.mark.parametrize("case_id, index, reason", [
     ("vs.R.1", 0, "ordered 2 powers this season"),        # a second power in one season
     ("vs.A.2", 0, "no unit in bur"),                      # illegal, and spent...
@@ -285,8 +294,7 @@ def test_unknown_variant_in_a_case_is_an_error_with_file_and_line(tmp_path):
 def test_vain_star_bad_uses_give_the_rules_result(case_id, index, reason):
     """Rules 1, 2 and 4 give results, not errors: the order is illegal and says why."""
     from dipsat.cli.runner import run_case
-    from dipsat.model.cases import load_cases
-    case = next(c for c in load_cases(ROOT / "datacases/vain_star.txt", order_reader=read_order) if c.id == case_id)
+    case = next(c for c in _cases("vain_star") if c.id == case_id)
     report = run_case(case)
     assert report.passed
     illegal = [c for c in report.orders if c.actual == "illegal"]
@@ -301,8 +309,7 @@ def test_vain_star_bad_uses_give_the_rules_result(case_id, index, reason):
 def test_telepath_bad_bans_give_the_rules_result(case_id, reason):
     """A ban by a player with no units, or in a retreat or Winter phase, is illegal and says why."""
     from dipsat.cli.runner import run_case
-    from dipsat.model.cases import load_cases
-    case = next(c for c in load_cases(ROOT / "datacases/telepath.txt", order_reader=read_order) if c.id == case_id)
+    case = next(c for c in _cases("telepath") if c.id == case_id)
     report = run_case(case)
     assert report.passed
     assert any(c.actual == "illegal" and reason in c.reason for c in report.orders)
