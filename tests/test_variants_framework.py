@@ -2,9 +2,7 @@
 the phase sequence, game records, the public report, and bad input as a new user writes it."""
 from __future__ import annotations
 
-import contextlib
 import functools
-import io
 import re
 
 import os
@@ -14,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from dipsat.cli.main import main
 from dipsat.model.cases import Case
 from dipsat.model.errors import CaseFileError
 from dipsat.model.types import Phase, PhaseKind, Result, Season
@@ -25,7 +22,7 @@ from dipsat.variants.framework.record import load_record, read_record
 from dipsat.variants.framework.replay import play_record
 from dipsat.variants.framework.report import game_json, game_text
 from dipsat.variants.vain_star.rules import LEPER, SUPERMAN
-from helpers import board
+from helpers import board, dipsat_here
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = sorted((ROOT / "datacases" / "games").glob("*.txt"))
@@ -45,15 +42,6 @@ def dipsat(*args: str, seed: str = "0") -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONHASHSEED=seed)
     return subprocess.run([sys.executable, "-m", "dipsat.cli.main", *args], capture_output=True,
                           text=True, env=env, cwd=ROOT)
-
-
-def dipsat_here(*args: str) -> subprocess.CompletedProcess[str]:
-    """Run the command line in this process (``main``), for the tests of its error messages: a
-    fresh interpreter costs ~0.5 s of CPU and is tested where the process matters (hash seeds)."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(list(args))
-    return subprocess.CompletedProcess(["dipsat", *args], code, out.getvalue(), err.getvalue())
 
 
 # -- names and options ------------------------------------------------------------------------
