@@ -10,7 +10,7 @@ Parquet tables of ``dipsat replay`` of the droidippy archive (cell by cell), and
 random games (``benchmarks/randgames.py``, seed 7): each order's words and reason, phase by phase.
 To record the outputs of another commit, run ``record`` with that commit's tree first on the
 ``PYTHONPATH`` (a folder ``dipsat/`` whose ``model``, ``solver``... link to its checkout). Text is compared byte for byte; a JSON document is compared
-after the ``why`` objects are taken out of the new one, a table after its ``why`` column is taken
+as it is, or, when the recording predates the ``why`` objects, after they are taken out of the new one, a table after its ``why`` column is taken
 out: those are the only additions the check allows. Record on the commit before a change, check
 after it; the recorded outputs are not part of the repository (they are outputs, not fixtures).
 """
@@ -162,9 +162,12 @@ def _json_equal(old: bytes, new: bytes) -> str | None:
     if head_old != head_new or err_old != err_new:
         return f"{head_old!r} -> {head_new!r} / stderr {err_old[:200]!r} -> {err_new[:200]!r}"
     try:
-        a, b = json.loads(body_old), _without_why(json.loads(body_new))
+        a, b = json.loads(body_old), json.loads(body_new)
     except json.JSONDecodeError:
         return None if body_old == body_new else "not JSON and not equal"
+    if a == b:
+        return None
+    b = _without_why(b)  # a recording made before the why objects existed
     if a == b:
         return None
     return _first_difference(a, b, "$")

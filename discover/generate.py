@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import partial
 from typing import Callable
 
 from dipsat.model.cases import Case, Step
@@ -88,8 +89,9 @@ class Board:
 
 
 def generate(rng: random.Random, gmap: GameMap, mode: str = "any", units: int = 6, variant: str = "standard",
-             adjudicate: Callable[[Case], Case] | None = None) -> Case:
-    """A random situation of ``mode`` with at most ``units`` units on ``gmap``.
+             adjudicate: Callable[[Case], Case] | None = None, paradox: bool = False) -> Case:
+    """A random situation of ``mode`` with at most ``units`` units on ``gmap`` (``paradox``: for
+    a paradox search, see :func:`movement_situation`).
 
     ``adjudicate`` (retreat mode) plays the movement step and returns the case with a retreat
     step added for the units it dislodged; without it, retreat mode makes a movement situation.
@@ -98,22 +100,23 @@ def generate(rng: random.Random, gmap: GameMap, mode: str = "any", units: int = 
         mode = rng.choices(list(MODE_WEIGHTS), list(MODE_WEIGHTS.values()))[0]
     if mode == "adjustment":
         return adjustment_situation(rng, gmap, units, variant)
-    case = movement_situation(rng, gmap, units, variant, retreats=mode == "retreat")
+    case = movement_situation(rng, gmap, units, variant, retreats=mode == "retreat", paradox=paradox)
     if mode == "retreat" and adjudicate is not None:
         return adjudicate(case)
     return case
 
 
 def movement_situation(rng: random.Random, gmap: GameMap, units: int, variant: str = "standard",
-                       retreats: bool = False) -> Case:
-    """A movement phase: structures first, then the other units with orders that refer to them."""
+                       retreats: bool = False, paradox: bool = False) -> Case:
+    """A movement phase: structures first, then the other units with orders that refer to them
+    (``paradox``: attacks on convoys often meet a second supported attack)."""
     powers = sorted(rng.sample(list(gmap.powers), k=min(len(gmap.powers), rng.choice([2, 2, 3, 3, 4]))))
     board = Board(gmap, rng, powers)
     split = [p for p in sorted(gmap.provinces) if gmap.provinces[p].coasts]
     centre = rng.choice(split if split and rng.random() < SPLIT_COAST_CHANCE else sorted(gmap.provinces))
     area = board.near(centre, 2)
-    structures = [ring, head_to_head, convoy_chain, convoy_attack, supported_attack, convoyed_dislodge,
-                  convoy_cuts_supporter]
+    structures = [ring, head_to_head, convoy_chain, partial(convoy_attack, rival=0.5) if paradox else convoy_attack,
+                  supported_attack, convoyed_dislodge, convoy_cuts_supporter]
     weights = [2.0, 2.0, 1.5, 3.0, 2.0, 1.5 if not retreats else 6.0, 1.5]
     if gmap.provinces[centre].coasts and rng.random() < 0.7:
         coast_move(board, centre)
@@ -238,9 +241,10 @@ def convoy_chain(board: Board, at: str) -> tuple[Piece, list[Piece], Location] |
     return army, fleets, dest
 
 
-def convoy_attack(board: Board, at: str) -> None:
+def convoy_attack(board: Board, at: str, rival: float = 0.0) -> None:
     """A convoy whose fleet is attacked, the attack supported from the convoy's destination, which
-    the convoyed army attacks (the pattern of the convoy paradoxes, DATC 6.F.14-6.F.24)."""
+    the convoyed army attacks (the pattern of the convoy paradoxes, DATC 6.F.14-6.F.24); with
+    chance ``rival`` (paradox searches), a second supported attack on that fleet (6.F.16)."""
     rng = board.rng
     found = convoy_chain(board, at)
     if found is None:
@@ -264,6 +268,30 @@ def convoy_attack(board: Board, at: str) -> None:
                     if supporter is not None and board.reaches(supporter.unit, fleet.unit.province):
                         board.orders.setdefault(spot, SupportMove(supporter.power, supporter.unit,
                                                                   attacker.unit, into[0]))
+                if rival and rng.random() < rival:
+                    second_attack(board, fleet.unit.province, [p for p in enemy if p != attacker.power] or enemy)
+
+
+def second_attack(board: Board, target: str, powers: list[str]) -> None:
+    """Another unit moving into ``target``, supported from a third province."""
+    rng = board.rng
+    free = [p for p in board.near(target, 1) if p not in board.pieces and p != target]
+    rng.shuffle(free)
+    for p in free:
+        piece = board.place(p, power=rng.choice(powers))
+        into = [t for t in board.targets(piece.unit) if t.province == target] if piece is not None else []
+        if not into:
+            board.pieces.pop(p, None)
+            continue
+        board.orders[p] = Move(piece.power, piece.unit, into[0])
+        for q in free:
+            if q not in board.pieces:
+                helper = board.place(q, power=piece.power)
+                if helper is not None and board.reaches(helper.unit, target):
+                    board.orders[q] = SupportMove(helper.power, helper.unit, piece.unit, into[0])
+                    return
+                board.pieces.pop(q, None)
+        return
 
 
 def supported_attack(board: Board, at: str) -> None:

@@ -123,7 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m dipsat.discover.ground_truth")
     p.add_argument("--tries", type=int, default=3000, help="tries per rule-option choice")
     p.add_argument("--variant-tries", type=int, default=800, help="tries per variant-option choice")
-    p.add_argument("--paradox-tries", type=int, default=12000, help="tries of the paradox search")
+    p.add_argument("--paradox-tries", type=int, default=6000, help="tries of the paradox search")
+    p.add_argument("--paradox-units", type=int, default=8, help="at most this many units in the paradox search")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--units", type=int, default=6)
     p.add_argument("--workers", type=int, default=2)
@@ -134,9 +135,10 @@ def main(argv: list[str] | None = None) -> int:
     for name in a.only:
         tries = {"options": a.tries, "variants": a.variant_tries, "paradoxes": a.paradox_tries}[name]
         flag = {"options": "--tries", "variants": "--variant-tries", "paradoxes": "--paradox-tries"}[name]
-        intro = INTRO.format(args=f"--only {name} {flag} {tries} --seed {a.seed} --units {a.units}")
+        units = f"--paradox-units {a.paradox_units}" if name == "paradoxes" else f"--units {a.units}"
+        intro = INTRO.format(args=f"--only {name} {flag} {tries} --seed {a.seed} {units}")
         if name == "paradoxes":
-            searches: list[Any] = [("paradox", Search(Side(), None, "movement", max(a.units, 8), a.seed, "disc.paradox"))]
+            searches: list[Any] = [("paradox", Search(Side(), None, "movement", a.paradox_units, a.seed, "disc.paradox"))]
         else:
             searches = (option_searches if name == "options" else variant_searches)(a.seed, a.units)
         if a.keys:

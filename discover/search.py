@@ -130,7 +130,7 @@ def situation(search: Search, t: int) -> Case:
         step = gen.retreat_step(rng, variant.map, after, phase)
         return case if step is None else replace(case, steps=(*case.steps, step))
 
-    return gen.generate(rng, variant.map, mode, units, search.a.variant, with_retreats)
+    return gen.generate(rng, variant.map, mode, units, search.a.variant, with_retreats, paradox=search.b is None)
 
 
 def mutated(rng: random.Random, seeds: tuple[Case, ...]) -> Case:

@@ -10,7 +10,8 @@ loop ends):
 3. an owned centre left unowned (adjustments);
 4. an order left out (the unit is unordered, it holds);
 5. a move, support or convoy replaced by a hold;
-6. a ``via convoy`` dropped;
+6. a ``via convoy`` dropped; an order that names its unit with another type or coast than the
+   unit has written as the unit stands;
 7. all units of one power given to another power (fewer powers);
 8. a unit that holds moved one province closer to the others (a tighter board).
 
@@ -34,14 +35,27 @@ MAX_CHECKS = 600
 
 def size(case: Case, gmap: GameMap) -> tuple[int, ...]:
     """How big a case is: steps, units and centres, orders, orders that are not holds, ``via``
-    flags, powers, and the sum of the distances between the units."""
+    flags, orders that name a unit otherwise than it stands, powers, and the sum of the
+    distances between the units."""
     start = case.start
     orders = [o for s in case.steps for o in s.orders]
     provinces = sorted(start.units)
     spread = sum(_distance(gmap, a, b) for i, a in enumerate(provinces) for b in provinces[i + 1:])
     return (len(case.steps), len(start.units) + len(start.centres), len(orders),
             sum(not isinstance(o, Hold) for o in orders), sum(bool(getattr(o, "via_convoy", False)) for o in orders),
+            sum(written_as_is(o, start) != o for o in case.steps[0].orders),
             len({pc.power for pc in start.units.values()} | set(start.centres.values())), spread)
+
+
+def written_as_is(order: Order, start: Position) -> Order:
+    """``order`` naming its unit (and the unit it supports or convoys) as they stand on the board:
+    type and coast (a sloppy order made plain)."""
+    for name in ("unit", "target"):
+        unit = getattr(order, name, None)
+        piece = start.units.get(unit.province) if isinstance(unit, Unit) else None
+        if piece is not None and piece.unit != unit and piece.unit.kind in (ARMY, FLEET):
+            order = replace(order, **{name: piece.unit})  # type: ignore[arg-type]
+    return order
 
 
 def _distance(gmap: GameMap, a: str, b: str) -> int:
@@ -92,6 +106,9 @@ def candidates(case: Case, gmap: GameMap) -> Iterator[Case]:
                 yield with_orders(case, s, step.orders[:i] + (Hold(o.power, o.unit),) + step.orders[i + 1:])
             if isinstance(o, Move) and o.via_convoy:
                 yield with_orders(case, s, step.orders[:i] + (replace(o, via_convoy=False),) + step.orders[i + 1:])
+            plain = written_as_is(o, case.start) if s == 0 else o
+            if plain != o:
+                yield with_orders(case, s, step.orders[:i] + (plain,) + step.orders[i + 1:])
     powers = sorted(({pc.power for pc in case.start.units.values()} | set(case.start.centres.values()))
                     & set(gmap.powers))
     for gone in powers[1:]:
@@ -146,7 +163,7 @@ def closer(case: Case, gmap: GameMap) -> Iterator[Case]:
     """Each unit that holds (or has no order) moved to an empty neighbouring province where it
     can stand, nearer the other units."""
     start: Position = case.start
-    ordered = {o.unit.province: o for s in case.steps[:1] for o in s.orders if hasattr(o, "unit")}
+    ordered = {o.unit.province: o for s in case.steps[:1] for o in s.orders if isinstance(getattr(o, "unit", None), Unit)}
     named = {p for s in case.steps for o in s.orders for p in _names(o) if not isinstance(o, Hold)}
     for province, piece in sorted(start.units.items()):
         order = ordered.get(province)

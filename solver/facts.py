@@ -99,6 +99,11 @@ class Facts:
     """Variant hook: province -> the keys of the moves of the further pieces of the stack there
     (``Position.stacked``) when its unit moves too: the province is left only when every one of
     them succeeds (:meth:`~dipsat.solver.phase_model.PhaseModel.leaves`); empty in the standard game."""
+    carriers: Mapping[str, str] = field(default_factory=dict)
+    """Variant hook: the key of a move carried by another unit (the Hitchhiker's lift) -> the
+    province of the unit that carries it. The move has a path only while its carrier's carrying
+    is available (``path[...]`` and ``available[...]`` literals, as for a convoy; the rule module
+    :func:`~dipsat.solver.rules.carried.add_carried_paths` defines them); empty in the standard game."""
 
     def owner(self, province: str) -> str | None:
         """The power of the unit in ``province``, or ``None``."""

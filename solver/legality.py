@@ -33,7 +33,8 @@ _EMPTY: frozenset[str] = frozenset()
 
 def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rules: Rules,
                  off_graph: Mapping[str, str] | None = None, removed: Removal | None = None,
-                 stacks: Mapping[str, Sequence[str]] | None = None, keys: Sequence[str | None] = ()) -> Facts:
+                 stacks: Mapping[str, Sequence[str]] | None = None, keys: Sequence[str | None] = (),
+                 carriers: Mapping[str, str] | None = None) -> Facts:
     """Match each given order to its unit and sort it into legal, illegal and invalid.
 
     ``off_graph`` (variant hook, empty in the standard game) maps a province to the one
@@ -42,12 +43,13 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
     taken off ``position`` before the orders are carried out, whose fleets still count for the
     legality of the others' orders (see :class:`Removal`). ``stacks`` (variant hook): see
     :attr:`Facts.stacks`. ``keys`` (variant hook), one per given order: the key of the further
-    piece of a stack it is for (``par#2``, :attr:`Facts.slots`) or ``None``.
+    piece of a stack it is for (``par#2``, :attr:`Facts.slots`) or ``None``. ``carriers``
+    (variant hook): see :attr:`Facts.carriers`.
     """
     verdicts = [Verdict(o, LEGAL, "", k) for o, k in zip(given, keys)] if keys else [Verdict(o, LEGAL) for o in given]
     facts = Facts(gmap, position, rules, verdicts, {}, [], off_graph=dict(off_graph or {}),
                   strengths=_strengths(gmap, position), removed=removed,
-                  stacks={p: tuple(k) for p, k in (stacks or {}).items() if k})
+                  stacks={p: tuple(k) for p, k in (stacks or {}).items() if k}, carriers=dict(carriers or {}))
     if keys:
         facts.slots, facts.pieces, facts.strengths = take_slots(position, [k for k in keys if k], gmap.strength_scale,
                                                                 facts.strengths)  # type: ignore[arg-type]

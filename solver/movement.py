@@ -33,17 +33,18 @@ def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Orde
                         movement_rules: Mapping[str, Rule] = MOVEMENT_RULES,
                         off_graph: Mapping[str, str] | None = None, removed: Removal | None = None,
                         stacks: Mapping[str, Sequence[str]] | None = None,
-                        keys: Sequence[str | None] = ()) -> Resolution:
+                        keys: Sequence[str | None] = (), carriers: Mapping[str, str] | None = None) -> Resolution:
     """Resolve a movement phase as DATC chapter 5 describes, through one CP-SAT model.
 
     ``off_graph``, ``removed`` and ``stacks`` are variant hooks (see
     :func:`~dipsat.solver.legality.check_orders`): moves off the adjacency graph, province ->
     destination; units removed before the orders are carried out, whose fleets' convoys are never
     available; the moves of a stack's further pieces; ``keys``, one per order: the further piece
-    of a stack it is for (``par#2``) or ``None``; none in the standard game.
+    of a stack it is for (``par#2``) or ``None``; ``carriers``: moves carried by another unit
+    (:attr:`~dipsat.solver.facts.Facts.carriers`); none in the standard game.
     """
     gmap = board_in_play(gmap, position)
-    facts = check_orders(gmap, position, orders, rules, off_graph, removed, stacks, keys)
+    facts = check_orders(gmap, position, orders, rules, off_graph, removed, stacks, keys, carriers)
     modules = with_options(movement_rules, rules)
     solution, pm = solve_phase(lambda o: build_model(facts, modules, o), rules.paradox)
     after, fates = next_position(facts, solution)

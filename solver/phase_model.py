@@ -213,6 +213,8 @@ class PhaseModel:
         mf = self.facts.moves.get(src)
         if mf is None or mf.blocked:
             return False
+        if self.facts.carriers and src in self.facts.carriers:  # variant hook: a carried move (a lift)
+            return self.decision((PATH, src))
         return self.decision((PATH, src)) if mf.convoyed else True
 
     def given(self, province: str) -> Lit:
@@ -224,8 +226,10 @@ class PhaseModel:
         return lit
 
     def available(self, province: str) -> Lit:
-        """``available[...]``: the convoy ordered from ``province`` is available."""
-        if province not in self.facts.convoys:
+        """``available[...]``: the convoy ordered from ``province`` is available (or the carrying
+        of a move by the unit there, :attr:`~dipsat.solver.facts.Facts.carriers`)."""
+        if province not in self.facts.convoys and not (self.facts.carriers
+                                                       and province in self.facts.carriers.values()):
             return False
         return self.decision((AVAILABLE, province))
 

@@ -265,3 +265,34 @@ def test_random_stacks_lifts_and_supports_neither_crash_nor_lose_pieces():
                     for p, d in after.dislodged.items() for _ in range(rng.randint(1, 3))]
         if after.dislodged:
             HITCHHIKER.adjudicate(after, retreats, DATC)
+
+
+def _case(case_id):
+    return next(c for c in CASES if c.id == case_id)
+
+
+def test_a_lift_under_lift_dislodged_fails_is_decided_in_one_solve(monkeypatch):
+    """Issue 25: a lift whose lifter is dislodged fails in the same solve (its ``path[...]``
+    literal), not by playing the turn again: one model per movement turn (hh.H.37)."""
+    from dipsat.variants.hitchhiker import engine
+
+    calls = []
+    real = engine.adjudicate_movement
+    monkeypatch.setattr(engine, "adjudicate_movement", lambda *a, **k: calls.append(1) or real(*a, **k))
+    report = run_case(_case("hh.H.37"), "lift_dislodged=fails")
+    assert report.passed, report.differences
+    assert [c.actual for c in report.orders][:2] == ["fails", "fails"]
+    assert len(calls) == 1
+
+
+def test_the_lift_paradox_is_settled_as_a_convoy_paradox():
+    """Ruling H4: a lift whose success keeps its lifter in place and whose failure dislodges it
+    (hh.H.48) is a convoy paradox; the Szykman rule makes the lift not available; its reason is
+    the typed backup rule."""
+    from dipsat.model.reasons import Backup
+
+    report = run_case(_case("hh.H.48"))
+    assert report.passed, report.differences
+    (paradox,) = report.resolutions[0].paradoxes
+    assert paradox.rule == "Szykman" and paradox.fixed == (("available[F eng H]", False),)
+    assert report.orders[0].why == Backup("Szykman", "fails")

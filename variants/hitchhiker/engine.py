@@ -15,7 +15,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from dipsat.model.board import AddCentre, Lasting, clear_owner
-from dipsat.model.reasons import Acted, CivilDisorder, Cut, Noted, Then
+from dipsat.model.reasons import Acted, Backup, CivilDisorder, Cut, Noted, Then
 from dipsat.model.types import (
     Build, Disband, Hold, Location, Move, OrderResult, Phase, PhaseKind, Piece, Position, Result, Retreat, SupportHold,
     Tag, Unit, Waive,
@@ -23,7 +23,8 @@ from dipsat.model.types import (
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import adjudicate_adjustments, adjustments_due
 from dipsat.solver.movement import adjudicate_movement
-from dipsat.solver.phase_model import DISLODGED, HOLD, MOVES
+from dipsat.solver.phase_model import AVAILABLE, DISLODGED, HOLD, MOVES, PATH
+from dipsat.solver.rules.carried import add_carried_paths
 from dipsat.solver.phases import after_adjustments, after_movement, after_retreats
 from dipsat.solver.retreat import adjudicate_retreats
 from dipsat.variants.framework.engine import add_constant_term, illegal, insert_before, merge_results
@@ -104,13 +105,13 @@ def _fill(orders: Sequence[AnyOrder], decided: dict[int, OrderResult]) -> list[O
 
 
 def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
-              specials: Specials, dropped: frozenset[int] = frozenset()) -> Resolution:
+              specials: Specials) -> Resolution:
     """A movement turn. A stack whose pieces are all lifted is left only when every lift succeeds:
     the first lift moves the stack's first piece from the province itself, the others are the
     stack's further moves (``stacks``), and the model's ``leaves[...]`` literal tells whether a
-    piece stays behind to hold the province with a unit's strength (ruling H2). ``dropped``: the
-    lifts that fail because their lifter is dislodged (option ``lift_dislodged=fails``,
-    :func:`_lifts_lost`)."""
+    piece stays behind to hold the province with a unit's strength (ruling H2). Under
+    ``lift_dislodged=fails`` each lift is a carried move of the model (``carriers``): it has a path
+    only while its lifter is not dislodged, in the same solve (:func:`_carriers`)."""
     state = specials.state
     for centre in sorted(state.neutral_next):  # rule 10: Zaphod's visit is noticed now
         position = clear_owner(position, centre)
@@ -120,7 +121,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     turn = Turn(marvin=marvin.unit.province if marvin else None, ships=ships, gargled=state.gargled,
                 sunglasses=state.sunglasses, taking_off=frozenset(specials.taking_off.values()),
                 commanded=state.commanded, skip=specials.handled)
-    plan = make_plan(variant, position, orders, turn, dropped)
+    plan = make_plan(variant, position, orders, turn)
     decided = dict(specials.results)
     decided.update(plan.results)
     for i in specials.taking_off:
@@ -163,8 +164,11 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     stacks = {origin: tuple(k for o, k in zip(plan.passed, keys) if k and isinstance(o, Move) and o.unit.province == origin)
               for origin in plan.first_lifts}
     pass_piece_supports(board, plan, keys)
+    carriers = _carriers(orders, plan, keys) if variant.choice("lift_dislodged") == "fails" else {}
+    if carriers:
+        modules = insert_before(modules, "supports", {"carried_paths": add_carried_paths})
     res = adjudicate_movement(variant.map, board, plan.passed, rules, modules, off_graph=plan.off_graph,
-                              stacks=stacks, keys=keys)
+                              stacks=stacks, keys=keys, carriers=carriers)
     behind = _left_behind(plan, res, stacks, keys)
     res = replace(res, after=_land_together(res))
     generated += res.generated
@@ -180,9 +184,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         if src in plan.piece_supports and isinstance(r.why, Cut):  # a further piece's support (ruling H2)
             r = replace(r, why=replace(r.why, note="ruling H2"))
         decided[src] = replace(r, order=orders[src])  # type: ignore[arg-type]
-    lost = _lifts_lost(variant, plan, fates, decided)
-    if lost:
-        return _movement(variant, position, orders, rules, specials, dropped | lost)
+    _lifts_lost(orders, plan, keys, carriers, res, decided)
     for i in behind:  # the fate of the province is the piece's left behind
         first = plan.first_lifts[orders[i].hitchhiker.province]  # type: ignore[union-attr]
         decided[i] = replace(decided[i], tag=decided[first].tag)
@@ -245,16 +247,34 @@ def _land_together(res: Resolution) -> Position:
     return after
 
 
-def _lifts_lost(variant: Variant, plan: Plan, fates: Mapping[str, Tag | None],
-                decided: Mapping[int, OrderResult]) -> frozenset[int]:
-    """Option ``lift_dislodged=fails``: the lifts that carried their hitch-hiker though their
-    lifter is dislodged. The turn is played again with them failed (a dislodged fleet's convoy
-    fails, DATC 5.B.9), until no carried lift has a dislodged lifter."""
-    if variant.choice("lift_dislodged") != "fails":
-        return frozenset()
-    return frozenset(i for province, i in plan.lifters.items() if fates.get(province) is Tag.DISLODGED
-                     and i not in plan.results and decided.get(i) is not None
-                     and decided[i].result is Result.SUCCEEDS)
+def _carriers(orders: Sequence[AnyOrder], plan: Plan, keys: Sequence[str | None]) -> dict[str, str]:
+    """Option ``lift_dislodged=fails``: the model key of each lifted move -> its lifter's
+    province (the solver's ``carriers`` hook: the lift carries only while its lifter is not
+    dislodged, as a convoy does, DATC 5.B.3)."""
+    lifts = set(plan.lifters.values())
+    return {k or o.unit.province: orders[s].lifter.province  # type: ignore[union-attr]
+            for o, s, k in zip(plan.passed, plan.source, keys) if s in lifts and isinstance(o, Move)}
+
+
+def _lifts_lost(orders: Sequence[AnyOrder], plan: Plan, keys: Sequence[str | None], carriers: Mapping[str, str],
+                res: Resolution, decided: dict[int, OrderResult]) -> None:
+    """The lifts that failed for want of a path: their lifter is dislodged, or a backup rule
+    made its carrying not available (a convoy paradox, ruling H4); their result says so, in place
+    of the model's."""
+    if not carriers:
+        return
+    decisions = res.values.decisions if res.values is not None else {}
+    for o, s, k in zip(plan.passed, plan.source, keys):
+        key = k or getattr(getattr(o, "unit", None), "province", None)
+        if s is None or key not in carriers or decisions.get((PATH, key), True):
+            continue
+        lift = orders[s]
+        named = res.model.name((AVAILABLE, carriers[key])) if res.model is not None else ""
+        backup = [p.rule for p in res.paradoxes for name, _ in p.fixed if name == named]
+        why = Backup(backup[0], "fails") if backup else Acted(
+            "fails", f"{lift.lifter} is dislodged, and the lift with it",  # type: ignore[union-attr]
+            "rule 6; option lift_dislodged=fails")
+        decided[s] = OrderResult(lift, Result.FAILS, why)  # type: ignore[arg-type]
 
 
 def _hold_strengths(decided: Mapping[int, OrderResult], moves: Mapping[str, str]) -> dict[str, int]:

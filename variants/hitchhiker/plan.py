@@ -149,13 +149,8 @@ def _supported_move_problem(turn: Turn, position: Position, support: SupportMove
     return _turn_problem(replace(turn, taking_off=frozenset()), position, target, support.dest.province)
 
 
-def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], turn: Turn = Turn(),
-              dropped: frozenset[int] = frozenset()) -> Plan:
-    """The orders in force, the results decided before the model, the off-graph moves.
-
-    ``dropped``: legal lifts whose lifter is
-    dislodged this turn, under ``lift_dislodged=fails``: each still replaces its lifter's order,
-    and carries nobody."""
+def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], turn: Turn = Turn()) -> Plan:
+    """The orders in force, the results decided before the model, the off-graph moves."""
     gmap = variant.board(position)
     plan = Plan()
     lifted: dict[str, list[int]] = {}
@@ -177,10 +172,6 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
             plan.results[i] = illegal(o, problem)
             continue
         plan.lifters[o.lifter.province] = i
-        if i in dropped:
-            plan.results[i] = OrderResult(o, Result.FAILS, Acted(  # type: ignore[arg-type]
-                "fails", f"{o.lifter} is dislodged, and the lift with it", "rule 6; option lift_dislodged=fails"))
-            continue
         lifted.setdefault(o.hitchhiker.province, []).append(i)
     sea_ok = variant.choice("bubble_sea") == "yes"
     for i, o in enumerate(orders):
@@ -240,8 +231,6 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         hitcher = position.units[lift.hitchhiker.province]
         plan.passed.append(Hold(lifter.power, lifter.unit))
         plan.source.append(None)
-        if i in dropped:
-            continue
         if lift.dest.province in turn.ships:  # rule 12: lifted into a destructor ship
             plan.into_ships[i] = hitcher.unit.province
             continue

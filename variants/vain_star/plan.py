@@ -194,6 +194,8 @@ def _orders_in_force(plan: Plan, gmap: GameMap, standard: Sequence[tuple[int, Or
         piece, why = _own(plan, o, o.unit)
         why = why or ("a unit cannot teleport to its own province" if o.dest.province == o.unit.province
                       else _can_stand(gmap, piece.unit.kind, o.dest))  # type: ignore[union-attr]
+        if not why and sum(1 for _, x in teleports if x.unit.province == o.unit.province) > 1:
+            why = f"{o.unit} was given several Teleport orders"  # as several Pilot orders: none counts
         if why:
             plan.results[i] = _refuse(o, why)
             continue
