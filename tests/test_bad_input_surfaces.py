@@ -166,14 +166,13 @@ def _games_file(tmp_path: Path) -> tuple[Path, int]:
 
 
 @pytest.mark.parametrize("executor", [["--workers", "1"], ["--workers", "2"], ["dask"]])
-def test_one_bad_game_is_one_error_row(executor: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+def test_one_bad_game_is_one_error_row(executor: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                      request: pytest.FixtureRequest):
     path, bad = _games_file(tmp_path)
     if executor == ["dask"]:
-        distributed = pytest.importorskip("distributed")
-        with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp://",
-                                      host="127.0.0.1", dashboard_address=None) as cluster:
-            code, out, err = cli(capsys, "replay", path, "--out", tmp_path / "o", "--json",
-                                 "--dask", cluster.scheduler_address)
+        cluster = request.getfixturevalue("dask_cluster")  # started only for this case
+        code, out, err = cli(capsys, "replay", path, "--out", tmp_path / "o", "--json",
+                             "--dask", cluster.scheduler_address)
     else:
         code, out, err = cli(capsys, "replay", path, "--out", tmp_path / "o", "--json", *executor)
     no_python(out + err)

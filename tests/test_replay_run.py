@@ -86,35 +86,28 @@ def test_process_pool_writes_the_same_tables(archive: Path, reference: Path, tmp
     assert _tables(tmp_path) == _tables(reference)
 
 
-def test_dask_local_cluster_writes_the_same_tables(archive: Path, reference: Path, tmp_path: Path):
+def test_dask_local_cluster_writes_the_same_tables(archive: Path, reference: Path, tmp_path: Path,
+                                                  dask_cluster):
     """The same run on a two-worker Dask LocalCluster on loopback gives byte-identical tables."""
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol="tcp://",
-                                  host="127.0.0.1",
-                                  dashboard_address=None) as cluster:
-        summary = run_replay(RunConfig((str(archive),), tmp_path, dask=cluster.scheduler_address))
+    summary = run_replay(RunConfig((str(archive),), tmp_path, dask=dask_cluster.scheduler_address))
     assert summary["run"]["executor"].startswith("dask tcp://127.0.0.1")
     assert _tables(tmp_path) == _tables(reference)
 
 
 def test_dask_batches_of_several_games_write_the_same_tables(archive: Path, reference: Path, tmp_path: Path,
-                                                             monkeypatch: pytest.MonkeyPatch):
+                                                             monkeypatch: pytest.MonkeyPatch, dask_cluster):
     """Games sent to the cluster two to a batch (one submission) give byte-identical tables."""
-    distributed = pytest.importorskip("distributed")
     from dipsat.replay import executors
 
     monkeypatch.setattr(executors, "batch_size", lambda games, threads: 2)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol="tcp://",
-                                  host="127.0.0.1", dashboard_address=None) as cluster:
-        summary = run_replay(RunConfig((str(archive),), tmp_path, dask=cluster.scheduler_address))
+    summary = run_replay(RunConfig((str(archive),), tmp_path, dask=dask_cluster.scheduler_address))
     assert summary["run"]["tasks_replayed"] == 3 and summary["run"]["tasks_lost"] == 0
     assert _tables(tmp_path) == _tables(reference)
 
 
 def test_dask_batch_that_fails_costs_only_the_task_that_fails(archive: Path, tmp_path: Path,
-                                                               monkeypatch: pytest.MonkeyPatch):
+                                                               monkeypatch: pytest.MonkeyPatch, dask_cluster):
     """A batch the cluster cannot run is sent again task by task: only the task that fails is lost."""
-    distributed = pytest.importorskip("distributed")
     from dipsat.replay import executors, work
 
     real = work.replay_task
@@ -126,9 +119,7 @@ def test_dask_batch_that_fails_costs_only_the_task_that_fails(archive: Path, tmp
 
     monkeypatch.setattr(executors, "batch_size", lambda games, threads: 3)
     monkeypatch.setattr(work, "replay_task", fails_on_game_2)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol="tcp://",
-                                  host="127.0.0.1", dashboard_address=None) as cluster:
-        summary = run_replay(RunConfig((str(archive),), tmp_path, dask=cluster.scheduler_address))
+    summary = run_replay(RunConfig((str(archive),), tmp_path, dask=dask_cluster.scheduler_address))
     assert summary["run"]["tasks_replayed"] == 2 and summary["run"]["tasks_lost"] == 1
     lost = [e for e in summary["error_list"] if "could not run it" in e["error"]]
     assert [Path(e["file"]).name for e in lost] == ["game_2.txt"]

@@ -2,6 +2,7 @@
 the phase sequence, game records, the public report, and bad input as a new user writes it."""
 from __future__ import annotations
 
+import functools
 import re
 
 import os
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from dipsat.model.cases import Case
 from dipsat.model.errors import CaseFileError
 from dipsat.model.types import Phase, PhaseKind, Result, Season
 from dipsat.variants import (
@@ -20,7 +22,7 @@ from dipsat.variants.framework.record import load_record, read_record
 from dipsat.variants.framework.replay import play_record
 from dipsat.variants.framework.report import game_json, game_text
 from dipsat.variants.vain_star.rules import LEPER, SUPERMAN
-from helpers import board
+from helpers import board, dipsat_here
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = sorted((ROOT / "datacases" / "games").glob("*.txt"))
@@ -240,7 +242,7 @@ def test_unknown_power_letter_is_an_error_with_file_and_line(tmp_path):
     """``(M)`` is no Vain Star power: the error names the file, the line and the twelve powers."""
     path = _case(tmp_path, "CASE x\nVARIANT vain_star\nPHASE Spring 1901 Movement\nUNITS\n"
                            "Germany: A Munich\nORDERS\nFrance: (M) A Munich\nEND\n")
-    done = dipsat("adjudicate", str(path))
+    done = dipsat_here("adjudicate", str(path))
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert f"{path}:7:" in done.stderr and "unknown Vain Star power letter (M)" in done.stderr
     assert "(L) Spring Raid" in done.stderr
@@ -259,9 +261,16 @@ def test_unknown_variant_in_a_case_is_an_error_with_file_and_line(tmp_path):
     """``VARIANT telepathy`` names no variant: file, the VARIANT line, and the known variants."""
     path = _case(tmp_path, "CASE x\nVARIANT telepathy\nPHASE Spring 1901 Movement\nUNITS\n"
                            "France: A Paris\nORDERS\nFrance: A Paris H\nEND\n")
-    done = dipsat("adjudicate", str(path))
+    done = dipsat_here("adjudicate", str(path))
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert f"{path}:2:" in done.stderr and re.search(r"known variants: .*standard, telepath, vain_star", done.stderr)
+
+
+@functools.cache
+def _cases(name: str) -> tuple[Case, ...]:
+    """The cases of ``datacases/<name>.txt``, read once for the tests that pick one of them."""
+    from dipsat.model.cases import load_cases
+    return tuple(load_cases(ROOT / f"datacases/{name}.txt", order_reader=read_order))
 
 
 @pytest.mark.parametrize("case_id, index, reason", [
@@ -273,8 +282,7 @@ def test_unknown_variant_in_a_case_is_an_error_with_file_and_line(tmp_path):
 def test_vain_star_bad_uses_give_the_rules_result(case_id, index, reason):
     """Rules 1, 2 and 4 give results, not errors: the order is illegal and says why."""
     from dipsat.cli.runner import run_case
-    from dipsat.model.cases import load_cases
-    case = next(c for c in load_cases(ROOT / "datacases/vain_star.txt", order_reader=read_order) if c.id == case_id)
+    case = next(c for c in _cases("vain_star") if c.id == case_id)
     report = run_case(case)
     assert report.passed
     illegal = [c for c in report.orders if c.actual == "illegal"]
@@ -289,8 +297,7 @@ def test_vain_star_bad_uses_give_the_rules_result(case_id, index, reason):
 def test_telepath_bad_bans_give_the_rules_result(case_id, reason):
     """A ban by a player with no units, or in a retreat or Winter phase, is illegal and says why."""
     from dipsat.cli.runner import run_case
-    from dipsat.model.cases import load_cases
-    case = next(c for c in load_cases(ROOT / "datacases/telepath.txt", order_reader=read_order) if c.id == case_id)
+    case = next(c for c in _cases("telepath") if c.id == case_id)
     report = run_case(case)
     assert report.passed
     assert any(c.actual == "illegal" and reason in c.reason for c in report.orders)
@@ -308,7 +315,7 @@ def test_a_record_at_the_wrong_phase_is_an_error_with_file_and_line(tmp_path):
     """A record that skips the Summer adjustments of a Spring Raid says where and why."""
     path = _case(tmp_path, "GAME g\nVARIANT vain_star\nPHASE Spring 1901 Movement\nItaly: SPRING RAID\n"
                            "France: A Marseilles - Spain\nPHASE Fall 1901 Movement\nEND\n")
-    done = dipsat("play", str(path))
+    done = dipsat_here("play", str(path))
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert f"{path}:6: the game is at Summer 1901 Adjustment, not Fall 1901 Movement" in done.stderr
 
@@ -317,13 +324,13 @@ def test_a_record_with_an_unreadable_order_is_an_error_with_file_and_line(tmp_pa
     """An order that names no province is reported with its file and line."""
     path = _case(tmp_path, "GAME g\nVARIANT telepath\nPHASE Spring 1901 Movement\n"
                            "England: BAN FRE A(Pxx)\nEND\n")
-    done = dipsat("play", str(path))
+    done = dipsat_here("play", str(path))
     assert done.returncode == 2 and f"{path}:4: cannot read order" in done.stderr
 
 
 def test_play_rejects_an_unknown_variant_listing_the_known_ones():
     """``--variant`` checks the name when the command line is read."""
-    done = dipsat("play", "datacases/games/telepath_1901_1903.txt", "--variant", "nosuch")
+    done = dipsat_here("play", str(ROOT / "datacases/games/telepath_1901_1903.txt"), "--variant", "nosuch")
     assert done.returncode == 2 and re.search(r"known variants: .*standard, telepath, vain_star", done.stderr)
 
 

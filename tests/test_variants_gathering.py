@@ -203,6 +203,7 @@ import sys  # noqa: E402
 from dipsat.variants.framework.record import load_record, read_record  # noqa: E402
 from dipsat.variants.framework.replay import play_record  # noqa: E402
 from dipsat.variants.framework.report import game_json, game_text  # noqa: E402
+from helpers import dipsat_here  # noqa: E402
 
 GAMES = ROOT / "datacases/games"
 
@@ -291,7 +292,7 @@ def _record(tmp_path, body: str) -> Path:
 def test_an_unknown_card_is_a_one_line_error_with_file_and_line(tmp_path):
     """``CARD FIREBALL`` names no card: exit 2, file and line, the cards listed, no traceback."""
     path = _record(tmp_path, "France: A Paris - Burgundy\nFrance: CARD FIREBALL A Paris\n")
-    done = _dipsat("play", str(path))
+    done = dipsat_here("play", str(path))
     assert done.returncode == 2 and "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
     assert f"{path}:5:" in done.stderr and "no card is named 'FIREBALL A Paris'" in done.stderr
     assert "Mystical Shield" in done.stderr
@@ -299,7 +300,7 @@ def test_an_unknown_card_is_a_one_line_error_with_file_and_line(tmp_path):
 
 def test_a_bad_seed_is_an_error():
     """``seed=`` takes a whole number."""
-    done = _dipsat("play", "datacases/games/gathering_1901_1908_points.txt", "--variant", "gathering,seed=abc")
+    done = dipsat_here("play", str(GAMES / "gathering_1901_1908_points.txt"), "--variant", "gathering,seed=abc")
     assert done.returncode == 2 and "whole number" in done.stderr and "Traceback" not in done.stderr
 
 

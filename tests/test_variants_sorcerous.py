@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from dipsat.cli.runner import run_case
-from dipsat.model.cases import load_cases
+from dipsat.cli.runner import CaseReport, run_case
+from dipsat.model.cases import Case, load_cases
 from dipsat.model.errors import OrderError
 from dipsat.model.kinds import ARMY
 from dipsat.model.types import (
@@ -46,10 +46,21 @@ def fleet(province: str) -> Unit:
     return Unit(UnitType.FLEET, Location(province))
 
 
+_REPORTS: dict[str, CaseReport] = {}
+
+
+def report_of(case: Case) -> CaseReport:
+    """The report of ``case`` (a case of :data:`CASES`), run once for the whole module: several
+    tests read the same reports (running every case again cost ~2 s of CPU)."""
+    if case.id not in _REPORTS:
+        _REPORTS[case.id] = run_case(case)
+    return _REPORTS[case.id]
+
+
 @pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in CASES])
 def test_sorcerous_case(case):
     """The case resolves as its expectations say: each order's result and the board after."""
-    report = run_case(case)
+    report = report_of(case)
     assert report.has_expectations
     assert report.passed, "\n".join(report.differences)
 
@@ -237,7 +248,7 @@ def test_bad_spells_are_illegal_results_with_their_reason():
     on land: each an illegal result naming the reason (the unit holds)."""
     reasons = {}
     for case in CASES:
-        report = run_case(case)
+        report = report_of(case)
         for check in report.orders:
             if check.actual == "illegal":
                 reasons.setdefault(case.id, []).append(check.reason)
