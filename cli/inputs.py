@@ -16,14 +16,13 @@ def case_files(paths: list[str], command: str, records: bool = False) -> list[st
     Raises:
         InputError: a path does not exist, or a folder holds no case file.
     """
-    from dipsat.replay.readers import archive_files, is_game_record
-    from dipsat.replay.readers.droidippy import looks_like_droidippy
-
     found: list[str] = []
     for text in paths:
         if not Path(text).is_dir():
             found.append(text)
             continue
+        from dipsat.replay.readers import archive_files, is_game_record  # a folder only: start-up
+        from dipsat.replay.readers.droidippy import looks_like_droidippy
         try:
             listed = [shown for shown, path in archive_files([text]) if path.name.lower().endswith((".txt", ".txt.gz"))]
         except FileNotFoundError:

@@ -9,7 +9,6 @@ Pure standard library.
 """
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
 from collections import Counter
@@ -58,6 +57,8 @@ _RESERVED: Final = frozenset({"con", "prn", "aux", "nul", *(f"com{i}" for i in r
 
 
 def _digest(text: str) -> str:
+    import hashlib  # only when a name needs its hash: OpenSSL costs a few ms of every start-up
+
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:10]
 
 
