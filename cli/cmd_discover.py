@@ -8,7 +8,7 @@ from pathlib import Path
 
 from dipsat.cli.errors import EXIT_INTERRUPTED, EXIT_OK
 from dipsat.model.errors import InputError, OutputError, UsageError
-from dipsat.solver.presets import RulesError, rules_from_text
+from dipsat.cli.options import checked_address, checked_rules, checked_variant, positive
 
 DESCRIPTION = """\
 Generate random situations (boards and orders, biased toward supports, convoys, head-to-head
@@ -26,14 +26,12 @@ MODES = ("any", "movement", "retreat", "adjustment", "corpus")
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Register the command."""
-    from dipsat.cli.cmd_replay import _address, _positive
-
     p: argparse.ArgumentParser = sub.add_parser(
         "discover", help="search for minimal cases where two rule sets disagree, or paradoxes",
         description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--rules", action="append", type=_rules, metavar="PRESET[,OPTION=CHOICE...]",
+    p.add_argument("--rules", action="append", type=checked_rules, metavar="PRESET[,OPTION=CHOICE...]",
                    help="a side's rule set (give two to compare; one with --paradox); default datc")
-    p.add_argument("--variant", action="append", type=_variant, metavar="NAME[,OPTION=CHOICE...]",
+    p.add_argument("--variant", action="append", type=checked_variant, metavar="NAME[,OPTION=CHOICE...]",
                    help="a side's variant (give two to compare a variant's options); default standard")
     p.add_argument("--paradox", action="store_true",
                    help="keep phases with no consistent resolution or several, instead of disagreements")
@@ -44,32 +42,18 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     p.add_argument("--units", type=_units, default=6, metavar="N", help="at most N units on the board (default 6)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="the seed of the search (default 0)")
     limit = p.add_mutually_exclusive_group()
-    limit.add_argument("--tries", type=_positive, metavar="K", help="try K situations (default 1000)")
+    limit.add_argument("--tries", type=positive, metavar="K", help="try K situations (default 1000)")
     limit.add_argument("--budget", type=_seconds, metavar="SECONDS", help="search for this long (whole chunks of tries)")
     p.add_argument("--name", default="found", type=_name, metavar="PREFIX", help="the prefix of the case ids (default found)")
     p.add_argument("--out", metavar="DIR", help="write findings.txt, summary.json, report.md, pictures/ and timing.json there")
-    p.add_argument("--workers", metavar="N", type=_positive, help="local worker processes (default: all cores)")
-    p.add_argument("--dask", metavar="ADDRESS", type=_address, help="run on the Dask cluster at ADDRESS (tcp://host:port)")
+    p.add_argument("--workers", metavar="N", type=positive, help="local worker processes (default: all cores)")
+    p.add_argument("--dask", metavar="ADDRESS", type=checked_address, help="run on the Dask cluster at ADDRESS (tcp://host:port)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     return p
 
 
-def _rules(text: str) -> str:
-    try:
-        rules_from_text(text)
-    except RulesError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-    return text
 
 
-def _variant(text: str) -> str:
-    from dipsat.variants import UnknownVariantError, VariantOptionError, find_variant
-
-    try:
-        find_variant(text)
-    except (UnknownVariantError, VariantOptionError) as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-    return text
 
 
 def _units(text: str) -> int:

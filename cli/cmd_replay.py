@@ -7,11 +7,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from dipsat.cli.options import solver_argument
+from dipsat.cli.options import checked_address, checked_rules, positive, solver_argument
 from dipsat.cli.errors import EXIT_DIFFER, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, Problem, error_line, unread_problem
 from dipsat.model.errors import InputError, OutputError
 from dipsat.replay.records import JUDGE_PRESETS
-from dipsat.solver.presets import RulesError, rules_from_text
 
 DEFAULT_OUT = "dipsat-replay"
 
@@ -32,42 +31,22 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     p: argparse.ArgumentParser = sub.add_parser("replay", help="replay archived games and check every recorded result",
                        description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="+", metavar="PATH", help="archive file or folder")
-    p.add_argument("--rules", type=_rules, metavar="PRESET[,OPTION=CHOICE...]",
+    p.add_argument("--rules", type=checked_rules, metavar="PRESET[,OPTION=CHOICE...]",
                    help=f"rule semantics for every game; default: each archive's own judge "
                         f"({', '.join(f'{f.value}: {r}' for f, r in JUDGE_PRESETS.items())}; a saved game that says it was played on webDiplomacy: webdiplomacy; "
                         f"case files: their own)")
     p.add_argument("--out", metavar="DIR", default=DEFAULT_OUT, help=f"output folder (default: {DEFAULT_OUT})")
-    p.add_argument("--workers", metavar="N", type=_positive, help="local worker processes (default: all cores)")
-    p.add_argument("--dask", metavar="ADDRESS", type=_address, help="run on the Dask cluster at ADDRESS (tcp://host:port)")
+    p.add_argument("--workers", metavar="N", type=positive, help="local worker processes (default: all cores)")
+    p.add_argument("--dask", metavar="ADDRESS", type=checked_address, help="run on the Dask cluster at ADDRESS (tcp://host:port)")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     solver_argument(p)
     return p
 
 
-def _rules(text: str) -> str:
-    try:
-        rules_from_text(text)
-    except RulesError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-    return text
 
 
-def _address(text: str) -> str:
-    from dipsat.replay.executors import check_address
-    try:
-        return check_address(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
-    return value
 
 
 def run(args: argparse.Namespace) -> int:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from dipsat.solver.presets import PRESETS, rules_from_text
+from dipsat.solver.presets import PRESETS, RulesError, rules_from_text
 
 
 def rules_argument(parser: argparse.ArgumentParser, **kwargs: object) -> None:
@@ -15,15 +15,9 @@ def rules_argument(parser: argparse.ArgumentParser, **kwargs: object) -> None:
 
 def variant_argument(parser: argparse.ArgumentParser, help_text: str | None = None) -> None:
     """Add ``--variant NAME[,OPTION=CHOICE...]``, checked when parsed (an unknown name lists the known ones)."""
-    from dipsat.variants import VARIANTS, UnknownVariantError, VariantOptionError, find_variant
+    from dipsat.variants import VARIANTS
 
-    def checked(text: str) -> str:
-        try:
-            find_variant(text)
-        except (UnknownVariantError, VariantOptionError) as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-        return text
-    parser.add_argument("--variant", type=checked, metavar="NAME[,OPTION=CHOICE...]",
+    parser.add_argument("--variant", type=checked_variant, metavar="NAME[,OPTION=CHOICE...]",
                         help=help_text or f"play every case as this variant ({', '.join(VARIANTS)}) "
                                           "instead of each case's own VARIANT")
 
@@ -63,3 +57,44 @@ def apply_solver(args: argparse.Namespace) -> str:
     if chosen:
         route.choose(chosen)
     return route.current()
+
+
+def checked_rules(text: str) -> str:
+    """An argparse type: ``text`` if it names rules (a preset and options), else the reason why not."""
+    try:
+        rules_from_text(text)
+    except RulesError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def checked_variant(text: str) -> str:
+    """An argparse type: ``text`` if it names a variant and its options (an unknown name lists the known ones)."""
+    from dipsat.variants import UnknownVariantError, VariantOptionError, find_variant
+
+    try:
+        find_variant(text)
+    except (UnknownVariantError, VariantOptionError) as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def checked_address(text: str) -> str:
+    """An argparse type: a Dask scheduler's address (``tcp://host:port``)."""
+    from dipsat.replay.executors import check_address
+
+    try:
+        return check_address(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
+    return value
