@@ -9,6 +9,7 @@ matching, pickling all work as before), compiling only its ``__init__``; the oth
 closures over the class's field names, which behave as the written ones do (same ``repr``,
 equality, hash values, ``FrozenInstanceError``). Its ``__init__`` fills a slotted class's slots
 through their descriptors, which is also quicker per instance than ``object.__setattr__``.
+``value_class(frozen=False)`` makes a mutable one the same way (a working record, no hash).
 ``tests/test_values.py`` checks each behaviour against a class made by :func:`dataclasses.dataclass`.
 """
 from __future__ import annotations
@@ -23,27 +24,28 @@ T = TypeVar("T", bound=type)
 
 
 def value_class(cls: T | None = None, /, *, eq: bool = True, slots: bool = True,
-                kw_only: bool = False) -> Any:
-    """Make ``cls`` what ``@dataclass(frozen=True, slots=slots, eq=eq, kw_only=kw_only)`` makes.
+                kw_only: bool = False, frozen: bool = True) -> Any:
+    """Make ``cls`` what ``@dataclass(frozen=frozen, slots=slots, eq=eq, kw_only=kw_only)`` makes.
 
-    Use it bare (``@value_class``) or with options (``@value_class(eq=False)``). A class that
-    inherits from another dataclass is handed to :func:`dataclasses.dataclass` as it is (the
-    checks between frozen bases are its own).
+    Use it bare (``@value_class``) or with options (``@value_class(eq=False)``); values are
+    frozen unless ``frozen=False`` (a working record, filled in place). A class that inherits
+    from another dataclass is handed to :func:`dataclasses.dataclass` as it is (the checks
+    between frozen bases are its own).
     """
     def wrap(c: T) -> T:
-        return _make(c, eq=eq, slots=slots, kw_only=kw_only)
+        return _make(c, eq=eq, slots=slots, kw_only=kw_only, frozen=frozen)
     return wrap if cls is None else wrap(cls)
 
 
-def _make(cls: T, *, eq: bool, slots: bool, kw_only: bool) -> T:
+def _make(cls: T, *, eq: bool, slots: bool, kw_only: bool, frozen: bool) -> T:
     if any(hasattr(base, "__dataclass_fields__") for base in cls.__mro__[1:]):
-        return dataclass(cls, frozen=True, slots=slots, eq=eq, kw_only=kw_only)  # type: ignore[call-overload,no-any-return]
+        return dataclass(cls, frozen=frozen, slots=slots, eq=eq, kw_only=kw_only)  # type: ignore[call-overload,no-any-return]
     undocumented = not cls.__doc__
     # The dataclass machinery without any method written: fields, defaults, __match_args__, slots.
     cls = dataclass(cls, init=False, repr=False, eq=False, frozen=False, slots=slots, kw_only=kw_only)  # type: ignore[call-overload]
     flds = fields(cls)
     names = tuple(f.name for f in flds)
-    _add_init(cls, flds, slots)
+    _add_init(cls, flds, slots and (frozen or "__setattr__" not in cls.__dict__), frozen)
     _set(cls, "__repr__", _repr_fn(cls, tuple(f.name for f in flds if f.repr)))
     if eq:
         compared = tuple(f.name for f in flds if f.compare)
@@ -51,18 +53,22 @@ def _make(cls: T, *, eq: bool, slots: bool, kw_only: bool) -> T:
         _set(cls, "__eq__", _eq_fn(cls, key))
         own_hash = cls.__dict__.get("__hash__", MISSING)
         if own_hash is MISSING or (own_hash is None and "__eq__" in cls.__dict__):
-            hashed = tuple(f.name for f in flds if (f.compare if f.hash is None else f.hash))
-            cls.__hash__ = _hash_fn(cls, key if hashed == compared else _key_fn(hashed))  # type: ignore[method-assign]
-    for name, fn in (("__setattr__", _setattr_fn(cls, names)), ("__delattr__", _delattr_fn(cls, names))):
-        if name in cls.__dict__:
-            raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
-        setattr(cls, name, fn)
-    if slots:  # pickling: the default restores slots through setattr, which a frozen class refuses
+            if not frozen:  # a mutable value has no hash, as dataclass decides
+                cls.__hash__ = None  # type: ignore[assignment]
+            else:
+                hashed = tuple(f.name for f in flds if (f.compare if f.hash is None else f.hash))
+                cls.__hash__ = _hash_fn(cls, key if hashed == compared else _key_fn(hashed))  # type: ignore[method-assign]
+    if frozen:
+        for name, fn in (("__setattr__", _setattr_fn(cls, names)), ("__delattr__", _delattr_fn(cls, names))):
+            if name in cls.__dict__:
+                raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
+            setattr(cls, name, fn)
+    if slots and frozen:  # pickling: the default restores slots through setattr, which a frozen class refuses
         for name, fn in (("__getstate__", _getstate), ("__setstate__", _setstate)):
             if name not in cls.__dict__:
                 setattr(cls, name, fn)
     params = cls.__dataclass_params__  # type: ignore[attr-defined]
-    params.init, params.repr, params.eq, params.frozen = True, True, eq, True
+    params.init, params.repr, params.eq, params.frozen = True, True, eq, frozen
     if undocumented:
         import inspect
         try:
@@ -79,8 +85,11 @@ def _set(cls: type, name: str, fn: Callable[..., Any]) -> None:
         setattr(cls, name, fn)
 
 
-def _add_init(cls: type, flds: tuple[Any, ...], slots: bool) -> None:
-    """Compile the one method that needs its own text: ``__init__`` with the fields' names."""
+def _add_init(cls: type, flds: tuple[Any, ...], slots: bool, frozen: bool) -> None:
+    """Compile the one method that needs its own text: ``__init__`` with the fields' names.
+
+    A frozen class's fields are filled through their slots' descriptors (or ``object.__setattr__``
+    without slots); a mutable one's by assignment, as dataclass writes it."""
     scope: dict[str, Any] = {"__value_missing__": _FACTORY, "__value_object_setattr__": object.__setattr__}
     self_name = "__value_self__" if "self" in (f.name for f in flds) else "self"
     positional: list[str] = []
@@ -90,6 +99,8 @@ def _add_init(cls: type, flds: tuple[Any, ...], slots: bool) -> None:
         if slots:
             scope[f"__value_set_{f.name}__"] = getattr(cls, f.name).__set__
             store = f"__value_set_{f.name}__({self_name}, {{}})"
+        elif not frozen:
+            store = f"{self_name}.{f.name} = {{}}"
         else:
             store = f"__value_object_setattr__({self_name}, {f.name!r}, {{}})"
         if f.default_factory is not MISSING:
