@@ -72,6 +72,8 @@ class _Block:
     def __init__(self, index: int, label: str, phase: Phase, line: int) -> None:
         self.index, self.label, self.phase, self.line = index, label, phase, line
         self.positions: list[str] = []
+        self.board: Position | None = None
+        """The board of the ``POSITIONS`` lines, once built."""
         self.numbers: list[int] | int = []
         """The line number of each ``POSITIONS`` line, or the first one's when they follow one another."""
         self.orders: list[tuple[int, str]] = []
@@ -117,55 +119,73 @@ def _label(m: re.Match[str]) -> str:
     return f"{m[1]} {m[2].capitalize()} {m[3].capitalize()}"
 
 
-_UNSTRIPPED: Final = ("\r", "\t", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f", "#", "\n\n", " \n", "\n ")
-"""Text that makes a line the general reader would strip, skip or split otherwise than at ``\\n``."""
-
-
 def _plain_blocks(text: str, words: _Words) -> list[_Block] | None:
-    """The phases of a text written the way Droidippy writes it, found with few steps per line:
-    ASCII, lines ending at ``\\n`` with nothing to strip, no blank or comment line, each phase's
-    ``PHASE`` line followed by ``POSITIONS``, its board lines (each one read well) and ``ORDERS``.
-    ``None`` for any other text, which the general reader then reads line by line (and finds the
-    same phases in a text of this shape)."""
-    if not text.isascii() or text[:1] in ("", " ", "\n") or text.endswith(" ") or any(
-            s in text for s in _UNSTRIPPED):
+    """The phases of a text written the way Droidippy writes it, found with a few string searches
+    per phase: ASCII, lines ending at ``\\n``, each phase a ``PHASE`` line, ``POSITIONS``, its board
+    lines (each one read well: nothing to strip), ``ORDERS`` and its order lines (none blank, a
+    comment, a header or with white space to strip). ``None`` for any other text, which the
+    general reader then reads line by line (and finds the same phases in a text of this shape)."""
+    if "\r" in text or not text.isascii():
         return None
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()
     blocks: list[_Block] = []
-    i, end = 0, len(lines)
-    while i < end:
-        header = lines[i]
-        m = _PHASE_RE.fullmatch(header) if header[0] in "Pp" else None
-        if m is None or i + 1 >= end or lines[i + 1] != "POSITIONS":
+    at, line, size = 0, 1, len(text)  # where the phase's PHASE line starts, its number
+    while at < size:
+        p = text.find("\nPOSITIONS\n", at)
+        o = text.find("\nORDERS\n", p + 10) if p >= 0 else -1  # p + 10: the line break after POSITIONS
+        if o < 0:
             return None
-        try:
-            j = lines.index("ORDERS", i + 2)
-        except ValueError:
-            return None
-        block = _Block(len(blocks), _label(m), phase_of(_year(m[1]), m[2], m[3]), i + 1)
-        block.positions, block.numbers, block.section = lines[i + 2:j], i + 3, "ORDERS"
-        if not words.learn(block.positions):  # a line that is no board line: a header, a problem
-            return None
-        k = j + 1
-        while k < end:
-            line = lines[k]
-            if line[0] in "Pp" and _PHASE_RE.fullmatch(line) is not None:
-                break
-            if len(line) in _SECTION_LENGTHS and line.upper() in _SECTIONS:
+        header = text[at:p]
+        named = _HEADERS.get(header)
+        if named is None:
+            m = _PHASE_RE.fullmatch(header) if header[:1] in ("P", "p") and "\n" not in header else None
+            if m is None:
                 return None
-            k += 1
-        block.orders = list(zip(range(j + 2, k + 1), lines[j + 1:k]))
+            if len(_HEADERS) >= 1 << 12:
+                _HEADERS.clear()
+            named = _HEADERS[header] = (_label(m), phase_of(_year(m[1]), m[2], m[3]))
+        block = _Block(len(blocks), *named, line)
+        block.positions = text[p + 11:o].split("\n") if o > p + 10 else []
+        block.numbers, block.section = line + 2, "ORDERS"
+        following = text.find("\nPOSITIONS\n", o + 7)
+        at = text.rfind("\n", o + 7, following) + 1 if following >= 0 else size
+        orders = text[o + 8:at - 1 if following >= 0 else size].split("\n") if at > o + 8 else []
+        if following < 0 and orders and not orders[-1]:
+            orders.pop()  # the line break that ends the text
+        if not _plain_orders(orders):
+            return None
+        first = line + 3 + len(block.positions)
+        block.orders = list(zip(range(first, first + len(orders)), orders))
+        line = first + len(orders)
+        block.board = words.board(block.phase, block.positions)
+        if block.board is None:  # a line not read before; or no board line (a header, a problem)
+            if not words.learn(block.positions):
+                return None
+            block.board = words.board(block.phase, block.positions)
+            if block.board is None:  # two units in a province
+                return None
         blocks.append(block)
-        i = k
-    return blocks
+    return blocks or None
+
+
+_HEADERS: dict[str, tuple[str, Phase]] = {}
+"""``PHASE`` lines read before: their label and phase."""
+
+
+def _plain_orders(lines: list[str]) -> bool:
+    """Whether each line is an order line as it stands: not blank, no comment, no header, nothing to strip."""
+    for line in lines:
+        if not line or line[0] == "#" or line != line.strip():
+            return False
+        if (line[0] in "Pp" and _PHASE_RE.fullmatch(line) is not None) or (
+                len(line) in _SECTION_LENGTHS and line.upper() in _SECTIONS):
+            return False
+    return True
 
 
 def _phase(block: _Block, gmap: GameMap, words: _Words) -> PhaseRecord | PhaseError:
     if block.problem is not None:
         return PhaseError(block.index, block.label, block.problem[1], block.problem[0])
-    position = words.board(block.phase, block.positions)
+    position = block.board or words.board(block.phase, block.positions)
     if position is None:
         try:
             position = _position(block, gmap, words)
@@ -248,11 +268,12 @@ class _Words:
         self.units: dict[str, tuple[str, Piece]] = {}
         self.centres: dict[str, tuple[str, str]] = {}
         self.dislodged: dict[str, tuple[str, Dislodged]] = {}
-        self.looks: dict[tuple[str, str], tuple[str, ...]] = {}
-        """(order text, phase kind) -> the provinces whose pieces its parse looks at."""
-        self.orders: dict[tuple[object, ...], tuple[tuple[object, ...], Order]] = {}
-        """(text, phase kind, ids of those pieces) -> (the pieces, kept so that no id is
-        reused meanwhile; the order)."""
+        self.orders: dict[str, dict[str, tuple[tuple[str, ...], dict[object, tuple[tuple[object, ...], Order]]]]] = {}
+        """Phase kind -> order text -> (the provinces whose pieces its parse looks at, {the ids of
+        those pieces (one id alone for one province) -> (the pieces, kept so that no id is reused
+        meanwhile; the order)})."""
+        self.remembered = 0
+        """Orders remembered."""
 
     def entry(self, line: str, number: int) -> _Entry:
         """One ``POSITIONS`` line, read or remembered.
@@ -314,20 +335,33 @@ class _Words:
             InputError: the text cannot be read.
         """
         retreat = kind is PhaseKind.RETREAT
-        name = kind._value_  # a plain attribute: an enum member hashes in Python, its str in C
-        provinces = self.looks.get((text, name))
-        if provinces is not None:
-            pieces = _pieces(provinces, position, retreat)
-            hit = self.orders.get((text, name, *map(id, pieces)))
-            if hit is not None and all(map(is_, hit[0], pieces)):
-                return hit[1]
+        known = self.orders.get(kind._value_)  # _value_: a plain attribute (an enum member hashes in Python)
+        if known is None:
+            known = self.orders[kind._value_] = {}
+        found = known.get(text)
+        if found is not None:
+            provinces, seen = found
+            if len(provinces) == 1 and not retreat:  # most orders: a hold, a move, a build
+                piece = position.units.get(provinces[0])
+                hit = seen.get(id(piece))
+                if hit is not None and hit[0][0] is piece:
+                    return hit[1]
+            else:
+                pieces = _pieces(provinces, position, retreat)
+                hit = seen.get(tuple(map(id, pieces)))
+                if hit is not None and all(map(is_, hit[0], pieces)):
+                    return hit[1]
         order = parse_order(text, self.gmap, position=position, kind=kind)
+        if self.remembered >= self.LIMIT:
+            self.orders, self.remembered = {}, 0
+            known = self.orders[kind._value_] = {}
         provinces = _looked_at(order)
         pieces = _pieces(provinces, position, retreat)
-        if len(self.orders) >= self.LIMIT or len(self.looks) >= self.LIMIT:
-            self.looks, self.orders = {}, {}
-        self.looks[text, name] = provinces
-        self.orders[(text, name, *map(id, pieces))] = (pieces, order)
+        if found is None or found[0] != provinces:
+            found = known[text] = (provinces, {})
+        ids = id(pieces[0]) if len(provinces) == 1 and not retreat else tuple(map(id, pieces))
+        found[1][ids] = (pieces, order)
+        self.remembered += 1
         return order
 
 
