@@ -14,9 +14,10 @@ about a fifth of the CPU of a Parquet file of the same rows (no encoding, no pag
 and read back with no decoding. Parts written as Parquet by earlier versions
 (``<uid>.phases.parquet``, ``<uid>.orders.parquet``) are still found, and resumed.
 
-Every file is written to a temporary name in the same folder and renamed into place, so a run
-killed at any moment leaves either a whole part or none: a rerun replays only unfinished tasks,
-and a task replayed twice replaces its part (no duplicate rows). The same input gives the same
+Every file but an orders part is written to a temporary name in the same folder and renamed into
+place (an orders part is written in place before its phases part, and read only once that
+exists), so a run killed at any moment leaves either a whole part or none: a rerun replays only
+unfinished tasks, and a task replayed twice replaces its part (no duplicate rows). The same input gives the same
 tables byte for byte (rows sorted, no timestamps in the tables).
 
 Memory does not grow with the archive: a part's tables are kept in memory only while the parts
@@ -64,13 +65,23 @@ OLD_PART: Final = ".parquet"
 """How a part written by an earlier version ends."""
 
 
-def _write_part(table: pa.Table, path: Path) -> None:
+def _write_part(table: pa.Table, path: Path, atomic: bool = True) -> None:
     """Write a part: ``table`` as an Arrow IPC stream, compressed as one LZ4 frame (compressing each
-    buffer, as the IPC file format does, costs as much as Parquet on a game's small columns)."""
+    buffer, as the IPC file format does, costs as much as Parquet on a game's small columns).
+
+    ``atomic=False`` writes in place, for the orders part: it is read only once the phases part,
+    written after it (atomically), marks the task finished.
+    """
     def write(temp: str) -> None:
         with pa.CompressedOutputStream(temp, "lz4") as sink, pa.ipc.new_stream(sink, table.schema) as writer:
             writer.write_table(table)
-    write_atomic(path, write)
+    if atomic:
+        write_atomic(path, write)
+        return
+    try:
+        write(str(path))
+    except OSError as exc:
+        raise OutputError(f"cannot write: {exc.strerror or exc}", str(path)) from None
 
 
 RESULTS = ("summary.json", "phases.parquet", "orders.parquet")
@@ -148,7 +159,7 @@ class PartStore:
         if games is None:
             games = blocks_of(phases, orders)
         games = tuple(games)
-        _write_part(orders, self._path(uid, "orders"))
+        _write_part(orders, self._path(uid, "orders"), atomic=False)
         meta = {GAMES_KEY: json.dumps(games, ensure_ascii=False, separators=(",", ":")).encode()}
         _write_part(phases.replace_schema_metadata(meta), self._path(uid, "phases"))
         remove_stale(self._path(uid, "phases", OLD_PART), self._path(uid, "orders", OLD_PART))
