@@ -300,3 +300,22 @@ mun support kie move den
     assert [str(o) for o in first] == ["A kie - den", "A mun S A kie - den"] and first[0].power == "Germany"
     assert [str(o) for o in second] == ["F kie - den", "A mun S F kie - den"] and second[0].power == "England"
     assert third == first
+
+
+def test_file_identity_is_the_resolved_path_size_and_time(tmp_path):
+    """A file's identity (part of every task id: what a rerun resumes) is its resolved path, size
+    and time of change, for a plain file, a linked file and a file in a linked folder."""
+    import os
+
+    from dipsat.replay.readers import _identity, archive_files
+    real = tmp_path / "real"
+    real.mkdir()
+    (real / "a.txt").write_text(SMALL)
+    (real / "b.txt").write_text(SMALL + "\n")
+    (tmp_path / "linked").symlink_to(real)
+    os.symlink(real / "a.txt", real / "c.txt")
+    found = archive_files([str(tmp_path / "linked"), str(real)])
+    assert len(found) == 6
+    for _, path in found:
+        stat = path.stat()
+        assert _identity(path, {}) == f"{path.resolve()}\0{stat.st_size}\0{stat.st_mtime_ns}"
