@@ -31,7 +31,7 @@ from dipsat.variants.framework.engine import add_constant_term, illegal, insert_
 from dipsat.variants.framework.orders import AnyOrder, SpecialOrder
 from dipsat.variants.framework.state import state_of, with_state
 from dipsat.variants.hitchhiker.gm import Specials, settle_draws, sort_specials
-from dipsat.variants.hitchhiker.kinds import DESTRUCTOR, HITCH_HIKER, HITCHHIKER_UNIT, VOGON, kind_problem
+from dipsat.variants.hitchhiker.kinds import BUBBLE_CAR, DESTRUCTOR, HITCH_HIKER, HITCHHIKER_UNIT, VOGON, kind_problem
 from dipsat.variants.hitchhiker.orders import Nbo
 from dipsat.variants.hitchhiker.placing import commanded_moves, follow, place_at_start
 from dipsat.variants.hitchhiker.plan import GIVES_LIFT, Plan, Turn, make_plan
@@ -344,12 +344,15 @@ def _retreats(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     state = specials.state
     decided = dict(specials.results)
     marvin = find_wanderer(position, "P")
+    sea_ok = variant.choice("bubble_sea") == "yes"
     passed = []
     for i, o in _own(orders, specials):
         if isinstance(o, SpecialOrder):
             decided[i] = illegal(o, "only retreats and disbands are ordered in a retreat phase")
         elif isinstance(o, Retreat) and marvin is not None and o.dest.province == marvin.unit.province:
             decided[i] = illegal(o, "units refuse to move to the province Marvin occupies (rule 9)")
+        elif isinstance(o, Retreat) and not sea_ok and _bubble_car(position, o) and variant.map.is_sea(o.dest.province):
+            decided[i] = illegal(o, "a bubble-car may not retreat to sea (ruling B2, option bubble_sea)")
         else:
             passed.append((i, o))
     passed, own = take_own_retreats(position, passed, state.carried)
@@ -366,6 +369,12 @@ def _retreats(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     state = follow(replace(state, carried={}), moves, after)
     after = with_state(after_retreats(variant.map, after), state)
     return replace(res, results=tuple(_fill(orders, decided)), generated=(*res.generated, *gone), after=after)
+
+
+def _bubble_car(position: Position, o: Retreat) -> bool:
+    """Whether the retreating unit is a bubble-car (its reach is the board's, its ground is not: ruling B2)."""
+    d = position.dislodged.get(o.unit.province)
+    return d is not None and d.piece.unit.kind == BUBBLE_CAR
 
 
 def _adjustments(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,
