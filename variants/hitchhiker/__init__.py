@@ -56,11 +56,11 @@ OPTIONS = {o.name: o for o in (
                     "supply-centre for the remainder of the game",
            unit_only="7c only: the ship and the unit are destroyed; the centre stays",
            centre_too="7b and 7c: the ship and the unit are destroyed, and the centre with them"),
-    option("ships_meet", "Two destructor ships ordered into one province (rules 7, 7c, 7d):",
+    option("ships_meet", "Two destructor ships ordered into one province, or exchanging places (rules 7, 7c, 7d):",
            sentence="Entering a space occupied by another unit results in the destruction of both the Vogon "
                     "destructor ship and that unit",
            stand_off="they stand each other off and both stay (ships have no strength)",
-           destroyed="they enter together and destroy each other, as rule 7c destroys a ship and the unit it meets"),
+           destroyed="they meet and destroy each other, as rule 7c destroys a ship and the unit it meets"),
     option("bubble_swap", "Two bubble-cars exchanging places across the board (rule 5, 'unlimited range'):",
            sentence="This unit, abbreviated (M), has an unlimited range",
            no_battle="no head-to-head battle: neither crosses the other's border, both may move",

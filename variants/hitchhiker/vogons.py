@@ -6,7 +6,8 @@ ship's province is destroyed (rule 12), and nothing dislodges a ship. Then each 
 left (units waiting to retreat play no part):
 
 * two ships into one province, or two ships exchanging places, stand each other off (supports
-  between ships change nothing: rule 7d's "futile");
+  between ships change nothing: rule 7d's "futile"); under ``ships_meet=destroyed`` they meet and
+  destroy each other (rule 7c);
 * into a Vogon-proof centre (the Vogon's six homes, the centres made so by an NBO) or onto a
   hitch-hiker: the ship is destroyed, and so is a unit adjacent to the ship drawn at random
   (rule 7a; hitch-hikers, Marvin and Zaphod are never drawn);
@@ -79,7 +80,7 @@ def play_ships(gmap: GameMap, board: Position, state: HitchState, moves: Sequenc
     is drawn next to the ``ship`` or next to the ``centre`` it attempted; ``occupied`` (option
     ``vogon_occupied``): ``centre_too`` destroys an occupied centre that is not Vogon-proof with
     the ship and the unit; ``meet`` (option ``ships_meet``): ``destroyed``: ships ordered into one
-    province destroy each other (ships exchanging places still stand each other off)."""
+    province, or exchanging places, destroy each other."""
     step = ShipStep(board, state)
     targets: dict[str, list[int]] = {}
     for i, m in moves:
@@ -93,7 +94,7 @@ def play_ships(gmap: GameMap, board: Position, state: HitchState, moves: Sequenc
     for origin, (i, m) in by_origin.items():
         back = by_origin.get(m.dest.province)
         if back is not None and back[1].dest.province == origin:
-            bounced |= {i, back[0]}
+            (met if meet == "destroyed" else bounced).update({i, back[0]})
     met -= bounced
     for i in sorted(bounced):
         m = dict(moves)[i]
@@ -102,8 +103,11 @@ def play_ships(gmap: GameMap, board: Position, state: HitchState, moves: Sequenc
     for i in sorted(met):
         m = dict(moves)[i]
         destroyed.add(m.unit.province)
-        step.results[i] = OrderResult(m, Result.FAILS, Acted("fails", f"destroyed meeting another destructor ship in "
-                                      f"{m.dest.province}", "rule 7c; option ships_meet=destroyed"), Tag.DESTROYED)
+        back = by_origin.get(m.dest.province)
+        swap = back is not None and back[1].dest.province == m.unit.province
+        where = f"on the way to {m.dest.province}" if swap else f"in {m.dest.province}"
+        step.results[i] = OrderResult(m, Result.FAILS, Acted("fails", f"destroyed meeting another destructor ship {where}",
+                                      "rule 7c; option ships_meet=destroyed"), Tag.DESTROYED)
     bounced |= met
     leaving = {m.unit.province for i, m in moves if i not in bounced}
     proof = vogon_proof(gmap, state)
