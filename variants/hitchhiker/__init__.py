@@ -65,6 +65,12 @@ OPTIONS = {o.name: o for o in (
            sentence="This unit, abbreviated (M), has an unlimited range",
            no_battle="no head-to-head battle: neither crosses the other's border, both may move",
            head_to_head="a head-to-head battle, as two units exchanging places always meet"),
+    option("lift_into_ship", "A hitch-hiker lifted into a destructor ship's province (rules 12 and 7d):",
+           sentence="Hitch-hikers are Vogon-proof (as in a))",
+           hitchhiker_destroyed="rule 12: like any unit moving into a ship, the hitch-hiker is destroyed",
+           bounces="Vogon-proof, the hitch-hiker is not destroyed, but it cannot enter: it bounces off the ship",
+           ship_destroyed="as in 7a: the ship is destroyed, and a unit next to it drawn at random; the hitch-hiker "
+                          "enters the province"),
     option("zaphod_fall", "A centre Zaphod enters in a Fall turn (rule 10):",
            sentence="The effects of his presence will not be noticed until the next turn",
            next_movement="it is neutral from the next movement turn: it still counts in that Winter",
