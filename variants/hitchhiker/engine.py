@@ -351,7 +351,10 @@ def _tag_given(events: Sequence[OrderResult], ends: dict[tuple[str, str], int],
 
 
 def _ships_hold(pm: object, provinces: tuple[str, ...] = ()) -> None:
-    """Rule 12: nothing dislodges a destructor ship in the normal step."""
+    """Rule 12: nothing dislodges a destructor ship in the normal step. The reasons write a ship's
+    hold strength as ``infinite (destructor ship)`` (it was ``501``: the constant in halves)."""
+    if provinces:
+        pm.scale = replace(pm.scale, infinite=SHIP_HOLD, names=((SHIP_HOLD, "destructor ship"),))  # type: ignore[attr-defined]
     for p in provinces:
         add_constant_term(pm, [(HOLD, p)], f"ship[{p}]", "ship", SHIP_HOLD)  # type: ignore[arg-type]
 
