@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import MISSING, FrozenInstanceError, dataclass, fields
 from operator import attrgetter
+from types import CodeType, FunctionType
 from typing import Any, Callable, TypeVar
 
 __all__ = ["value_class"]
@@ -86,10 +87,24 @@ def _set(cls: type, name: str, fn: Callable[..., Any]) -> None:
 
 
 def _add_init(cls: type, flds: tuple[Any, ...], slots: bool, frozen: bool) -> None:
-    """Compile the one method that needs its own text: ``__init__`` with the fields' names.
+    """Give ``cls`` its ``__init__``, with the fields' names as parameters.
 
     A frozen class's fields are filled through their slots' descriptors (or ``object.__setattr__``
-    without slots); a mutable one's by assignment, as dataclass writes it."""
+    without slots); a mutable one's by assignment, as dataclass writes it. The usual class
+    (slots, plain fields, no ``__post_init__``) shares the compiled code of every class with as
+    many fields (:func:`_slot_init`); the others are compiled from their own text."""
+    defaulted = False
+    for f in flds:
+        if f.init and not f.kw_only:
+            if f.default is MISSING and f.default_factory is MISSING and defaulted:
+                raise TypeError(f"non-default argument {f.name!r} follows default argument")
+            defaulted = defaulted or f.default is not MISSING or f.default_factory is not MISSING
+    if slots and not hasattr(cls, "__post_init__") and all(
+            f.init and not f.kw_only and f.default_factory is MISSING and f.name != "self" for f in flds):
+        init = _slot_init(cls, flds)
+        init.__annotations__ = {**{f.name: f.type for f in flds}, "return": None}
+        _set(cls, "__init__", init)
+        return
     scope: dict[str, Any] = {"__value_missing__": _FACTORY, "__value_object_setattr__": object.__setattr__}
     self_name = "__value_self__" if "self" in (f.name for f in flds) else "self"
     positional: list[str] = []
@@ -130,6 +145,29 @@ def _add_init(cls: type, flds: tuple[Any, ...], slots: bool, frozen: bool) -> No
     init = scope["__init__"]
     init.__annotations__ = {**{f.name: f.type for f in flds if f.init}, "return": None}
     _set(cls, "__init__", init)
+
+
+_SLOT_INIT_CODE: dict[int, CodeType] = {}
+"""Fields -> the code of ``def __init__(self, a0, a1...): _s0(self, a0); _s1(self, a1)...``."""
+
+
+def _slot_init(cls: type, flds: tuple[Any, ...]) -> FunctionType:
+    """An ``__init__`` made from the shared code for ``len(flds)`` fields, its parameters renamed
+    to the fields' names and ``_s0``, ``_s1``... bound to the fields' slot setters (no compiling)."""
+    n = len(flds)
+    code = _SLOT_INIT_CODE.get(n)
+    if code is None:
+        params = "".join(f", a{i}" for i in range(n))
+        body = "".join(f" _s{i}(self, a{i})\n" for i in range(n)) or " pass\n"
+        scope: dict[str, Any] = {}
+        exec(f"def __init__(self{params}):\n{body}", scope)  # noqa: S102 (once per number of fields)
+        code = _SLOT_INIT_CODE[n] = scope["__init__"].__code__
+    names = tuple(f.name for f in flds)
+    code = code.replace(co_varnames=("self", *names), co_qualname=f"{cls.__qualname__}.__init__")
+    setters: dict[str, Any] = {f"_s{i}": getattr(cls, name).__set__ for i, name in enumerate(names)}
+    setters["__builtins__"] = __builtins__
+    defaults = tuple(f.default for f in flds if f.default is not MISSING)
+    return FunctionType(code, setters, "__init__", defaults or None)
 
 
 class _Factory:

@@ -180,3 +180,17 @@ def test_model_values_are_frozen_dataclasses(module):
     assert found
     for c in found:
         assert c.__dataclass_params__.frozen and "__slots__" in c.__dict__, c.__name__
+
+
+def test_arguments_are_checked_as_dataclass_checks_them():
+    """Missing or extra arguments and a field without default after one with are refused alike."""
+    ref_cls, val_cls = _pair(PLAIN)
+    for args, kwargs in (((), {}), ((1, "x", (), 4), {}), ((1,), {"z": 2})):
+        with pytest.raises(TypeError) as ref_error:
+            ref_cls(*args, **kwargs)
+        with pytest.raises(TypeError) as val_error:
+            val_cls(*args, **kwargs)
+        assert str(val_error.value) == str(ref_error.value)
+    assert val_cls(b="y", a=2) == val_cls(2, "y")
+    with pytest.raises(TypeError, match="non-default argument 'b' follows default argument"):
+        value_class(type("Bad", (), {"__annotations__": {"a": "int", "b": "int"}, "a": 0}))
