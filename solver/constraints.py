@@ -227,8 +227,15 @@ class ConstraintModel:
 
     A variable is created with a name or with a key; ``namer`` turns a key into the name that
     CP-SAT, an export or an explanation shows (:meth:`name`), only when one is asked for.
-    Building only appends: which constraints watch which variable is worked out when
-    propagation starts.
+
+    Propagation starts as the model is built: each constraint is looked at once when it is
+    added, against the bounds fixed so far (a clause with one open literal left fixes it), and
+    one already satisfied for good (a clause with a true literal, a linear constraint whose
+    enforcement literal is false) is never looked at again. :meth:`propagate` then takes the
+    others to the fixpoint. Propagators are monotone, so the fixpoint does not depend on the
+    order the constraints are looked at in: the bounds are those of propagating the finished
+    model. ``lb`` and ``ub`` keep the variables' own domains (CP-SAT's model and the exports are
+    made from them).
     """
 
     def __init__(self, namer: Callable[[Any], str] = str) -> None:
@@ -239,6 +246,14 @@ class ConstraintModel:
         # linear: (terms as [(var, coeff)], const, lo, hi, enforcement codes)
         self._linear: list[tuple[list[tuple[int, int]], int, int, int, list[int]]] = []
         self._clauses: list[list[int]] = []
+        self._lo: list[int] = []
+        self._hi: list[int] = []
+        """The bounds propagated so far."""
+        self._open_linear: list[int] = []
+        """The linear constraints :meth:`propagate` must look at (not off for good when added)."""
+        self._open_clauses: list[int] = []
+        """The clauses :meth:`propagate` must look at (two open literals or more when added)."""
+        self._conflict = False
 
     # -- building -------------------------------------------------------------------------
     def name(self, index: int) -> str:
@@ -252,6 +267,8 @@ class ConstraintModel:
         self.keys.append(name)
         self.lb.append(lb)
         self.ub.append(ub)
+        self._lo.append(lb)
+        self._hi.append(ub)
         return IntVar(index, name)
 
     def new_bool_var(self, name: object) -> IntVar:
@@ -260,32 +277,69 @@ class ConstraintModel:
         self.keys.append(name)
         self.lb.append(0)
         self.ub.append(1)
+        self._lo.append(0)
+        self._hi.append(1)
         return IntVar(index, name)
 
     def add(self, bounded: Bounded) -> Constraint:
-        """Add ``lo <= expr <= hi``."""
+        """Add ``lo <= expr <= hi`` (looked at by :meth:`propagate`: ``only_enforce_if`` may follow)."""
         e = bounded.expr
         terms = [(v, c) for v, c in e.terms.items() if c]
         lo = -_BIG if bounded.lo is None else bounded.lo
         hi = _BIG if bounded.hi is None else bounded.hi
         self._linear.append((terms, e.const, lo, hi, []))
+        self._open_linear.append(len(self._linear) - 1)
         return Constraint(self, len(self._linear) - 1)
 
     def add_bool_or(self, literals: Sequence[Literal]) -> None:
         """At least one of ``literals`` is true."""
-        self._clauses.append([_code(lit) for lit in literals])
+        self.add_clause([_code(lit) for lit in literals])
 
     def add_implication(self, a: Literal, b: Literal) -> None:
         """a implies b."""
-        self._clauses.append([_code(a) ^ 1, _code(b)])
+        self.add_clause([_code(a) ^ 1, _code(b)])
 
     def add_clause(self, codes: list[int]) -> None:
         """At least one of the literals, given as codes (2v: v true, 2v+1: v false)."""
-        self._clauses.append(codes)
+        clauses = self._clauses
+        clauses.append(codes)
+        if self._conflict:
+            return
+        lo, hi = self._lo, self._hi
+        free = -1
+        for c in codes:
+            v = c >> 1
+            x = lo[v]
+            if x == hi[v]:
+                if x != c & 1:
+                    return  # a true literal: satisfied for good
+            elif free >= 0:  # two open literals: for propagate()
+                self._open_clauses.append(len(clauses) - 1)
+                return
+            else:
+                free = c
+        if free < 0:
+            self._conflict = True
+            return
+        v = free >> 1
+        lo[v] = hi[v] = 0 if free & 1 else 1  # the constraints added before are looked at by propagate()
 
     def add_clauses(self, clauses: Iterable[list[int]]) -> None:
         """Several clauses at once, in order (see :meth:`add_clause`)."""
-        self._clauses.extend(clauses)
+        for codes in clauses:
+            self.add_clause(codes)
+
+    def _add_linear(self, row: tuple[list[tuple[int, int]], int, int, int, list[int]]) -> None:
+        """Add a linear constraint complete with its enforcement literals."""
+        linear = self._linear
+        linear.append(row)
+        lo, hi = self._lo, self._hi
+        for c in row[4]:
+            v = c >> 1
+            x = lo[v]
+            if x == hi[v] and x == c & 1:
+                return  # an enforcement literal is false: off for good
+        self._open_linear.append(len(linear) - 1)
 
     def add_difference(self, x: object, y: object, lo: int | None, hi: int | None,
                        enforce: Sequence[Literal] = ()) -> None:
@@ -293,8 +347,8 @@ class ConstraintModel:
         codes = [2 * lit.index if type(lit) is IntVar else 2 * lit.var.index + 1  # type: ignore[union-attr]
                  for lit in enforce]
         if type(x) is IntVar and type(y) is int:  # the most common: a strength's value in one case
-            self._linear.append(([(x.index, 1)], -y, -_BIG if lo is None else lo,  # type: ignore[union-attr]
-                                 _BIG if hi is None else hi, codes))
+            self._add_linear(([(x.index, 1)], -y, -_BIG if lo is None else lo,  # type: ignore[union-attr]
+                              _BIG if hi is None else hi, codes))
             return
         terms: dict[int, int]
         if type(x) is IntVar:
@@ -314,61 +368,94 @@ class ConstraintModel:
             const -= ey.const
             for v, c in ey.terms.items():
                 terms[v] = terms.get(v, 0) - c
-        self._linear.append(([(v, c) for v, c in terms.items() if c], const,
-                             -_BIG if lo is None else lo, _BIG if hi is None else hi, codes))
+        self._add_linear(([(v, c) for v, c in terms.items() if c], const,
+                          -_BIG if lo is None else lo, _BIG if hi is None else hi, codes))
 
     def add_greater(self, x: object, y: object, lit: IntVar) -> None:
         """lit <-> x > y, as two enforced differences: x - y >= 1 when ``lit``, x - y <= 0 when not."""
         if type(x) is int and type(y) is IntVar:  # the most common: a constant attack against a variable
             terms, const = [(y.index, -1)], x  # type: ignore[union-attr]
-            self._linear.append((terms, const, 1, _BIG, [2 * lit.index]))
+            self._add_linear((terms, const, 1, _BIG, [2 * lit.index]))
         else:
             self.add_difference(x, y, 1, None, [lit])
             terms, const = self._linear[-1][0], self._linear[-1][1]
-        self._linear.append((terms, const, -_BIG, 0, [2 * lit.index + 1]))
-
-    def _watches(self) -> tuple[list[list[int]], list[list[int]]]:
-        """Who to look at again when a variable is fixed or narrowed: variable -> the linear
-        constraints that read it; literal code -> the clauses it is in (looked at again only when
-        that literal becomes false: a literal that becomes true satisfies its clauses). A
-        constraint that reads a variable twice is listed twice: the queue takes it once."""
-        linear: list[list[int]] = [[] for _ in self.lb]
-        for cid, (terms, _, _, _, enforce) in enumerate(self._linear):
-            for v, _ in terms:
-                linear[v].append(cid)
-            for c in enforce:
-                linear[c >> 1].append(cid)
-        clauses: list[list[int]] = [[] for _ in range(2 * len(self.lb))]
-        for cid, clause in enumerate(self._clauses, 1):
-            for c in clause:
-                clauses[c].append(-cid)
-        return linear, clauses
+        self._add_linear((terms, const, -_BIG, 0, [2 * lit.index + 1]))
 
     # -- stage 1: propagation ---------------------------------------------------------------
+    def _watches(self) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+        """Who to look at again when a variable is fixed or narrowed: variable -> the open linear
+        constraints that read it; literal code -> the open clauses it is in
+        (looked at again only when that literal becomes false: a literal that becomes true
+        satisfies its clauses). Variables fixed already are left out: they never change again."""
+        lo, hi = self._lo, self._hi
+        linear: dict[int, list[int]] = {}
+        rows = self._linear
+        for cid in self._open_linear:
+            terms, _, _, _, enforce = rows[cid]
+            for v, _ in terms:
+                if lo[v] != hi[v]:
+                    found = linear.get(v)
+                    if found is None:
+                        linear[v] = [cid]
+                    else:
+                        found.append(cid)
+            for c in enforce:
+                v = c >> 1
+                if lo[v] != hi[v]:
+                    found = linear.get(v)
+                    if found is None:
+                        linear[v] = [cid]
+                    else:
+                        found.append(cid)
+        clauses: dict[int, list[int]] = {}
+        rows_c = self._clauses
+        for j in self._open_clauses:
+            for c in rows_c[j]:
+                if lo[c >> 1] != hi[c >> 1]:
+                    found = clauses.get(c)
+                    if found is None:
+                        clauses[c] = [j]
+                    else:
+                        found.append(j)
+        return linear, clauses
+
     def propagate(self) -> tuple[list[int], list[int]] | None:
-        """Propagate to a fixpoint; return the bounds, or ``None`` on a conflict."""
-        lb, ub = list(self.lb), list(self.ub)
-        n_linear = len(self._linear)
-        queue = list(range(n_linear))
-        queue += range(-1, -len(self._clauses) - 1, -1)
-        queued = bytearray(b"\x01") * len(queue)  # slot: linear i -> i, clause -j-1 -> n_linear + j
-        (linear_watch, clause_watch), line, clauses = self._watches(), self._line, self._clauses
+        """The bounds at the fixpoint of propagation (unit propagation on the clauses, bounds
+        propagation on the linear constraints), or ``None`` on a conflict. Call it once the
+        model is built.
+
+        A constraint is queued at most once at a time, and a constraint found satisfied for
+        good (off, entailed, a clause with a true literal) stays marked as queued, so nothing
+        puts it in the queue again."""
+        if self._conflict:
+            return None
+        lb, ub = list(self._lo), list(self._hi)
+        queue = self._open_linear[::-1]  # popped from the end: the clauses first, in order
+        queue += [-1 - j for j in reversed(self._open_clauses)]
+        queued = bytearray(b"\x01") * len(self._linear)  # linear i: queued, or done for good
+        for cid in self._open_linear:
+            queued[cid] = 1
+        clause_queued = bytearray(b"\x01") * len(self._clauses)
+        on_var, on_false = self._watches()
+        line, clauses = self._line, self._clauses
         try:
             while queue:
                 cid = queue.pop()
                 if cid >= 0:
-                    queued[cid] = 0
-                    changed = line(cid, lb, ub)
+                    changed = line(cid, lb, ub, queued)
+                    if not changed:
+                        continue
                 else:  # a clause, inline (most constraints are): unit propagation
-                    queued[n_linear - cid - 1] = 0
+                    j = -cid - 1
                     free = -1
-                    for code in clauses[-cid - 1]:
+                    for code in clauses[j]:
                         v = code >> 1
                         x = lb[v]
                         if x == ub[v]:
                             if x != code & 1:  # a boolean's literal: true when 1 and positive, or 0 and negated
-                                break  # satisfied
+                                break  # satisfied for good
                         elif free >= 0:
+                            clause_queued[j] = 0
                             break  # two open literals: nothing to infer
                         else:
                             free = code
@@ -378,44 +465,54 @@ class ConstraintModel:
                         v = free >> 1
                         value = 0 if free & 1 else 1
                         lb[v] = ub[v] = value
-                        for other in linear_watch[v]:
+                        found = on_var.get(v)
+                        if found is not None:
+                            for other in found:
+                                if not queued[other]:
+                                    queued[other] = 1
+                                    queue.append(other)
+                        found = on_false.get(2 * v + value)  # the literal of v now false
+                        if found is not None:
+                            for other in found:
+                                if not clause_queued[other]:
+                                    clause_queued[other] = 1
+                                    queue.append(-1 - other)
+                    continue
+                for v in changed:
+                    found = on_var.get(v)
+                    if found is not None:
+                        for other in found:
                             if not queued[other]:
                                 queued[other] = 1
                                 queue.append(other)
-                        for other in clause_watch[2 * v + value]:  # the literal of v now false
-                            slot = n_linear - other - 1
-                            if not queued[slot]:
-                                queued[slot] = 1
-                                queue.append(other)
-                    continue
-                for v in changed:
-                    for other in linear_watch[v]:
-                        if not queued[other]:
-                            queued[other] = 1
-                            queue.append(other)
                     value = lb[v]
                     if value == ub[v] and 0 <= value <= 1:  # a literal of v became false
-                        for other in clause_watch[2 * v + value]:
-                            slot = n_linear - other - 1
-                            if not queued[slot]:
-                                queued[slot] = 1
-                                queue.append(other)
+                        found = on_false.get(2 * v + value)
+                        if found is not None:
+                            for other in found:
+                                if not clause_queued[other]:
+                                    clause_queued[other] = 1
+                                    queue.append(-1 - other)
         except Conflict:
             return None
         return lb, ub
 
-    def _line(self, i: int, lb: list[int], ub: list[int]) -> list[int]:
+    def _line(self, i: int, lb: list[int], ub: list[int], queued: bytearray) -> list[int] | tuple[()]:
+        """Propagate linear constraint ``i``; return the variables it narrowed. ``queued[i]``
+        is set back to 0 when the constraint may tell more later, and left at 1 when it is done
+        for good (off, or satisfied by every value left)."""
         terms, const, lo, hi, enforce = self._linear[i]
         open_lit = -1
         for code in enforce:
             v = code >> 1
             if lb[v] != ub[v]:
                 if open_lit >= 0:
-                    return []  # two open enforcement literals: nothing to infer yet
+                    queued[i] = 0
+                    return ()  # two open enforcement literals: nothing to infer yet
                 open_lit = code
                 continue
             if (lb[v] == 1) == bool(code & 1):
-                return []  # an enforcement literal is false: the constraint is off
+                return ()  # an enforcement literal is false: the constraint is off for good
         low = high = const
         for v, c in terms:
             if c > 0:
@@ -424,12 +521,15 @@ class ConstraintModel:
             else:
                 low += c * ub[v]
                 high += c * lb[v]
+        if low >= lo and high <= hi:
+            return ()  # every value left satisfies it: done for good
         if open_lit >= 0:  # not enforced for sure: only a violation tells something
             if low > hi or high < lo:
                 v = open_lit >> 1
                 lb[v] = ub[v] = 1 if open_lit & 1 else 0
-                return [v]
-            return []
+                return [v]  # off for good
+            queued[i] = 0
+            return ()
         if low > hi or high < lo:
             raise Conflict
         changed = []
@@ -445,6 +545,8 @@ class ConstraintModel:
             if new_lb != lb[v] or new_ub != ub[v]:
                 lb[v], ub[v] = new_lb, new_ub
                 changed.append(v)
+        if len(terms) > 1 or not changed:  # one variable narrowed to its bounds satisfies it for good
+            queued[i] = 0
         return changed
 
     # -- stage 2: CP-SAT --------------------------------------------------------------------
