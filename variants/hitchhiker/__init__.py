@@ -71,6 +71,11 @@ OPTIONS = {o.name: o for o in (
            bounces="Vogon-proof, the hitch-hiker is not destroyed, but it cannot enter: it bounces off the ship",
            ship_destroyed="as in 7a: the ship is destroyed, and a unit next to it drawn at random; the hitch-hiker "
                           "enters the province"),
+    option("gargle_retreat", "A unit that shared Zaphod's Pan-Galactic Gargle Blaster is dislodged in the turn "
+           "it cannot move (rule 10b):",
+           sentence="resulting in the unit's inability to move next turn",
+           destroyed="it cannot retreat either (a retreat is a move, as rulings W3 and H7 read it): it is destroyed",
+           may_retreat="it retreats as usual: only its movement orders are barred"),
     option("zaphod_fall", "A centre Zaphod enters in a Fall turn (rule 10):",
            sentence="The effects of his presence will not be noticed until the next turn",
            next_movement="it is neutral from the next movement turn: it still counts in that Winter",

@@ -46,7 +46,7 @@ from dipsat.variants.hitchhiker.stack_orders import pass_piece_supports
 from dipsat.variants.hitchhiker.stack_retreats import apply_own_retreats, take_own_retreats
 from dipsat.variants.hitchhiker.state import EMPTY, HitchState
 from dipsat.variants.hitchhiker.vogons import meet_hitchhikers, play_ships
-from dipsat.variants.hitchhiker.wanderers import find_wanderer, play_wanderers
+from dipsat.variants.hitchhiker.wanderers import find_wanderer, gargled_cannot_retreat, play_wanderers
 
 if TYPE_CHECKING:
     from dipsat.variants.variant import Variant
@@ -241,9 +241,11 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
                             resist=_hold_strengths(decided, moves) if variant.choice("marvin_strength") == "two" else None)
     generated += _tag_given(wander.generated, _ends(orders, decided), decided)
     after = wander.board
+    state = replace(wander.state, carried={**carried, **wander.carried})
+    if variant.choice("gargle_retreat") == "destroyed":
+        after, state = gargled_cannot_retreat(after, state, turn.gargled, decided, generated)
     if after.dislodged and after.phase.kind is not PhaseKind.RETREAT:
         after = replace(after, phase=Phase(after.phase.year, after.phase.season, PhaseKind.RETREAT))
-    state = replace(wander.state, carried={**carried, **wander.carried})
     after = with_state(after_movement(variant.map, after), state)
     return replace(res, before=position, results=tuple(_fill(orders, decided)), generated=tuple(generated),
                    after=after)
