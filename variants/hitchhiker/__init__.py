@@ -76,6 +76,11 @@ OPTIONS = {o.name: o for o in (
            sentence="resulting in the unit's inability to move next turn",
            destroyed="it cannot retreat either (a retreat is a move, as rulings W3 and H7 read it): it is destroyed",
            may_retreat="it retreats as usual: only its movement orders are barred"),
+    option("commanded_retreat", "A unit under Zaphod's permanent command is dislodged (rule 10a):",
+           sentence="take permanent command of the unit he shares the province with, ordering it to move entirely "
+                    "at random each season thereafter",
+           random="it retreats at random too (its owner's retreat or disband order fails), as it takes no order from anyone",
+           owner="its owner orders its retreat: the command covers its movement turns only"),
     option("zaphod_fall", "A centre Zaphod enters in a Fall turn (rule 10):",
            sentence="The effects of his presence will not be noticed until the next turn",
            next_movement="it is neutral from the next movement turn: it still counts in that Winter",
