@@ -81,6 +81,11 @@ OPTIONS = {o.name: o for o in (
                     "at random each season thereafter",
            random="it retreats at random too (its owner's retreat or disband order fails), as it takes no order from anyone",
            owner="its owner orders its retreat: the command covers its movement turns only"),
+    option("ship_retreat", "A destructor ship dislodged (by Marvin) retreats into a supply centre (rule 7):",
+           sentence="They have the following effects on supply centres and other units",
+           effects="rule 7 applies: into a Vogon-proof centre the ship is destroyed with a unit next to it (7a); "
+                   "into another centre, the centre is destroyed (7b)",
+           plain="a retreat is only a retreat: rule 7 speaks of the ships' moves"),
     option("zaphod_fall", "A centre Zaphod enters in a Fall turn (rule 10):",
            sentence="The effects of his presence will not be noticed until the next turn",
            next_movement="it is neutral from the next movement turn: it still counts in that Winter",

@@ -45,7 +45,7 @@ from dipsat.variants.hitchhiker.stacks import (
 from dipsat.variants.hitchhiker.stack_orders import pass_piece_supports
 from dipsat.variants.hitchhiker.stack_retreats import apply_own_retreats, take_own_retreats
 from dipsat.variants.hitchhiker.state import EMPTY, HitchState
-from dipsat.variants.hitchhiker.vogons import meet_hitchhikers, play_ships
+from dipsat.variants.hitchhiker.vogons import meet_hitchhikers, play_ships, ships_retreat
 from dipsat.variants.hitchhiker.wanderers import find_wanderer, gargled_cannot_retreat, play_wanderers
 
 if TYPE_CHECKING:
@@ -394,6 +394,13 @@ def _retreats(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     decided.update(own_results)
     after, more_gone = settle_retreats(position, after, [*res.results, *res.generated], left)
     gone += more_gone
+    if variant.choice("ship_retreat") == "effects":  # rule 7: a retreating ship "enters" too
+        ships = {i: r for i, r in decided.items() if isinstance(r.order, Retreat) and r.result is Result.SUCCEEDS}
+        step = ships_retreat(variant.board(after), after, state, ships, specials.stated, str(position.phase),
+                             victim_near=variant.choice("vogon_victim"))
+        after, state = step.board, step.state
+        decided.update(step.results)
+        gone += step.generated
     moves = {r.order.unit.province: r.order.dest.province for r in res.results
              if isinstance(r.order, Retreat) and r.result is Result.SUCCEEDS}
     state = follow(replace(state, carried={}), moves, after)
