@@ -116,6 +116,7 @@ def parse_order(text: str, gmap: GameMap, power: str | None = None, position: Po
         UnknownPowerError: the prefix names no power.
         OrderError: no unit at a province whose unit type is omitted, or no power can be found.
     """
+    global _readings
     key = (id(gmap), text, power, kind._value_, position is None)  # _value_: a plain attribute, quick to hash
     hit = _PARSED.get(key)
     if hit is not None and hit[0] is gmap:
@@ -130,15 +131,14 @@ def parse_order(text: str, gmap: GameMap, power: str | None = None, position: Po
             body = m.group(2)
     parser = _Parser(text, gmap, position, kind)
     order = parser.order(_tokens(body, gmap), power)
+    if _readings >= _PARSED_LIMIT:
+        _PARSED.clear()
+        _readings, hit = 0, None
     looks = tuple(look[:5] for look in parser.looked_at)
     if hit is None or hit[0] is not gmap or hit[1] != looks:
-        if len(_PARSED) >= _PARSED_LIMIT:
-            _PARSED.clear()
         hit = _PARSED[key] = (gmap, looks, {})
-    readings = hit[2]
-    if len(readings) >= _READINGS_LIMIT:
-        readings.clear()
-    readings[tuple(look[5] for look in parser.looked_at)] = order
+    hit[2][tuple(look[5] for look in parser.looked_at)] = order
+    _readings += 1
     return order
 
 
@@ -156,8 +156,9 @@ differ (an army, then a fleet); a text parses to the same order whenever what th
 the pieces it looked at is the same, which is what the readings are keyed by, so the cache never
 changes a result. Failed parses are not kept."""
 _PARSED_LIMIT: Final = 1 << 14
-_READINGS_LIMIT: Final = 64
-"""Readings kept at most for one text (a text ordering a unit of any power in a province: a few)."""
+"""Readings kept at most, of all texts (then the cache starts again)."""
+_readings = 0
+"""Readings in :data:`_PARSED`."""
 
 
 def _footprints(position: Position | None, kind: PhaseKind, looks: tuple[_Look, ...]) -> tuple[object, ...]:
