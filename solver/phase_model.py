@@ -293,13 +293,7 @@ class PhaseModel:
                 self.model.add_clause([t + 1])
                 return
             codes.append(2 * lit.index if type(lit) is IntVar else code(lit))  # type: ignore[union-attr, arg-type]
-        if len(codes) == 1:  # the most common: target <-> one literal
-            c = codes[0]
-            self.model.add_clauses(([t + 1, c], [c ^ 1, t]))
-            return
-        clauses = [[t + 1, c] for c in codes]
-        clauses.append([c ^ 1 for c in codes] + [t])
-        self.model.add_clauses(clauses)
+        self.model.add_equal_and(t, codes)
 
     def equal_or(self, target: IntVar, lits: Iterable[Lit]) -> None:
         """target <-> OR(lits)."""
@@ -312,6 +306,4 @@ class PhaseModel:
                 self.model.add_clause([t])
                 return
             codes.append(code(lit))  # type: ignore[arg-type]
-        clauses = [[c ^ 1, t] for c in codes]
-        clauses.append(codes + [t + 1])
-        self.model.add_clauses(clauses)
+        self.model.add_equal_or(t, codes)
