@@ -144,10 +144,12 @@ class PhaseModel:
             return False
         if callable(reads):
             self._later[key] = reads
-        elif key in self._reads:
-            self._reads[key].extend(reads)
         else:
-            self._reads[key] = list(reads)
+            found = self._reads.get(key)
+            if found is None:
+                self._reads[key] = list(reads)
+            else:
+                found.extend(reads)
         self._graph = None
         return True
 
@@ -248,7 +250,7 @@ class PhaseModel:
     @staticmethod
     def keys_of(lits: Iterable[Lit]) -> list[Key]:
         """The keys of the decisions among ``lits`` (constants left out)."""
-        return [lit.key for lit in lits if not isinstance(lit, bool)]
+        return [lit.key for lit in lits if lit is not True and lit is not False]
 
     # -- strengths --------------------------------------------------------------------------
     def strength(self, key: Key, upper: int) -> IntVar:
@@ -258,10 +260,13 @@ class PhaseModel:
         """
         var = self.strengths.get(key)
         if var is None:
-            terms = self.terms.get(key, ())
-            low = sum(t[2] for t in terms)
-            high = upper + sum(t[3] for t in terms)
-            var = self.strengths[key] = self.model.new_int_var(min(0, low), max(upper, high), key)
+            terms = self.terms.get(key) if self.terms else None
+            if not terms:
+                var = self.strengths[key] = self.model.new_int_var(0, upper, key)
+            else:
+                low = sum(t[2] for t in terms)
+                high = upper + sum(t[3] for t in terms)
+                var = self.strengths[key] = self.model.new_int_var(min(0, low), max(upper, high), key)
         return var  # type: ignore[return-value]
 
     def add_term(self, strength: Key, what: str, expr: LinearExpr | int, lowest: int, highest: int) -> None:
