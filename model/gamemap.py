@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import pkgutil
 import re
 from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import StrEnum
-from importlib.resources import files
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from dipsat.model.errors import MapError, UnknownPowerError, UnknownProvinceError, quote
 from dipsat.model.kinds import STANDARD_KINDS, STANDARD_WORDS, Moves, UnitKind, kind_words, strength_scale
 from dipsat.model.types import Location, Unit, UnitType
+from dipsat.model.values import value_class
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -66,7 +67,7 @@ class Terrain(StrEnum):
     SEA = "sea"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Province:
     """One province of the map."""
 
@@ -96,7 +97,7 @@ class Edge(NamedTuple):
     """A fleet may cross it."""
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@value_class(eq=False)
 class GameMap:
     """An immutable game board; build it with :func:`load_map` or :func:`map_from_json`."""
 
@@ -332,21 +333,32 @@ def load_map(package: str) -> GameMap:
     """
     source = f"{package}/map.json"
     try:
-        text = files(package).joinpath("map.json").read_text(encoding="utf-8")
-    except NotADirectoryError:  # namespace package (no __init__.py) in an editable install
-        text = _read_from_namespace(package, source)
+        text = package_text(package, "map.json")
     except (ModuleNotFoundError, FileNotFoundError) as exc:
         raise MapError(f"cannot read map: {exc}", source=source) from None
     return map_from_json(text, source)
 
 
-def _read_from_namespace(package: str, source: str) -> str:
+def package_text(package: str, name: str) -> str:
+    """The text (UTF-8) of the data file ``name`` shipped in the package ``package``.
+
+    Read through the package's loader (:func:`pkgutil.get_data`, as :mod:`importlib.resources`
+    would, whose import costs a few ms of every command's start-up), or from the folders of a
+    namespace package (no ``__init__.py``).
+
+    Raises:
+        ModuleNotFoundError: a parent package does not exist.
+        FileNotFoundError: no such package, or no such file in it.
+    """
+    data = pkgutil.get_data(package, name)
+    if data is not None:
+        return data.decode("utf-8")
     spec = importlib.util.find_spec(package)
     for folder in (spec.submodule_search_locations or ()) if spec else ():
-        path = Path(folder) / "map.json"
+        path = Path(folder) / name
         if path.is_file():
             return path.read_text(encoding="utf-8")
-    raise MapError("cannot read map: no map.json in the package", source=source)
+    raise FileNotFoundError(f"no {name} in the package {package}")
 
 
 def map_from_json(text: str, source: str) -> GameMap:

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Final
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 from dipsat.model.files import write_atomic
+from dipsat.model.values import value_class
 from dipsat.replay.records import distinct_id, renamed_note
 from dipsat.replay.rows import (
     AGREE, DIFFER, ERROR, ORDER_SCHEMA, PHASE_SCHEMA, UNCHECKED, GameBlock, game_blocks, string_array,
@@ -37,7 +38,7 @@ LISTED: Final = 100
 """Differences and errors listed in the summary (the first ones, in table order)."""
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class _Game:
     """One game of the output, where its rows are."""
 
@@ -214,7 +215,7 @@ class _Output:
         self.writer.close()
 
 
-@dataclass
+@value_class(frozen=False, slots=False)
 class _Tally:
     """The summary, counted as the rows go by."""
 
