@@ -228,14 +228,8 @@ class ConstraintModel:
     A variable is created with a name or with a key; ``namer`` turns a key into the name that
     CP-SAT, an export or an explanation shows (:meth:`name`), only when one is asked for.
 
-    Propagation starts as the model is built: each constraint is looked at once when it is
-    added, against the bounds fixed so far (a clause with one open literal left fixes it), and
-    one already satisfied for good (a clause with a true literal, a linear constraint whose
-    enforcement literal is false) is never looked at again. :meth:`propagate` then takes the
-    others to the fixpoint. Propagators are monotone, so the fixpoint does not depend on the
-    order the constraints are looked at in: the bounds are those of propagating the finished
-    model. ``lb`` and ``ub`` keep the variables' own domains (CP-SAT's model and the exports are
-    made from them).
+    Building only appends: which constraints watch which variable is worked out when
+    propagation starts.
     """
 
     def __init__(self, namer: Callable[[Any], str] = str) -> None:
@@ -246,14 +240,6 @@ class ConstraintModel:
         # linear: (terms as [(var, coeff)], const, lo, hi, enforcement codes)
         self._linear: list[tuple[list[tuple[int, int]], int, int, int, list[int]]] = []
         self._clauses: list[list[int]] = []
-        self._lo: list[int] = []
-        self._hi: list[int] = []
-        """The bounds propagated so far."""
-        self._open_linear: list[int] = []
-        """The linear constraints :meth:`propagate` must look at (not off for good when added)."""
-        self._open_clauses: list[int] = []
-        """The clauses :meth:`propagate` must look at (two open literals or more when added)."""
-        self._conflict = False
 
     # -- building -------------------------------------------------------------------------
     def name(self, index: int) -> str:
@@ -267,8 +253,6 @@ class ConstraintModel:
         self.keys.append(name)
         self.lb.append(lb)
         self.ub.append(ub)
-        self._lo.append(lb)
-        self._hi.append(ub)
         return IntVar(index, name)
 
     def new_bool_var(self, name: object) -> IntVar:
@@ -277,8 +261,6 @@ class ConstraintModel:
         self.keys.append(name)
         self.lb.append(0)
         self.ub.append(1)
-        self._lo.append(0)
-        self._hi.append(1)
         return IntVar(index, name)
 
     def add(self, bounded: Bounded) -> Constraint:
@@ -288,7 +270,6 @@ class ConstraintModel:
         lo = -_BIG if bounded.lo is None else bounded.lo
         hi = _BIG if bounded.hi is None else bounded.hi
         self._linear.append((terms, e.const, lo, hi, []))
-        self._open_linear.append(len(self._linear) - 1)
         return Constraint(self, len(self._linear) - 1)
 
     def add_bool_or(self, literals: Sequence[Literal]) -> None:
@@ -301,45 +282,25 @@ class ConstraintModel:
 
     def add_clause(self, codes: list[int]) -> None:
         """At least one of the literals, given as codes (2v: v true, 2v+1: v false)."""
-        clauses = self._clauses
-        clauses.append(codes)
-        if self._conflict:
-            return
-        lo, hi = self._lo, self._hi
-        free = -1
-        for c in codes:
-            v = c >> 1
-            x = lo[v]
-            if x == hi[v]:
-                if x != c & 1:
-                    return  # a true literal: satisfied for good
-            elif free >= 0:  # two open literals: for propagate()
-                self._open_clauses.append(len(clauses) - 1)
-                return
-            else:
-                free = c
-        if free < 0:
-            self._conflict = True
-            return
-        v = free >> 1
-        lo[v] = hi[v] = 0 if free & 1 else 1  # the constraints added before are looked at by propagate()
+        self._clauses.append(codes)
 
     def add_clauses(self, clauses: Iterable[list[int]]) -> None:
         """Several clauses at once, in order (see :meth:`add_clause`)."""
-        for codes in clauses:
-            self.add_clause(codes)
+        self._clauses.extend(clauses)
 
-    def _add_linear(self, row: tuple[list[tuple[int, int]], int, int, int, list[int]]) -> None:
-        """Add a linear constraint complete with its enforcement literals."""
-        linear = self._linear
-        linear.append(row)
-        lo, hi = self._lo, self._hi
-        for c in row[4]:
-            v = c >> 1
-            x = lo[v]
-            if x == hi[v] and x == c & 1:
-                return  # an enforcement literal is false: off for good
-        self._open_linear.append(len(linear) - 1)
+    def add_equal_and(self, t: int, codes: list[int]) -> None:
+        """The clauses of literal ``t`` <-> AND(``codes``) (codes as in :meth:`add_clause`):
+        ``[not t, c]`` for each ``c``, then ``[not c..., t]``."""
+        clauses = self._clauses
+        clauses += [[t ^ 1, c] for c in codes]
+        clauses.append([c ^ 1 for c in codes] + [t])
+
+    def add_equal_or(self, t: int, codes: list[int]) -> None:
+        """The clauses of literal ``t`` <-> OR(``codes``): ``[not c, t]`` for each ``c``, then
+        ``[c..., not t]``."""
+        clauses = self._clauses
+        clauses += [[c ^ 1, t] for c in codes]
+        clauses.append(codes + [t ^ 1])
 
     def add_difference(self, x: object, y: object, lo: int | None, hi: int | None,
                        enforce: Sequence[Literal] = ()) -> None:
@@ -347,7 +308,7 @@ class ConstraintModel:
         codes = [2 * lit.index if type(lit) is IntVar else 2 * lit.var.index + 1  # type: ignore[union-attr]
                  for lit in enforce]
         if type(x) is IntVar and type(y) is int:  # the most common: a strength's value in one case
-            self._add_linear(([(x.index, 1)], -y, -_BIG if lo is None else lo,  # type: ignore[union-attr]
+            self._linear.append(([(x.index, 1)], -y, -_BIG if lo is None else lo,  # type: ignore[union-attr]
                               _BIG if hi is None else hi, codes))
             return
         terms: dict[int, int]
@@ -368,55 +329,34 @@ class ConstraintModel:
             const -= ey.const
             for v, c in ey.terms.items():
                 terms[v] = terms.get(v, 0) - c
-        self._add_linear(([(v, c) for v, c in terms.items() if c], const,
+        self._linear.append(([(v, c) for v, c in terms.items() if c], const,
                           -_BIG if lo is None else lo, _BIG if hi is None else hi, codes))
 
     def add_greater(self, x: object, y: object, lit: IntVar) -> None:
         """lit <-> x > y, as two enforced differences: x - y >= 1 when ``lit``, x - y <= 0 when not."""
         if type(x) is int and type(y) is IntVar:  # the most common: a constant attack against a variable
             terms, const = [(y.index, -1)], x  # type: ignore[union-attr]
-            self._add_linear((terms, const, 1, _BIG, [2 * lit.index]))
+            self._linear.append((terms, const, 1, _BIG, [2 * lit.index]))
         else:
             self.add_difference(x, y, 1, None, [lit])
             terms, const = self._linear[-1][0], self._linear[-1][1]
-        self._add_linear((terms, const, -_BIG, 0, [2 * lit.index + 1]))
+        self._linear.append((terms, const, -_BIG, 0, [2 * lit.index + 1]))
 
     # -- stage 1: propagation ---------------------------------------------------------------
-    def _watches(self) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
-        """Who to look at again when a variable is fixed or narrowed: variable -> the open linear
-        constraints that read it; literal code -> the open clauses it is in
-        (looked at again only when that literal becomes false: a literal that becomes true
-        satisfies its clauses). Variables fixed already are left out: they never change again."""
-        lo, hi = self._lo, self._hi
-        linear: dict[int, list[int]] = {}
-        rows = self._linear
-        for cid in self._open_linear:
-            terms, _, _, _, enforce = rows[cid]
+    def _watches(self) -> tuple[list[list[int]], list[list[int]]]:
+        """Who to look at again when a variable is fixed or narrowed: variable -> the linear
+        constraints that read it; literal code -> the clauses it is in (looked at again only when
+        that literal becomes false: a literal that becomes true satisfies its clauses)."""
+        linear: list[list[int]] = [[] for _ in self.lb]
+        for cid, (terms, _, _, _, enforce) in enumerate(self._linear):
             for v, _ in terms:
-                if lo[v] != hi[v]:
-                    found = linear.get(v)
-                    if found is None:
-                        linear[v] = [cid]
-                    else:
-                        found.append(cid)
+                linear[v].append(cid)
             for c in enforce:
-                v = c >> 1
-                if lo[v] != hi[v]:
-                    found = linear.get(v)
-                    if found is None:
-                        linear[v] = [cid]
-                    else:
-                        found.append(cid)
-        clauses: dict[int, list[int]] = {}
-        rows_c = self._clauses
-        for j in self._open_clauses:
-            for c in rows_c[j]:
-                if lo[c >> 1] != hi[c >> 1]:
-                    found = clauses.get(c)
-                    if found is None:
-                        clauses[c] = [j]
-                    else:
-                        found.append(j)
+                linear[c >> 1].append(cid)
+        clauses: list[list[int]] = [[] for _ in range(2 * len(self.lb))]
+        for j, clause in enumerate(self._clauses):
+            for c in clause:
+                clauses[c].append(j)
         return linear, clauses
 
     def propagate(self) -> tuple[list[int], list[int]] | None:
@@ -427,14 +367,10 @@ class ConstraintModel:
         A constraint is queued at most once at a time, and a constraint found satisfied for
         good (off, entailed, a clause with a true literal) stays marked as queued, so nothing
         puts it in the queue again."""
-        if self._conflict:
-            return None
-        lb, ub = list(self._lo), list(self._hi)
-        queue = self._open_linear[::-1]  # popped from the end: the clauses first, in order
-        queue += [-1 - j for j in reversed(self._open_clauses)]
+        lb, ub = list(self.lb), list(self.ub)
+        queue = list(range(len(self._linear) - 1, -1, -1))  # popped from the end: the clauses first, in order
+        queue += range(-len(self._clauses), 0)
         queued = bytearray(b"\x01") * len(self._linear)  # linear i: queued, or done for good
-        for cid in self._open_linear:
-            queued[cid] = 1
         clause_queued = bytearray(b"\x01") * len(self._clauses)
         on_var, on_false = self._watches()
         line, clauses = self._line, self._clauses
@@ -465,34 +401,26 @@ class ConstraintModel:
                         v = free >> 1
                         value = 0 if free & 1 else 1
                         lb[v] = ub[v] = value
-                        found = on_var.get(v)
-                        if found is not None:
-                            for other in found:
-                                if not queued[other]:
-                                    queued[other] = 1
-                                    queue.append(other)
-                        found = on_false.get(2 * v + value)  # the literal of v now false
-                        if found is not None:
-                            for other in found:
-                                if not clause_queued[other]:
-                                    clause_queued[other] = 1
-                                    queue.append(-1 - other)
-                    continue
-                for v in changed:
-                    found = on_var.get(v)
-                    if found is not None:
-                        for other in found:
+                        for other in on_var[v]:
                             if not queued[other]:
                                 queued[other] = 1
                                 queue.append(other)
+                        for other in on_false[2 * v + value]:  # the literal of v now false
+                            if not clause_queued[other]:
+                                clause_queued[other] = 1
+                                queue.append(-1 - other)
+                    continue
+                for v in changed:
+                    for other in on_var[v]:
+                        if not queued[other]:
+                            queued[other] = 1
+                            queue.append(other)
                     value = lb[v]
                     if value == ub[v] and 0 <= value <= 1:  # a literal of v became false
-                        found = on_false.get(2 * v + value)
-                        if found is not None:
-                            for other in found:
-                                if not clause_queued[other]:
-                                    clause_queued[other] = 1
-                                    queue.append(-1 - other)
+                        for other in on_false[2 * v + value]:
+                            if not clause_queued[other]:
+                                clause_queued[other] = 1
+                                queue.append(-1 - other)
         except Conflict:
             return None
         return lb, ub
