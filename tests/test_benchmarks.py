@@ -159,3 +159,21 @@ def test_stages_split_a_replay() -> None:
     for stage in ("imports", "read", "adjudicate", "order_rows", "tables", "store", "total"):
         assert f"{stage} " in first
     assert "pandas imported: False" in proc.stdout
+
+
+def test_startup_smoke_run(tmp_path):
+    """The start-up benchmark's smoke run times each short command as its own process, in turns."""
+    import json
+
+    out = tmp_path / "startup.json"
+    proc = subprocess.run([sys.executable, "-m", "benchmarks.startup", "--smoke", "--out", str(out)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    report = json.loads(out.read_text(encoding="utf-8"))
+    names = [r["name"] for r in report["rows"]]
+    assert any(n.startswith("dipsat adjudicate, one case") for n in names)
+    for row in report["rows"]:
+        assert row["runs"] == 1 and row["wall"]["median"] > 0 and row["cpu"]["median"] > 0
+        assert row["statuses"] and all(s in (0, 1) for s in row["statuses"]), row
+    if HAS_PEER:
+        assert report["ratio_one_phase"]["cpu"] > 0 and report["ratio_one_game"]["wall"] > 0
