@@ -67,8 +67,7 @@ def run(args: argparse.Namespace) -> int:
     from dipsat.replay.collector import settle_for_a_long_run
     from dipsat.replay.cores import import_arrow_lean, use_one_core
 
-    if not args.dask:  # a Dask client exchanges numpy-aware data with its cluster
-        import_arrow_lean()
+    import_arrow_lean()  # a Dask client too: it receives Arrow tables, no numpy arrays
     use_one_core()
     from dipsat.replay.run import RunConfig, run_replay
 

@@ -143,7 +143,7 @@ _PARSED: dict[tuple[object, ...], tuple[GameMap, Order, tuple[_Look, ...]]] = {}
 the parse). An archive repeats the same order texts thousands of times; a text parses to the same
 order whenever what the parse used of the pieces it looked at is the same, which is checked on
 every hit, so the cache never changes a result. Failed parses are not kept."""
-_PARSED_LIMIT: Final = 1 << 14
+_PARSED_LIMIT: Final = 1 << 12
 
 
 def _same_pieces(position: Position | None, kind: PhaseKind, looked_at: tuple[_Look, ...]) -> bool:

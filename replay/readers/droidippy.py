@@ -177,7 +177,7 @@ def _position_line(line: str, number: int, gmap: GameMap) -> tuple[str, str | Pi
 
 _LINES: dict[int, tuple[GameMap, dict[str, tuple[str, str | Piece | Dislodged]]]] = {}
 """Board -> ``POSITIONS`` lines read on it (an archive repeats each one in many phases and games)."""
-_LINES_LIMIT: Final = 1 << 14
+_LINES_LIMIT: Final = 1 << 12
 
 
 def _lines_on(gmap: GameMap) -> dict[str, tuple[str, str | Piece | Dislodged]]:
