@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass
 from typing import Any, Final
 
 from dipsat.model.errors import InputError, clip_message
 from dipsat.model.safe_text import visible
+from dipsat.model.values import value_class
 
 EXIT_OK: Final = 0
 """Everything was read; every expectation holds (adjudicate, datc, play), every phase agrees (replay)."""
@@ -34,7 +34,7 @@ def user_errors() -> tuple[type[BaseException], ...]:
     return InputError, RulesError, UnknownVariantError, OSError
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Problem:
     """A user's mistake, ready to show: where, and what."""
 

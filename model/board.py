@@ -10,7 +10,7 @@ set of changes in force and cached on the variant's map.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Iterable
 
 import re
@@ -20,6 +20,7 @@ from dipsat.model.gamemap import Edge, GameMap, Terrain, _assemble, adjacency, g
 from dipsat.model.kinds import Moves, UnitKind
 from dipsat.model.phase_words import parse_phase  # the one reader of phase names
 from dipsat.model.types import Location, Phase, PhaseKind, Position, Season
+from dipsat.model.values import value_class
 
 __all__ = ["CloseEdge", "FreezeSea", "RemoveCentre", "AddCentre", "Change", "Lasting", "board_in_play",
            "apply_change", "end_change", "clear_owner", "last_phase_of_turns", "in_force", "drop_expired", "parse_lasting",
@@ -30,7 +31,7 @@ class BoardChangeError(InputError):
     """A board change written in a way that cannot be read; the message quotes it."""
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class CloseEdge:
     """No unit moves, supports, convoys or retreats between provinces ``a`` and ``b`` (any coasts)."""
 
@@ -47,7 +48,7 @@ class CloseEdge:
         return f"closed {self.a}, {self.b}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class FreezeSea:
     """The sea ``province`` is land: no fleet edge touches it, armies walk to its coastal (and
     frozen) neighbours; a fleet standing on it is out of its element."""
@@ -58,7 +59,7 @@ class FreezeSea:
         return f"frozen {self.province}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class RemoveCentre:
     """``province`` is no longer a supply centre (nor anyone's home): an ordinary province."""
 
@@ -68,7 +69,7 @@ class RemoveCentre:
         return f"centre removed {self.province}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class AddCentre:
     """``province`` becomes a supply centre, a home centre of ``home`` when given."""
 
@@ -82,7 +83,7 @@ class AddCentre:
 Change = CloseEdge | FreezeSea | RemoveCentre | AddCentre
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Lasting:
     """A change of the board and the last phase it is in force (``None``: the rest of the game)."""
 

@@ -4,12 +4,13 @@ expected automatic orders and the expected board after it. Read and written by
 :mod:`dipsat.model.cases` (the case-file format)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import Callable, Mapping
 
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Order, Phase, PhaseKind, Position
+from dipsat.model.values import value_class
 
 __all__ = ["Case", "Expected", "OrderReader", "VariantReader", "Step", "normalise_words"]
 
@@ -20,7 +21,7 @@ of a case whose ``VARIANT`` has orders of its own (``BAN ...``); it raises an
 read by :func:`~dipsat.model.notation.parse_order`."""
 
 
-@dataclass(frozen=True)
+@value_class(slots=False)
 class VariantReader:
     """An :data:`OrderReader` that also knows each variant's board.
 
@@ -43,7 +44,7 @@ class VariantReader:
         return self.read(text, power, position, kind, variant)
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Expected:
     """The expected result of one order: ``fails, dislodged`` and the words under other rules."""
 
@@ -80,7 +81,7 @@ def normalise_words(words: str) -> str:
     return ", ".join(w.strip().lower() for w in words.split(",") if w.strip())
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Step:
     """One phase of a case: orders, expected results and the expected board afterwards."""
 
@@ -106,7 +107,7 @@ class Step:
         return self.phase.kind
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value_class(kw_only=True)
 class Case:
     """A test case: a start position and the steps (phases) played from it."""
 

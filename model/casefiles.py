@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Final, Mapping, Sequence
 
@@ -29,6 +29,7 @@ from dipsat.model.gamemap import GameMap, load_map
 from dipsat.model.jdip_cases import read_jdip
 from dipsat.model.notation import format_order
 from dipsat.model.types import Waive
+from dipsat.model.values import value_class
 
 __all__ = [
     "RESULT_WORDS", "SECTIONS", "Alternative", "apply_alternatives", "convert", "load_alternatives",
@@ -91,7 +92,7 @@ def load_any(path: str | Path, gmap: GameMap | None = None,
     return _read(path, gmap, order_reader, only)[1]
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Alternative:
     """One line of an alternatives file: the words expected for one order under other rules."""
 

@@ -13,7 +13,7 @@ import json
 import re
 from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import StrEnum
 from importlib.resources import files
 from pathlib import Path
@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from dipsat.model.errors import MapError, UnknownPowerError, UnknownProvinceError, quote
 from dipsat.model.kinds import STANDARD_KINDS, STANDARD_WORDS, Moves, UnitKind, kind_words, strength_scale
 from dipsat.model.types import Location, Unit, UnitType
+from dipsat.model.values import value_class
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -66,7 +67,7 @@ class Terrain(StrEnum):
     SEA = "sea"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Province:
     """One province of the map."""
 
@@ -96,7 +97,7 @@ class Edge(NamedTuple):
     """A fleet may cross it."""
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@value_class(eq=False)
 class GameMap:
     """An immutable game board; build it with :func:`load_map` or :func:`map_from_json`."""
 

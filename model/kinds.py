@@ -12,11 +12,13 @@ standard game), where two half-strength attacks tie one full hold exactly.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, fields, replace
 from enum import Enum
 from math import lcm
 from types import MappingProxyType
 from typing import Any, ClassVar, Final, Iterable, Mapping, NamedTuple
+
+from dipsat.model.values import value_class
 
 
 class Moves(Enum):
@@ -69,7 +71,7 @@ class _KindType(type):
         return len(STANDARD_KINDS)
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@value_class(eq=False)
 class UnitKind(metaclass=_KindType):
     """A kind of unit, as data. ``UnitKind.ARMY`` and ``UnitKind.FLEET`` are the standard two."""
 
@@ -199,7 +201,7 @@ class UnitKind(metaclass=_KindType):
 _AT_SCALE: dict[tuple[UnitKind, int], Strengths] = {}
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Modifier:
     """A lasting change to one unit's kind: double strength, walking on water, sailing on land."""
 

@@ -23,9 +23,11 @@ a reason with the rule under which it applies.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from enum import Enum
 from typing import Any, ClassVar
+
+from dipsat.model.values import value_class
 
 __all__ = [
     "Scale", "WHOLE", "Reason", "why_json",
@@ -36,7 +38,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Scale:
     """How a board's model counts strengths, for its readers.
 
@@ -133,7 +135,7 @@ def _plain(value: Any) -> Any:
 
 # -- movement --------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Dislodged(Reason):
     """A holding unit dislodged (or destroyed: ``fate``) by the move ``by``."""
 
@@ -148,7 +150,7 @@ class Dislodged(Reason):
         return f"{self.fate}: {self.detail()}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Stands(Reason):
     """A holding unit nobody dislodged, with its hold strength."""
 
@@ -164,7 +166,7 @@ class Stands(Reason):
         return f"stands: {self.detail()}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Backup(Reason):
     """A decision of a paradox that the backup ``rule`` fixed; ``result`` is the result word."""
 
@@ -180,7 +182,7 @@ class Backup(Reason):
         return f"{self.result}: {self.detail()}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Dislodges(Reason):
     """A move that dislodged ``unit``: its attack against the ``against`` strength (``defend`` of
     the unit it beat head to head, or ``hold`` of the province)."""
@@ -200,7 +202,7 @@ class Dislodges(Reason):
         return f"succeeds: {self.detail()}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Unopposed(Reason):
     """A move into a province that nothing as strong held or contested."""
 
@@ -216,7 +218,7 @@ class Unopposed(Reason):
         return f"succeeds: {self.detail()}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Disrupted(Reason):
     """A convoy that is not available: its ``fleet`` was dislodged by the move ``by`` (both
     ``None`` when nothing dislodged it)."""
@@ -233,7 +235,7 @@ class Disrupted(Reason):
         return f"disrupted: {self.detail()}" if self.fleet is not None else "disrupted"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Removed(Reason):
     """Convoying ``fleets`` removed before the orders were carried out, ``how`` (``by a Thief``)."""
 
@@ -249,7 +251,7 @@ class Removed(Reason):
         return f"disrupted: {self.detail()}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class NoConvoyPath(Reason):
     """A convoyed move with no path: why each convoy of its routes was not available."""
 
@@ -263,7 +265,7 @@ class NoConvoyPath(Reason):
         return f"fails: {self.detail()}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class BouncedWith(Reason):
     """A move that bounced with another move into the same province (``rival``, its order)."""
 
@@ -281,7 +283,7 @@ class BouncedWith(Reason):
         return f"fails: {self.detail()}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class HeadToHead(Reason):
     """A move that lost the head-to-head battle with ``opponent`` (its order)."""
 
@@ -300,7 +302,7 @@ class HeadToHead(Reason):
         return f"fails: {self.detail()}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class OwnUnit(Reason):
     """A move that may not dislodge ``unit``, of its own power."""
 
@@ -314,7 +316,7 @@ class OwnUnit(Reason):
         return f"fails: {self.detail()}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class BouncedOff(Reason):
     """A move that bounced off the province ``what`` (its unit, or the province when empty)."""
 
@@ -332,7 +334,7 @@ class BouncedOff(Reason):
         return f"fails: {self.detail()}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class GivenTo(Reason):
     """A support given to ``target`` (``A par`` or ``A par - bur``); ``note`` adds the rule that
     kept it given where the standard rules would not; ``which`` is the supported move's result
@@ -349,7 +351,7 @@ class GivenTo(Reason):
         return f"given to {self.target}" + (f" ({self.note})" if self.note else "") + which
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Cut(Reason):
     """A support cut by ``by``: the unit that attacked it (``convoyed``: an army moving by
     convoy), or the move that dislodged it (``dislodged``); ``None`` when nothing is named.
@@ -371,7 +373,7 @@ class Cut(Reason):
         return self.detail() if self.by is None else f"cut: {self.detail()}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class AvailableTo(Reason):
     """A convoy available to ``army``."""
 
@@ -382,7 +384,7 @@ class AvailableTo(Reason):
         return f"available to {self.army}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Illegal(Reason):
     """An order not carried out: the ``problem`` the legality rule found."""
 
@@ -396,7 +398,7 @@ class Illegal(Reason):
         return f"illegal: {self.problem}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Invalid(Reason):
     """An order that names a unit it cannot be (DATC 4.C.2)."""
 
@@ -412,7 +414,7 @@ class Invalid(Reason):
 
 # -- retreats and adjustments ----------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class RetreatsTo(Reason):
     """A retreat carried out, to ``location``."""
 
@@ -426,7 +428,7 @@ class RetreatsTo(Reason):
         return f"succeeds: {self.detail()}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class RetreatBounced(Reason):
     """A retreat into the same province as ``rivals`` other retreats: all are disbanded."""
 
@@ -440,7 +442,7 @@ class RetreatBounced(Reason):
         return f"fails: {self.detail()}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Disbanded(Reason):
     """A unit disbanded: by its order (``unit`` named in an adjustment), or because no retreat
     was ordered (``unordered``)."""
@@ -458,7 +460,7 @@ class Disbanded(Reason):
         return f"succeeds: {self.detail()}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Built(Reason):
     """A build carried out."""
 
@@ -472,7 +474,7 @@ class Built(Reason):
         return f"succeeds: {self.detail()}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Waived(Reason):
     """A build waived."""
 
@@ -485,7 +487,7 @@ class Waived(Reason):
         return f"succeeds: {self.detail()}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class CivilDisorder(Reason):
     """A unit removed because its power ordered too few disbands; ``rule`` chose it (DATC 4.D.6),
     or the variant's rule ``note`` (a piece of a stack, ruling H8)."""
@@ -501,7 +503,7 @@ class CivilDisorder(Reason):
         return f"succeeds: {self.detail()}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Fails(Reason):
     """An order understood and allowed that cannot be carried out: ``problem``."""
 
@@ -517,7 +519,7 @@ class Fails(Reason):
 
 # -- variants --------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Acted(Reason):
     """What a variant's rule, card or spell did to an order: ``result`` is the result word,
     ``what`` the rule's own words, ``rule`` its name where it has one (``10c``, ``H2``,
@@ -536,7 +538,7 @@ class Acted(Reason):
         return self.what + (f" ({self.rule})" if self.rule else "")
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Then(Reason):
     """A result that a later rule adds to: ``first``, then what followed (``after``: a reason,
     written without its result word, or words), joined by ``joiner``; ``word``, where given, is
@@ -559,7 +561,7 @@ class Then(Reason):
         return f"{first}{self.joiner}{self._after()}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Noted(Reason):
     """A reason with the rule under which it applies: ``fails: bounced with ... (commanded by
     Zaphod, rule 10a)``."""

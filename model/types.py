@@ -5,13 +5,14 @@ Every value prints in DATC short notation (``A par - bur``); the parsers in
 """
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields, replace
+from dataclasses import field, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping
 
 from dipsat.model.kinds import ARMY, FLEET, UnitKind, can_share
 from dipsat.model.reasons import Reason
+from dipsat.model.values import value_class
 
 UnitType = UnitKind
 """The old name of :class:`~dipsat.model.kinds.UnitKind`: ``UnitType.ARMY``, ``UnitType.FLEET``."""
@@ -36,7 +37,7 @@ class PhaseKind(Enum):
     ADJUSTMENT = "Adjustment"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Location:
     """A province, optionally with a coast: ``stp``, ``stp/nc``."""
 
@@ -47,7 +48,7 @@ class Location:
         return f"{self.province}/{self.coast}" if self.coast else self.province
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Unit:
     """A unit as an order names it: its type and where it stands (``F stp/nc``)."""
 
@@ -70,7 +71,7 @@ def _unit_text(unit: Unit) -> str:
     return f"{unit.kind.letter} {loc.province}/{loc.coast}" if loc.coast else f"{unit.kind.letter} {loc.province}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Piece:
     """A unit on the board together with the power that owns it."""
 
@@ -81,7 +82,7 @@ class Piece:
         return f"{self.power}: {self.unit}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Hold:
     """``A par H``."""
 
@@ -94,7 +95,7 @@ class Hold:
         return f"{letter} {loc.province}/{loc.coast} H" if loc.coast else f"{letter} {loc.province} H"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Move:
     """``A lon - bel`` or, explicitly convoyed, ``A lon - bel via convoy``."""
 
@@ -111,7 +112,7 @@ class Move:
         return text + " via convoy" if self.via_convoy else text
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class SupportHold:
     """``A tyr S A ven``: support for a unit that is not moving."""
 
@@ -123,7 +124,7 @@ class SupportHold:
         return f"{_unit_text(self.unit)} S {_unit_text(self.target)}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class SupportMove:
     """``A tyr S A ven - tri``."""
 
@@ -138,7 +139,7 @@ class SupportMove:
                 + (f"{dest.province}/{dest.coast}" if dest.coast else dest.province))
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Convoy:
     """``F nth C A lon - bel``."""
 
@@ -151,7 +152,7 @@ class Convoy:
         return f"{self.unit} C {self.target} - {self.dest}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Retreat:
     """``F nth R hol``: a dislodged unit's move in a retreat phase."""
 
@@ -163,7 +164,7 @@ class Retreat:
         return f"{self.unit} R {self.dest}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Disband:
     """``A par D``: a retreat-phase or adjustment-phase disband."""
 
@@ -174,7 +175,7 @@ class Disband:
         return f"{self.unit} D"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Build:
     """``A par B``: a build in an adjustment phase."""
 
@@ -185,7 +186,7 @@ class Build:
         return f"{self.unit} B"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Waive:
     """``WAIVE``: a power declines one build."""
 
@@ -201,7 +202,7 @@ RETREAT_ORDERS = (Retreat, Disband)
 ADJUSTMENT_ORDERS = (Build, Disband, Waive)
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Phase:
     """A game phase: ``Spring 1901 Movement``."""
 
@@ -222,7 +223,7 @@ _SEASON_ORDER: dict[Season, int] = {s: i for i, s in enumerate(Season)}
 _KIND_ORDER: dict[PhaseKind, int] = {k: i for i, k in enumerate(PhaseKind)}
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Dislodged:
     """A unit dislodged in the movement phase, waiting for its retreat."""
 
@@ -263,7 +264,7 @@ def stack_problem(pieces: tuple[Piece, ...] | list[Piece]) -> str:
     return ""
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@value_class(eq=False)
 class Position:
     """The board at the start of a phase: a value, never changed in place.
 
@@ -422,7 +423,7 @@ class Tag(Enum):
     DESTROYED = "destroyed"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class OrderResult:
     """The resolution of one order: its result word, why (a typed reason, :mod:`dipsat.model.reasons`)
     and the unit's fate."""
@@ -451,31 +452,3 @@ class OrderResult:
     def __str__(self) -> str:
         return f"{self.order} [{self.words}] {self.reason}"
 
-
-def _quick_init(cls: type) -> None:
-    """Give a frozen, slotted dataclass without ``__post_init__`` an ``__init__`` that fills its
-    slots directly: the one :func:`dataclasses.dataclass` writes goes through ``object.__setattr__``
-    for each field, which costs twice as much, and these values are made by the hundred thousand.
-    Same parameters and defaults; the instances stay frozen (assignment still raises)."""
-    if hasattr(cls, "__post_init__") or any(not f.init or f.kw_only or f.default_factory is not MISSING
-                                            for f in fields(cls)):
-        raise TypeError(f"{cls.__name__}: only plain fields can be filled directly")
-    names = [f.name for f in fields(cls)]
-    scope: dict[str, Any] = {f"_set_{n}": getattr(cls, n).__set__ for n in names}
-    params = []
-    for f in fields(cls):
-        if f.default is MISSING:
-            params.append(f.name)
-        else:
-            scope[f"_default_{f.name}"] = f.default
-            params.append(f"{f.name}=_default_{f.name}")
-    body = "".join(f"    _set_{n}(self, {n})\n" for n in names)
-    exec(f"def __init__(self, {', '.join(params)}):\n{body}", scope)  # noqa: S102 (as dataclasses does)
-    init = scope["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init  # type: ignore[misc]
-
-
-for _cls in (Location, Unit, Piece, Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Disband, Build, Waive,
-             Phase, Dislodged, OrderResult):
-    _quick_init(_cls)

@@ -9,7 +9,7 @@ adjudicated and then reported as ``differ``.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable
+from typing import Callable, Final
 
 from dipsat.model.files import lines_of
 from dipsat.model.cases import MAX_YEAR, MIN_YEAR, STANDARD_PHASES, placement_problem
@@ -20,11 +20,12 @@ from dipsat.replay.compare import phase_key
 from dipsat.replay.records import GameError, GameRecord, PhaseError, PhaseRecord
 
 
-def _board_problem(position: Position, gmap: GameMap, known: dict[int, str]) -> str:
+def _board_problem(position: Position, gmap: GameMap, known: _Known) -> str:
     """Why a recorded board cannot be, or ``""``; with lasting changes, as the case reader rules: a
     unit is out of place only if it is on the map and on the board in play (a frozen sea holds
     an army and a fleet). ``known`` holds the placement problem on ``gmap`` of each unit already
-    checked, by ``id``: a reader hands the same unit object to many phases."""
+    checked, by ``id`` (with the unit, so that no id is reused): a reader hands the same unit
+    object to many phases and games."""
     if not position.changes and _all_placed(position, gmap, known):
         return ""
     in_play = None
@@ -42,25 +43,42 @@ def _board_problem(position: Position, gmap: GameMap, known: dict[int, str]) -> 
     return ""
 
 
-def _all_placed(position: Position, gmap: GameMap, known: dict[int, str]) -> bool:
+def _all_placed(position: Position, gmap: GameMap, known: _Known) -> bool:
     """Every unit of ``position`` (dislodged ones too) stands well on ``gmap``: the usual board, told
     in one loop (a unit checked before is one look-up in ``known``)."""
     get = known.get
     for piece in position.units.values():
         unit = piece.unit
-        problem = get(id(unit))
-        if problem is None:
-            problem = _placement(unit, gmap, known)
-        if problem:
+        hit = get(id(unit))
+        if (hit[1] if hit is not None and hit[0] is unit else _placement(unit, gmap, known)):
             return False
     return not any(_placement(d.piece.unit, gmap, known) for d in position.dislodged.values())
 
 
-def _placement(unit: Unit, gmap: GameMap, known: dict[int, str]) -> str:
-    problem = known.get(id(unit))
-    if problem is None:
-        problem = known[id(unit)] = placement_problem(unit, gmap, coast_required=False)
+def _placement(unit: Unit, gmap: GameMap, known: _Known) -> str:
+    hit = known.get(id(unit))
+    if hit is not None and hit[0] is unit:
+        return hit[1]
+    if len(known) >= _KNOWN_LIMIT:
+        known.clear()
+    problem = placement_problem(unit, gmap, coast_required=False)
+    known[id(unit)] = (unit, problem)
     return problem
+
+
+_Known = dict[int, tuple[Unit, str]]
+_KNOWN: dict[int, tuple[GameMap, _Known]] = {}
+"""Board -> the units checked on it (by ``id``: the unit, its placement problem)."""
+_KNOWN_LIMIT: Final = 1 << 12
+
+
+def _known_on(gmap: GameMap) -> _Known:
+    hit = _KNOWN.get(id(gmap))
+    if hit is None or hit[0] is not gmap:
+        if len(_KNOWN) >= 16:
+            _KNOWN.clear()
+        hit = _KNOWN[id(gmap)] = (gmap, {})
+    return hit[1]
 
 
 def _changes_problem(position: Position, standard_sequence: bool) -> str:
@@ -95,7 +113,7 @@ def check_game(game: GameRecord | GameError, maps: Callable[[str], GameMap]) -> 
         return game  # the replay says the variant is unknown
     phases: list[PhaseRecord | PhaseError] = []
     last: PhaseRecord | None = None
-    known: dict[int, str] = {}  # by id: every unit stays alive, in ``game``, while this runs
+    known = _known_on(gmap)
     for rec in game.phases:
         if isinstance(rec, PhaseRecord):
             problem = ""

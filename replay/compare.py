@@ -8,9 +8,9 @@ units: either is accepted.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from dipsat.model.types import Dislodged, Phase, PhaseKind, Piece, Position, Season
+from dipsat.model.values import value_class
 
 _SEASON_ORDER = {Season.SPRING: 0, Season.SUMMER: 1, Season.FALL: 2, Season.WINTER: 3}
 _KIND_ORDER = {PhaseKind.MOVEMENT: 0, PhaseKind.RETREAT: 1, PhaseKind.ADJUSTMENT: 2}
@@ -21,7 +21,7 @@ def phase_key(phase: Phase) -> tuple[int, int, int]:
     return phase.year, _SEASON_ORDER[phase.season], _KIND_ORDER[phase.kind]
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Difference:
     """One thing the replay and the record disagree on."""
 

@@ -25,6 +25,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from dipsat.model.files import write_atomic
+from dipsat.model.values import value_class
 from dipsat.replay.records import distinct_id, renamed_note
 from dipsat.replay.rows import (
     AGREE, DIFFER, ERROR, ORDER_SCHEMA, PHASE_SCHEMA, UNCHECKED, GameBlock, game_blocks, string_array,
@@ -40,7 +41,7 @@ LISTED: Final = 100
 """Differences and errors listed in the summary (the first ones, in table order)."""
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class _Game:
     """One game of the output, where its rows are."""
 

@@ -8,11 +8,11 @@ is the next phase's position (or the case's ``AFTER`` board).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
 from dipsat.model.types import Order, Phase, Position
+from dipsat.model.values import value_class
 
 
 class Format(Enum):
@@ -36,7 +36,7 @@ Case files carry their own ``RULES`` line instead.
 """
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Task:
     """One unit of work: a game (or a whole case file) with its raw text."""
 
@@ -74,7 +74,7 @@ class RecordedOrder(NamedTuple):
     line: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class PhaseRecord:
     """One recorded phase: where it started and what was ordered."""
 
@@ -99,7 +99,7 @@ class PhaseRecord:
     """Expected automatic orders (a case's ``AUTO``: ``Russia: F eng D``), when recorded."""
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class PhaseError:
     """A phase that cannot be read."""
 
@@ -109,7 +109,7 @@ class PhaseError:
     line: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class GameRecord:
     """A recorded game: its identity and its phases in order."""
 
@@ -129,7 +129,7 @@ class GameRecord:
     """Said on the game's first phase row (a game renamed because an earlier one has its id)."""
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class GameError:
     """A game (or file) that cannot be read at all."""
 

@@ -15,13 +15,13 @@ before, and is compared with its ``AFTER`` board, its expected result words and 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from dipsat.model.reasons import CivilDisorder
 from dipsat.model.errors import clip_message
 from dipsat.model.types import (
     Disband, Dislodged, Move, Phase, PhaseKind, Piece, Position, Result, Season, Tag,
 )
+from dipsat.model.values import value_class
 from dipsat.replay.compare import Difference, compare_boards, phase_key
 from dipsat.replay.readers.cases import auto_key
 from dipsat.replay.records import GameError, GameRecord, PhaseError, PhaseRecord
@@ -44,7 +44,7 @@ def error_rows(error: GameError, rules_label: str) -> Rows:
                      rules_label, error.line)], []
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class _Carry:
     """What the replay of a movement phase knows that the recorded retreat phase does not."""
 

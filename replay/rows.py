@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from itertools import groupby
+from itertools import groupby, repeat
+from operator import is_not
 from typing import Any, Final, NamedTuple
 
 import pyarrow as pa
@@ -148,18 +149,39 @@ def string_array(values: Sequence[str | None]) -> pa.Array:
 
 def _column(values: Sequence[Any], kind: pa.DataType) -> pa.Array:
     """One column of ``values`` (``None`` for null) as an Arrow array of type ``kind``."""
-    if kind == pa.string():
+    n = len(values)
+    if kind == _STRING:
+        if n and values[0] is not None and values[-1] == values[0] and values.count(values[0]) == n:
+            return _repeated(values[0], n)  # a task's file, a game's id
         builder = pa.lib.StringBuilder()
         builder.append_values(values)  # str or None; a C++ builder, no pandas
         return builder.finish()
     nulls = values.count(None)
-    validity = _bits([v is not None for v in values]) if nulls else None
-    if kind == pa.bool_():
-        return pa.Array.from_buffers(kind, len(values), [validity, _bits(list(map(bool, values)))], nulls)
-    if kind == pa.int32():
-        data = array("i", [0 if v is None else v for v in values] if nulls else values)
-        return pa.Array.from_buffers(kind, len(values), [validity, pa.py_buffer(data)], nulls)
+    validity = _bits(list(map(is_not, values, repeat(None)))) if nulls else None
+    if kind == _BOOL:
+        return pa.Array.from_buffers(kind, n, [validity, _bits(list(map(bool, values)))], nulls)
+    if kind == _INT32:
+        data = array("i", map(_ZERO_FOR_NULL.get, values, values) if nulls else values)
+        return pa.Array.from_buffers(kind, n, [validity, pa.py_buffer(data)], nulls)
     raise TypeError(f"no column of type {kind} in the replay tables")
+
+
+def _repeated(value: str, n: int) -> pa.Array:
+    """A string array of ``n`` times ``value``, made from its buffers (no step per row in Python)."""
+    data = value.encode("utf-8", "surrogatepass")
+    if len(data) * n >= 1 << 31 or len(data) == 0:
+        builder = pa.lib.StringBuilder()
+        builder.append_values([value] * n)
+        return builder.finish()
+    offsets = array("i", range(0, len(data) * (n + 1), len(data)))
+    return pa.Array.from_buffers(_STRING, n, [None, pa.py_buffer(offsets), pa.py_buffer(data * n)])
+
+
+_STRING: Final = pa.string()
+_BOOL: Final = pa.bool_()
+_INT32: Final = pa.int32()
+_ZERO_FOR_NULL: Final = {None: 0}
+"""``get(v, v)``: ``v``, or 0 for ``None`` (a column's nulls filled in C)."""
 
 
 def _bits(flags: list[bool]) -> pa.Buffer:

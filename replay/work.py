@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 import pyarrow as pa
 
+from dipsat.model.values import value_class
 from dipsat.replay.readers import default_maps, read_task
 from dipsat.replay.records import JUDGE_PRESETS, GameError, GameRecord, Task
 from dipsat.replay.replayer import Rows, error_rows, replay_game
@@ -27,7 +27,7 @@ DEFAULT_RULES = "datc"
 """Rules for an archive whose judge has no preset."""
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class TaskOutcome:
     """The tables of one finished task."""
 

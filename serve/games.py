@@ -31,7 +31,7 @@ from dipsat.solver.presets import rules_from_text
 from dipsat.variants import find_variant
 from dipsat.variants.framework.orders import resolve_power
 from dipsat.variants.framework.record import read_record
-from dipsat.variants.framework.replay import GameReport, _play_phase, _start, play_record
+from dipsat.variants.framework.replay import GameReport, play_phase, play_record, start_position
 from dipsat.variants.framework.report import game_json, game_text, view_results
 
 router = APIRouter(prefix="/api/games", tags=["games"])
@@ -176,7 +176,7 @@ def play(con: Any, game: Any, store: Store) -> Played:
     if n == 0:
         text = record_text(game, names, orders, 1)
         record = read_record(text, game["id"])
-        played = Played(game, None, _start(record, find_variant(game["variant"])), record_text(game, names, {}, 0))
+        played = Played(game, None, start_position(record, find_variant(game["variant"])), record_text(game, names, {}, 0))
     else:
         text = record_text(game, names, orders, n)
         record = read_record(text, game["id"])
@@ -184,8 +184,8 @@ def play(con: Any, game: Any, store: Store) -> Played:
             before = _CACHE.get((store.path, game["id"], n - 1, id(store)))
         if before is not None and before.report is not None:  # one phase more than a game already played
             rules = rules_from_text(record.rules)
-            last = _play_phase(record, before.report.variant, rules, record.phases[-1], before.position,
-                               list(before.report.phases))
+            last = play_phase(record, before.report.variant, rules, record.phases[-1], before.position,
+                              list(before.report.phases))
             report = replace(before.report, record=record, phases=(*before.report.phases, last))
         else:
             report = play_record(record)
@@ -251,7 +251,7 @@ def create_game(store: Store, body: CreateJSON) -> dict[str, Any]:
     game = {"id": game_id, "title": title, "variant": variant.spec, "rules": body.rules.strip(), "seed": seed,
             "start_phase": start_phase, "start": "\n".join(start_lines), "adjudicated": 0}
     record_problem = read_record(record_text(game, [], {}, 1), "<request>")  # a start board that cannot be read: 400
-    _start(record_problem, variant)
+    start_position(record_problem, variant)
     tokens = {power: secrets.token_urlsafe(16) for power in variant.map.powers}
     gm_token = secrets.token_urlsafe(16)
     deadline = (_now() + timedelta(hours=body.phase_hours)).isoformat() if body.phase_hours else None

@@ -7,16 +7,16 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from dipsat.model.kinds import ARMY, FLEET, Strengths
 from dipsat.model.types import Convoy, Piece, Position
+from dipsat.model.values import value_class
 
 __all__ = ["Removal", "take_slots"]
 
 
-@dataclass(frozen=True)
+@value_class(slots=False)
 class Removal:
     """Units a variant's rule takes off the board after the orders were written, before they
     are carried out (Vain Star's Thief, The Gathering's Sudden Death).

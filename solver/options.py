@@ -12,12 +12,14 @@ of rule module, never as an ``if`` inside shared adjudication code:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from types import MappingProxyType
 from typing import Mapping
 
+from dipsat.model.values import value_class
 
-@dataclass(frozen=True)
+
+@value_class(slots=False)
 class Option:
     """One DATC rule issue: its number, what it decides, and the choices with their meaning."""
 
@@ -133,7 +135,7 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
 """Every rule option by name, in DATC order."""
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Rules:
     """The resolution semantics in force: one choice per DATC rule issue (DATC v3.2 defaults)."""
 

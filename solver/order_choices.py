@@ -5,11 +5,11 @@ out; :mod:`dipsat.solver.legality` looks them up by the choice in force.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Final, Iterable, Mapping, Sequence
 
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Convoy, Location, Move, Order, Piece, SupportHold, SupportMove
+from dipsat.model.values import value_class
 from dipsat.solver.convoy_routes import fleets_needed, routes
 from dipsat.solver.facts import Facts, Verdict
 
@@ -201,7 +201,7 @@ validates it as the same move without those words, and it walks. A choice not li
 
 # -- 4.A.5 retreats after a convoyed attack --------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class RetreatAfterConvoy:
     """What still closes a province to a unit dislodged by a convoyed attack."""
 

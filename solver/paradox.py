@@ -9,11 +9,12 @@ component in dependency order, and the phase is solved again, until one resoluti
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from dipsat.model.errors import AdjudicationError
+from dipsat.model.values import value_class
 from dipsat.solver import route
 from dipsat.solver.cycles import cycles_in_order as _cycles_in_order
 from dipsat.solver.cycles import is_acyclic
@@ -25,7 +26,7 @@ if TYPE_CHECKING:  # imported where they are used: most phases never reach CP-SA
     from ortools.sat.python import cp_model
 
 
-@dataclass(frozen=True)
+@value_class(slots=False)
 class Paradox:
     """A cycle of the decision graph that had no single consistent resolution."""
 
@@ -45,7 +46,7 @@ class Paradox:
                 f"{', '.join(self.decisions)}")
 
 
-@dataclass(frozen=True)
+@value_class(slots=False)
 class Solution:
     """The values of a solved phase model, by the keys of its decisions and strengths
     (``(MOVES, "par")``, ``(ATTACK, "par")``: :mod:`~dipsat.solver.phase_model`)."""

@@ -1,14 +1,15 @@
 """The resolution of one phase: a result per order, the next position, and how it was found."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from dipsat.model.types import OrderResult, Position
+from dipsat.model.values import value_class
 from dipsat.solver.paradox import Paradox
 
 
-@dataclass(frozen=True)
+@value_class(slots=False)
 class Resolution:
     """What one phase did: the result of every order and the board after it."""
 

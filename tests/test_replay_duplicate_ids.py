@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 
+from dipsat.replay import store
 from dipsat.replay.readers import CHUNK_GAMES
 from dipsat.replay.run import RunConfig, run_replay
 
@@ -64,7 +65,7 @@ def test_jsonl_duplicates_same_bytes_on_rerun_resume_and_pool(tmp_path: Path):
     again = run_replay(RunConfig((str(source),), tmp_path / "a", workers=1))  # everything resumed
     assert again["run"]["tasks_replayed"] == 0
     assert [(tmp_path / "a" / t).read_bytes() for t in tables] == reference
-    sorted((tmp_path / "a" / "parts").glob("*.phases.parquet"))[0].unlink()  # one task left to do
+    sorted((tmp_path / "a" / "parts").glob(f"*.phases{store.PART}"))[0].unlink()  # one task left to do
     run_replay(RunConfig((str(source),), tmp_path / "a", workers=1))
     assert [(tmp_path / "a" / t).read_bytes() for t in tables] == reference
     run_replay(RunConfig((str(source),), tmp_path / "b", workers=2))

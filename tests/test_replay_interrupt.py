@@ -13,6 +13,7 @@ from pathlib import Path
 import psutil
 import pytest
 
+from dipsat.replay import store
 from dipsat.replay.run import RunConfig, run_replay
 
 FIXTURES = Path(__file__).resolve().parent / "replay_fixtures"
@@ -46,7 +47,7 @@ def _wait_for_parts(out: Path, proc: subprocess.Popen[str], count: int) -> bool:
     """Wait until ``count`` games are finished; False if the run ended first."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        if len(list((out / "parts").glob("*.phases.parquet"))) >= count:
+        if len(list((out / "parts").glob(f"*.phases{store.PART}"))) >= count:
             return proc.poll() is None
         if proc.poll() is not None:
             return False
@@ -105,7 +106,7 @@ def test_ctrl_c_keeps_finished_games_and_the_rerun_completes(archive: Path, refe
     assert proc.returncode == 130, stderr
     assert "interrupted" in stderr and "Traceback" not in stderr
     assert "interrupted" in json.loads(stdout)["error"]["message"]  # --json: one document, even now
-    kept = len(list((tmp_path / "parts").glob("*.phases.parquet")))
+    kept = len(list((tmp_path / "parts").glob(f"*.phases{store.PART}")))
     assert 2 <= kept < GAMES
     rerun = run_replay(RunConfig((str(archive),), tmp_path, workers=1))
     assert rerun["run"]["tasks_resumed"] == kept and rerun["run"]["tasks_replayed"] == GAMES - kept

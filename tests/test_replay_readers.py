@@ -237,3 +237,85 @@ def test_task_identity_depends_on_rules(tmp_path):
     a = next(find_tasks([str(tmp_path)], "datc"))
     b = next(find_tasks([str(tmp_path)], "droidippy"))
     assert a.uid != b.uid and a.uid == next(find_tasks([str(tmp_path / "g.txt")], "datc")).uid
+
+
+@pytest.mark.parametrize("text", [
+    SMALL,
+    DROIDIPPY.read_text(),
+    SMALL.replace("Germany: army mun\n", "Germany: army mun\nGermany: army mun\n"),  # two units: an error
+    SMALL.replace("Germany: army/dislodged kie", "Germany: tank kie"),  # no board line: an error
+    SMALL.replace("ORDERS\nkie move ber", "kie move ber"),  # no ORDERS: the orders are board lines
+    SMALL.replace("kie move ber\n", "kie move ber\npositions\nFrance: army ber\n"),  # a section again
+    SMALL.replace("PHASE 1901 Fall Retreat\nPOSITIONS\n", "PHASE 1901 Fall Retreat\nORDERS\n"),
+    SMALL.replace("stp move bot", "stp move xyz"),  # an order not read
+    "hello\n" + SMALL,
+], ids=["small", "fixture", "two-units", "bad-line", "no-orders", "section-again", "orders-first", "bad-order",
+        "no-game"])
+def test_droidippy_plain_text_reads_as_the_general_reader_reads_it(text):
+    """Text written as Droidippy writes it (read without a step per board line) gives the record
+    the line by line reader gives for the same lines written with CR LF and trailing blanks."""
+    from dipsat.replay.readers import droidippy
+    droidippy._WORDS.clear()
+    plain = read_droidippy(text, "game_1.txt", MAP)
+    droidippy._WORDS.clear()
+    general = read_droidippy(text.replace("\n", " \r\n"), "game_1.txt", MAP)
+    assert plain == general
+    assert droidippy._plain_blocks(text.replace("\n", " \r\n"), droidippy._words_on(MAP)) is None
+
+
+def test_droidippy_plain_text_is_read_without_a_step_per_board_line():
+    """The fixture game and a small game are read by the plain path (the test above compares it)."""
+    from dipsat.replay.readers import droidippy
+    for text in (SMALL, DROIDIPPY.read_text()):
+        assert droidippy._plain_blocks(text, droidippy._words_on(MAP)) is not None
+
+
+def test_droidippy_an_order_text_read_before_on_other_pieces_is_read_anew():
+    """The same order text on a board with other pieces where it looks gives the order of that
+    board (unit type, owner, supported unit's type), not the order remembered from before."""
+    text = """\
+PHASE 1901 Spring Movement
+POSITIONS
+Germany: army kie
+Germany: army mun
+ORDERS
+kie move den
+mun support kie move den
+PHASE 1901 Fall Movement
+POSITIONS
+England: fleet kie
+Germany: army mun
+ORDERS
+kie move den
+mun support kie move den
+PHASE 1902 Spring Movement
+POSITIONS
+Germany: army kie
+Germany: army mun
+ORDERS
+kie move den
+mun support kie move den
+"""
+    first, second, third = ([o.order for o in p.orders] for p in _phases(text))
+    assert [str(o) for o in first] == ["A kie - den", "A mun S A kie - den"] and first[0].power == "Germany"
+    assert [str(o) for o in second] == ["F kie - den", "A mun S F kie - den"] and second[0].power == "England"
+    assert third == first
+
+
+def test_file_identity_is_the_resolved_path_size_and_time(tmp_path):
+    """A file's identity (part of every task id: what a rerun resumes) is its resolved path, size
+    and time of change, for a plain file, a linked file and a file in a linked folder."""
+    import os
+
+    from dipsat.replay.readers import _identity, archive_files
+    real = tmp_path / "real"
+    real.mkdir()
+    (real / "a.txt").write_text(SMALL)
+    (real / "b.txt").write_text(SMALL + "\n")
+    (tmp_path / "linked").symlink_to(real)
+    os.symlink(real / "a.txt", real / "c.txt")
+    found = archive_files([str(tmp_path / "linked"), str(real)])
+    assert len(found) == 6
+    for _, path in found:
+        stat = path.stat()
+        assert _identity(path, {}) == f"{path.resolve()}\0{stat.st_size}\0{stat.st_mtime_ns}"

@@ -7,6 +7,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
+from dipsat.replay import store
 from dipsat.replay.run import RunConfig, run_replay
 
 FIXTURES = Path(__file__).resolve().parent / "replay_fixtures"
@@ -70,7 +71,7 @@ def test_unfinished_games_are_completed(archive: Path, reference: Path, tmp_path
     """A run that stopped after some games (their parts kept) is completed by the rerun, without duplicates."""
     out = tmp_path / "out"
     run_replay(RunConfig((str(archive),), out, workers=1))
-    parts = sorted((out / "parts").glob("*.phases.parquet"))
+    parts = sorted((out / "parts").glob(f"*.phases{store.PART}"))
     for part in parts[:2]:
         part.unlink()
     (out / "phases.parquet").unlink()

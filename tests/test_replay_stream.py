@@ -45,6 +45,25 @@ def _rows(out: Path, name: str) -> list[dict[str, object]]:
     return pq.ParquetFile(out / name).read().to_pylist()
 
 
+def _part(path: Path) -> pa.Table:
+    """A part as written: an Arrow IPC stream in one LZ4 frame."""
+    with pa.input_stream(str(path), compression="lz4") as source:
+        return pa.ipc.open_stream(source).read_all()
+
+
+def _as_parquet_parts(out: Path, games: bool, reverse: bool = False) -> None:
+    """Turn the parts of ``out`` into Parquet parts, as earlier versions wrote them (with the games
+    in the metadata, or without them and rows in any order)."""
+    for part in (out / "parts").glob(f"*{store.PART}"):
+        table = _part(part)
+        if not games:
+            table = table.replace_schema_metadata(None)
+        if reverse:
+            table = table.take(pa.array(list(range(table.num_rows))[::-1]))
+        pq.write_table(table, part.with_name(part.name.removesuffix(store.PART) + ".parquet"))
+        part.unlink()
+
+
 def _same(a: Path, b: Path) -> None:
     for name in ("phases.parquet", "orders.parquet"):
         assert _rows(a, name) == _rows(b, name), name
@@ -61,7 +80,7 @@ def test_tables_are_the_parts_rows_sorted(reference: Path):
         index = pc.sort_indices(table, sort_keys=[(k, o, "at_start") for k, o in keys])
         assert index.to_pylist() == list(range(table.num_rows)), name
         kind = name.split(".")[0]
-        parts = sum(pq.ParquetFile(p).metadata.num_rows for p in (reference / "parts").glob(f"*.{kind}.parquet"))
+        parts = sum(_part(p).num_rows for p in (reference / "parts").glob(f"*.{kind}{store.PART}"))
         assert parts == table.num_rows
     games = {g for g in pq.ParquetFile(reference / "phases.parquet").read().column("game").to_pylist()}
     assert {"g-7", "g-7#2"} <= games
@@ -95,14 +114,41 @@ def test_row_groups_of_both_tables_end_with_the_same_game(archive: Path, tmp_pat
 
 
 def test_parts_written_without_their_games_are_resumed_in_order(archive: Path, reference: Path, tmp_path: Path):
-    """Parts of an earlier version (no games in their metadata, rows in any order) still give the same tables."""
+    """Parquet parts of an earlier version (no games in their metadata, rows in any order) still give the same tables."""
     out = tmp_path / "out"
     shutil.copytree(reference, out)
-    for part in (out / "parts").glob("*.parquet"):
-        table = pq.ParquetFile(part).read().replace_schema_metadata(None)
-        pq.write_table(table.take(pa.array(list(range(table.num_rows))[::-1])), part)  # reversed rows
+    _as_parquet_parts(out, games=False, reverse=True)
     summary = run_replay(RunConfig((str(archive),), out, rules_text="mila", workers=1))
     assert summary["run"]["tasks_replayed"] == 0
+    _same(reference, out)
+
+
+def test_parquet_parts_with_their_games_are_resumed(archive: Path, reference: Path, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch):
+    """Parquet parts of the version before the Arrow parts (games in their metadata) are resumed,
+    read back from disk one at a time: the same tables."""
+    monkeypatch.setattr(store, "READ_BACK_PARTS", 1)
+    out = tmp_path / "out"
+    shutil.copytree(reference, out)
+    _as_parquet_parts(out, games=True)
+    summary = run_replay(RunConfig((str(archive),), out, rules_text="mila", workers=1))
+    assert summary["run"]["tasks_replayed"] == 0
+    _same(reference, out)
+
+
+def test_a_task_replayed_again_replaces_its_parquet_part(archive: Path, reference: Path, tmp_path: Path):
+    """A task left unfinished by an earlier version (its orders part written, not its phases part)
+    is replayed into this version's parts, and its Parquet orders part is removed."""
+    out = tmp_path / "out"
+    shutil.copytree(reference, out)
+    _as_parquet_parts(out, games=True)
+    unfinished = sorted((out / "parts").glob("*.phases.parquet"))[0]
+    uid = unfinished.name.split(".")[0]
+    unfinished.unlink()
+    summary = run_replay(RunConfig((str(archive),), out, rules_text="mila", workers=1))
+    assert summary["run"]["tasks_replayed"] == 1
+    assert sorted(p.name for p in (out / "parts").glob(f"{uid}.*")) == [
+        f"{uid}.orders{store.PART}", f"{uid}.phases{store.PART}"]
     _same(reference, out)
 
 

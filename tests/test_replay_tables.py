@@ -39,6 +39,18 @@ def test_tables_equal_those_pa_array_makes(count):
         assert table.to_pylist() == [r._asdict() for r in rows]
 
 
+@pytest.mark.parametrize("value", ["../archive/game_1.txt", "jeu_é€😀.txt", "", "x" * 1000])
+@pytest.mark.parametrize("count", [1, 2, 9])
+def test_a_column_of_one_value_equals_the_one_pa_array_makes(value, count):
+    """A column holding one value in every row (a task's file, a game's id; made from buffers):
+    ASCII, other UTF-8, empty, long."""
+    rows = [_phase(i, i, i)._replace(file=value, game=value) for i in range(count)]
+    table = to_table(rows, PHASE_SCHEMA)
+    table.validate(full=True)
+    for name in ("file", "game"):
+        assert table.column(name).equals(pa.chunked_array([pa.array([value] * count, pa.string())]))
+
+
 def test_all_null_and_all_false_columns():
     rows = [PhaseRow("f", "g", None, "", "", "error", 0, "", "", "x", 0, 0, "", None)] * 3
     table = to_table(rows, PHASE_SCHEMA)

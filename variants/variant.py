@@ -20,7 +20,7 @@ The standard game is the variant with none of these.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import cached_property
 from importlib.resources import files
 from types import MappingProxyType
@@ -31,6 +31,7 @@ from dipsat.model.gamemap import GameMap, load_map
 from dipsat.model.kinds import STANDARD_KINDS, UnitKind
 from dipsat.model.notation import format_order, parse_order, parse_unit
 from dipsat.model.types import Phase, PhaseKind, Piece, Position, Season
+from dipsat.model.values import value_class
 from dipsat.solver import DATC, Resolution, Rules, adjudicate
 from dipsat.solver.rules import MOVEMENT_RULES, Rule
 from dipsat.variants.framework.ending import EndRule, Outcome, centre_count
@@ -42,7 +43,7 @@ Engine = Callable[["Variant", Position, Sequence[AnyOrder], Rules, bool], Resolu
 """Plays one phase of a variant: ``(variant, position, orders, rules, advance) -> Resolution``."""
 
 
-@dataclass(frozen=True)
+@value_class(slots=False)
 class Variant:
     """A game: its board, its start, its rules, its victory condition."""
 

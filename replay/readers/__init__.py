@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from stat import S_ISLNK
 from dataclasses import replace
 import json
 from collections.abc import Callable, Iterator, Sequence
@@ -91,10 +92,19 @@ def find_tasks(paths: Sequence[str], rules_text: str | None,
 
 
 def _identity(path: Path, identities: dict[str, str]) -> str:
+    """The file's real path, size and time of change: its identity, fixed when first listed."""
     key = str(path)
     if key not in identities:
-        stat = path.stat()
-        identities[key] = f"{path.resolve()}\0{stat.st_size}\0{stat.st_mtime_ns}"
+        stat = os.lstat(path)
+        if S_ISLNK(stat.st_mode):
+            stat = path.stat()
+            real = str(path.resolve())
+        else:  # the real path of its folder (resolved once a folder) and its name: what resolve() gives
+            folder = "\0" + str(path.parent)  # no path starts with a NUL: no clash with a file's key
+            if folder not in identities:
+                identities[folder] = os.path.realpath(path.parent)
+            real = os.path.join(identities[folder], path.name)
+        identities[key] = f"{real}\0{stat.st_size}\0{stat.st_mtime_ns}"
     return identities[key]
 
 
@@ -127,12 +137,13 @@ def _file_tasks(shown: str, path: Path, rules_text: str, skip_records: bool = Fa
     except InputError as exc:
         yield GameError(shown, "", exc.message, exc.line)
         return
-    if not text.strip():
+    if not text or text.isspace():  # as ``not text.strip()``, without a copy of the text
         yield GameError(shown, "", "empty file: no game, no case")
         return
-    if name.endswith(".json") or (not looks_like_droidippy(text) and text.lstrip().startswith(("{", "["))):
+    droidippy = looks_like_droidippy(text)
+    if name.endswith(".json") or (not droidippy and text.lstrip().startswith(("{", "["))):
         yield from _json_tasks(shown, text, identity, rules_text)
-    elif looks_like_droidippy(text):
+    elif droidippy:
         yield Task(shown, "", Format.DROIDIPPY, text, _uid(identity, "", rules_text))
     elif not (skip_records and is_game_record(text)):
         yield Task(shown, "", Format.CASES, text, _uid(identity, "", rules_text))

@@ -18,6 +18,7 @@ with its problem and left out of the adjudication (the unit holds), as the archi
 from __future__ import annotations
 
 import re
+from operator import is_
 from pathlib import PurePath
 from typing import Any, Final
 
@@ -26,7 +27,7 @@ from dipsat.model.errors import InputError
 from dipsat.model.gamemap import GameMap
 from dipsat.model.notation import parse_order
 from dipsat.model.types import (
-    Dislodged, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType,
+    Dislodged, Order, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType,
 )
 from dipsat.replay.records import Format, GameError, GameRecord, PhaseError, PhaseRecord, RecordedOrder
 
@@ -70,7 +71,11 @@ class _Block:
 
     def __init__(self, index: int, label: str, phase: Phase, line: int) -> None:
         self.index, self.label, self.phase, self.line = index, label, phase, line
-        self.positions: list[tuple[int, str]] = []
+        self.positions: list[str] = []
+        self.board: Position | None = None
+        """The board of the ``POSITIONS`` lines, once built."""
+        self.numbers: list[int] | int = []
+        """The line number of each ``POSITIONS`` line, or the first one's when they follow one another."""
         self.orders: list[tuple[int, str]] = []
         self.section = ""
         self.problem: tuple[int, str] | None = None
@@ -79,53 +84,127 @@ class _Block:
 def read_droidippy(text: str, file: str, gmap: GameMap) -> GameRecord | GameError:
     """Read one Droidippy game; return its record, or a :class:`GameError` if it is no such game."""
     game = PurePath(file).stem
-    blocks: list[_Block] = []
-    for number, raw in enumerate(lines_of(text), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        m = _PHASE_RE.fullmatch(line) if line[0] in "Pp" else None  # the regex only on lines that may match
-        if m is not None:
-            label = f"{m[1]} {m[2].capitalize()} {m[3].capitalize()}"
-            blocks.append(_Block(len(blocks), label, phase_of(_year(m[1]), m[2], m[3]), number))
-            continue
-        if not blocks:
-            return GameError(file, game, f"not a Droidippy game: expected 'PHASE <year> <season> <kind>', "
-                             f"got {line!r}", number)
-        block = blocks[-1]
-        if len(line) in _SECTION_LENGTHS and line.upper() in _SECTIONS:
-            block.section = line.upper()
-        elif block.section == "POSITIONS":
-            block.positions.append((number, line))
-        elif block.section == "ORDERS":
-            block.orders.append((number, line))
-        elif block.problem is None:
-            block.problem = (number, f"expected POSITIONS or ORDERS, got {line!r}")
+    words = _words_on(gmap)
+    blocks = _plain_blocks(text, words)
+    if blocks is None:
+        blocks = []
+        for number, raw in enumerate(lines_of(text), start=1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            m = _PHASE_RE.fullmatch(line) if line[0] in "Pp" else None  # the regex only on lines that may match
+            if m is not None:
+                blocks.append(_Block(len(blocks), _label(m), phase_of(_year(m[1]), m[2], m[3]), number))
+                continue
+            if not blocks:
+                return GameError(file, game, f"not a Droidippy game: expected 'PHASE <year> <season> <kind>', "
+                                 f"got {line!r}", number)
+            block = blocks[-1]
+            if len(line) in _SECTION_LENGTHS and line.upper() in _SECTIONS:
+                block.section = line.upper()
+            elif block.section == "POSITIONS":
+                block.positions.append(line)
+                block.numbers.append(number)  # type: ignore[union-attr]
+            elif block.section == "ORDERS":
+                block.orders.append((number, line))
+            elif block.problem is None:
+                block.problem = (number, f"expected POSITIONS or ORDERS, got {line!r}")
     if not blocks:
         return GameError(file, game, "empty file: no PHASE line")
-    phases = tuple(_phase(b, gmap) for b in blocks)
+    phases = tuple(_phase(b, gmap, words) for b in blocks)
     return GameRecord(file, game, "standard", Format.DROIDIPPY, phases)
 
 
-def _phase(block: _Block, gmap: GameMap) -> PhaseRecord | PhaseError:
+def _label(m: re.Match[str]) -> str:
+    return f"{m[1]} {m[2].capitalize()} {m[3].capitalize()}"
+
+
+def _plain_blocks(text: str, words: _Words) -> list[_Block] | None:
+    """The phases of a text written the way Droidippy writes it, found with a few string searches
+    per phase: ASCII, lines ending at ``\\n``, each phase a ``PHASE`` line, ``POSITIONS``, its board
+    lines (each one read well: nothing to strip), ``ORDERS`` and its order lines (none blank, a
+    comment, a header or with white space to strip). ``None`` for any other text, which the
+    general reader then reads line by line (and finds the same phases in a text of this shape)."""
+    if "\r" in text or not text.isascii():
+        return None
+    blocks: list[_Block] = []
+    at, line, size = 0, 1, len(text)  # where the phase's PHASE line starts, its number
+    while at < size:
+        p = text.find("\nPOSITIONS\n", at)
+        o = text.find("\nORDERS\n", p + 10) if p >= 0 else -1  # p + 10: the line break after POSITIONS
+        if o < 0:
+            return None
+        header = text[at:p]
+        named = _HEADERS.get(header)
+        if named is None:
+            m = _PHASE_RE.fullmatch(header) if header[:1] in ("P", "p") and "\n" not in header else None
+            if m is None:
+                return None
+            if len(_HEADERS) >= 1 << 12:
+                _HEADERS.clear()
+            named = _HEADERS[header] = (_label(m), phase_of(_year(m[1]), m[2], m[3]))
+        block = _Block(len(blocks), *named, line)
+        block.positions = text[p + 11:o].split("\n") if o > p + 10 else []
+        block.numbers, block.section = line + 2, "ORDERS"
+        following = text.find("\nPOSITIONS\n", o + 7)
+        at = text.rfind("\n", o + 7, following) + 1 if following >= 0 else size
+        orders = text[o + 8:at - 1 if following >= 0 else size].split("\n") if at > o + 8 else []
+        if following < 0 and orders and not orders[-1]:
+            orders.pop()  # the line break that ends the text
+        if not _plain_orders(orders):
+            return None
+        first = line + 3 + len(block.positions)
+        block.orders = list(zip(range(first, first + len(orders)), orders))
+        line = first + len(orders)
+        block.board = words.board(block.phase, block.positions)
+        if block.board is None:  # a line not read before; or no board line (a header, a problem)
+            if not words.learn(block.positions):
+                return None
+            block.board = words.board(block.phase, block.positions)
+            if block.board is None:  # two units in a province
+                return None
+        blocks.append(block)
+    return blocks or None
+
+
+_HEADERS: dict[str, tuple[str, Phase]] = {}
+"""``PHASE`` lines read before: their label and phase."""
+
+
+def _plain_orders(lines: list[str]) -> bool:
+    """Whether each line is an order line as it stands: not blank, no comment, no header, nothing to strip."""
+    for line in lines:
+        if not line or line[0] == "#" or line != line.strip():
+            return False
+        if (line[0] in "Pp" and _PHASE_RE.fullmatch(line) is not None) or (
+                len(line) in _SECTION_LENGTHS and line.upper() in _SECTIONS):
+            return False
+    return True
+
+
+def _phase(block: _Block, gmap: GameMap, words: _Words) -> PhaseRecord | PhaseError:
     if block.problem is not None:
         return PhaseError(block.index, block.label, block.problem[1], block.problem[0])
-    try:
-        position = _position(block, gmap)
-    except InputError as exc:
-        return PhaseError(block.index, block.label, exc.message, exc.line)
+    position = block.board or words.board(block.phase, block.positions)
+    if position is None:
+        try:
+            position = _position(block, gmap, words)
+        except InputError as exc:
+            return PhaseError(block.index, block.label, exc.message, exc.line)
+    kind = block.phase.kind
     orders = []
+    new = tuple.__new__
     for number, text in block.orders:
         try:
-            order = parse_order(text, gmap, position=position, kind=block.phase.kind)
-            orders.append(RecordedOrder(text, order, line=number))
+            orders.append(new(RecordedOrder, (text, words.order(text, position, kind), "", None, number)))
         except InputError as exc:
             orders.append(RecordedOrder(text, None, exc.message, line=number))
     return PhaseRecord(block.index, block.label, block.phase, position, tuple(orders), line=block.line)
 
 
-def _position(block: _Block, gmap: GameMap) -> Position:
-    """Build the board of a phase from its ``POSITIONS`` lines.
+def _position(block: _Block, gmap: GameMap, words: _Words) -> Position:
+    """Build the board of a phase from its ``POSITIONS`` lines, line by line (where
+    :meth:`_Words.board` cannot: to say what is wrong, and where).
 
     Raises:
         InputError: a line that is not ``Nation: kind loc``, an unknown power or province, two
@@ -134,12 +213,10 @@ def _position(block: _Block, gmap: GameMap) -> Position:
     units: dict[str, Piece] = {}
     dislodged: dict[str, Dislodged] = {}
     centres: dict[str, str] = {}
-    known = _lines_on(gmap)
-    for number, line in block.positions:
-        entry = known.get(line)
-        if entry is None:
-            entry = known[line] = _position_line(line, number, gmap)
-        province, what = entry
+    numbers = block.numbers
+    for at, line in enumerate(block.positions):
+        number = numbers[at] if isinstance(numbers, list) else numbers + at
+        province, what = words.entry(line, number)
         if isinstance(what, str):
             centres[province] = what
             continue
@@ -175,15 +252,142 @@ def _position_line(line: str, number: int, gmap: GameMap) -> tuple[str, str | Pi
     return location.province, Dislodged(piece, None) if flag else piece
 
 
-_LINES: dict[int, tuple[GameMap, dict[str, tuple[str, str | Piece | Dislodged]]]] = {}
-"""Board -> ``POSITIONS`` lines read on it (an archive repeats each one in many phases and games)."""
-_LINES_LIMIT: Final = 1 << 12
+_Entry = tuple[str, "str | Piece | Dislodged"]
 
 
-def _lines_on(gmap: GameMap) -> dict[str, tuple[str, str | Piece | Dislodged]]:
-    hit = _LINES.get(id(gmap))
-    if hit is None or hit[0] is not gmap or len(hit[1]) >= _LINES_LIMIT:
-        if len(_LINES) >= 16:
-            _LINES.clear()
-        hit = _LINES[id(gmap)] = (gmap, {})
-    return hit[1]
+class _Words:
+    """What the reader has read on one board: ``POSITIONS`` lines (an archive repeats each one in
+    many phases and games, and a line read twice gives the same piece object) and orders (a text
+    read on boards with the same pieces where its parse looks is the same order)."""
+
+    LIMIT: Final = 1 << 12
+    """Lines, and orders, remembered (then forgotten all at once: memory stays bounded)."""
+
+    def __init__(self, gmap: GameMap) -> None:
+        self.gmap = gmap
+        self.units: dict[str, tuple[str, Piece]] = {}
+        self.centres: dict[str, tuple[str, str]] = {}
+        self.dislodged: dict[str, tuple[str, Dislodged]] = {}
+        self.orders: dict[str, dict[str, tuple[tuple[str, ...], dict[object, tuple[tuple[object, ...], Order]]]]] = {}
+        """Phase kind -> order text -> (the provinces whose pieces its parse looks at, {the ids of
+        those pieces (one id alone for one province) -> (the pieces, kept so that no id is reused
+        meanwhile; the order)})."""
+        self.remembered = 0
+        """Orders remembered."""
+
+    def entry(self, line: str, number: int) -> _Entry:
+        """One ``POSITIONS`` line, read or remembered.
+
+        Raises:
+            InputError: see :func:`_position_line`.
+        """
+        for table in (self.units, self.centres, self.dislodged):
+            hit = table.get(line)
+            if hit is not None:
+                return hit
+        if len(self.units) + len(self.centres) + len(self.dislodged) >= self.LIMIT:
+            self.units, self.centres, self.dislodged = {}, {}, {}
+        province, what = found = _position_line(line, number, self.gmap)
+        if isinstance(what, str):
+            self.centres[line] = (province, what)
+        elif isinstance(what, Dislodged):
+            self.dislodged[line] = (province, what)
+        else:
+            self.units[line] = (province, what)
+        return found
+
+    def learn(self, lines: list[str]) -> bool:
+        """Read every line of ``lines`` not read before; tell whether each is a board line."""
+        units, centres, dislodged = self.units, self.centres, self.dislodged
+        for line in lines:
+            if line not in units and line not in centres and line not in dislodged:
+                try:
+                    self.entry(line, 0)
+                except InputError:
+                    return False
+        return True
+
+    def board(self, phase: Phase, lines: list[str]) -> Position | None:
+        """The board of ``lines``, built without a step per line in Python; ``None`` if a line was
+        not read before, is no board line, or two units stand in one province (:func:`_position`
+        then says which)."""
+        units = list(filter(None, map(self.units.get, lines)))
+        centres = list(filter(None, map(self.centres.get, lines)))
+        dislodged = []
+        if len(units) + len(centres) != len(lines):
+            dislodged = list(filter(None, map(self.dislodged.get, lines)))
+            if len(units) + len(centres) + len(dislodged) != len(lines):
+                return None
+        on_board, away = dict(units), dict(dislodged)
+        if len(on_board) != len(units) or len(away) != len(dislodged):
+            return None
+        return Position(phase, on_board, dict(centres), away)
+
+    def order(self, text: str, position: Position, kind: PhaseKind) -> Order:
+        """The order ``text`` on ``position`` in a phase of ``kind``, parsed or remembered.
+
+        :func:`~dipsat.model.notation.parse_order` looks at the board only for the pieces at the
+        ordered unit's province and the supported or convoyed unit's province (the retreat's
+        dislodged piece too), so the order read once is the order of that text wherever those
+        pieces are the same objects.
+
+        Raises:
+            InputError: the text cannot be read.
+        """
+        retreat = kind is PhaseKind.RETREAT
+        known = self.orders.get(kind._value_)  # _value_: a plain attribute (an enum member hashes in Python)
+        if known is None:
+            known = self.orders[kind._value_] = {}
+        found = known.get(text)
+        if found is not None:
+            provinces, seen = found
+            if len(provinces) == 1 and not retreat:  # most orders: a hold, a move, a build
+                piece = position.units.get(provinces[0])
+                hit = seen.get(id(piece))
+                if hit is not None and hit[0][0] is piece:
+                    return hit[1]
+            else:
+                pieces = _pieces(provinces, position, retreat)
+                hit = seen.get(tuple(map(id, pieces)))
+                if hit is not None and all(map(is_, hit[0], pieces)):
+                    return hit[1]
+        order = parse_order(text, self.gmap, position=position, kind=kind)
+        if self.remembered >= self.LIMIT:
+            self.orders, self.remembered = {}, 0
+            known = self.orders[kind._value_] = {}
+        provinces = _looked_at(order)
+        pieces = _pieces(provinces, position, retreat)
+        if found is None or found[0] != provinces:
+            found = known[text] = (provinces, {})
+        ids = id(pieces[0]) if len(provinces) == 1 and not retreat else tuple(map(id, pieces))
+        found[1][ids] = (pieces, order)
+        self.remembered += 1
+        return order
+
+
+def _pieces(provinces: tuple[str, ...], position: Position, retreat: bool) -> tuple[object, ...]:
+    """The pieces at ``provinces`` (in a retreat phase, the dislodged ones too)."""
+    if retreat:
+        dislodged = position.dislodged
+        return tuple(x for p in provinces for x in (position.units.get(p), dislodged.get(p)))
+    return tuple(map(position.units.get, provinces))
+
+
+def _looked_at(order: Order) -> tuple[str, ...]:
+    """The provinces whose pieces the parse of ``order`` looked at: its unit's, and its target's."""
+    unit = getattr(order, "unit", None)
+    target = getattr(order, "target", None)
+    return tuple(u.location.province for u in (unit, target) if u is not None)
+
+
+_WORDS: dict[int, _Words] = {}
+"""Board -> what was read on it."""
+
+
+def _words_on(gmap: GameMap) -> _Words:
+    hit = _WORDS.get(id(gmap))
+    if hit is None or hit.gmap is not gmap:
+        if len(_WORDS) >= 16:
+            _WORDS.clear()
+        hit = _WORDS[id(gmap)] = _Words(gmap)
+    return hit

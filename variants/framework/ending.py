@@ -15,18 +15,18 @@ most_points(card_points), shared_win(card_points))))``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Mapping, Protocol
 
 from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Position
+from dipsat.model.values import value_class
 
 __all__ = ["Outcome", "EndRule", "centre_count", "majority_of_centres", "after_year", "unit_margin",
            "most_points", "shared_win", "first_of", "centre_counts", "unit_counts"]
 
 
-@dataclass(frozen=True)
+@value_class(slots=False)
 class Outcome:
     """The end of a game: the winner (or the powers sharing the win) and the reason in words."""
 

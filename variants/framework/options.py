@@ -7,11 +7,11 @@ and in case files (``VARIANT``).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Callable, Mapping
 
 from dipsat.model.errors import InputError
+from dipsat.model.values import value_class
 
 __all__ = ["VariantOption", "VariantOptionError", "option", "split_spec", "check_choices", "merge_specs", "know_names"]
 
@@ -20,7 +20,7 @@ class VariantOptionError(InputError):
     """A variant option or choice that the variant does not know; the message lists the known ones."""
 
 
-@dataclass(frozen=True)
+@value_class(slots=False)
 class VariantOption:
     """One ruling left open: the question, and each choice with what it means."""
 

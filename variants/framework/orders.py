@@ -8,18 +8,18 @@ either style with :meth:`SpecialOrder.format`, and is read back by the variant's
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Callable, ClassVar, Final
 
 from dipsat.model.errors import OrderError, OrderSyntaxError, UnknownProvinceError
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Location, Order, PhaseKind, Position, Unit, UnitType
+from dipsat.model.values import value_class
 
 __all__ = ["SpecialOrder", "SpecialReader", "read_unit", "unit_name", "location_name", "AnyOrder",
            "resolve_power", "resolve_place", "split_dashes", "unparen"]
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class SpecialOrder:
     """Base class of every variant order type."""
 

@@ -23,7 +23,7 @@ from dipsat.variants.framework.record import Line, Record, RecordPhase
 if TYPE_CHECKING:
     from dipsat.variants.variant import Variant
 
-__all__ = ["OrderCheck", "PhaseReport", "GameReport", "RecordStopped", "play_record"]
+__all__ = ["OrderCheck", "PhaseReport", "GameReport", "RecordStopped", "play_record", "start_position", "play_phase"]
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,9 @@ def _fail(record: Record, message: str, line: int | None) -> CaseFileError:
     return case_error(message, record.source, line)
 
 
-def _start(record: Record, variant: Variant) -> Position:
+def start_position(record: Record, variant: Variant) -> Position:
+    """The position a record starts from: the variant's start, or the record's own board (UNITS,
+    CENTRES, CHANGES), checked; a board that cannot be read is an error naming its line."""
     first = record.phases[0]
     if record.units is None:
         return variant.start()
@@ -215,12 +217,12 @@ def play_record(record: Record, variant_spec: str | None = None, rules_text: str
         raise _fail(record, str(exc), None if rules_text else record.head_lines.get("rules")) from None
     if not record.phases:
         raise _fail(record, "the record plays no phase", None)
-    position = start = _start(record, variant)
+    position = start = start_position(record, variant)
     reports: list[PhaseReport] = []
     rules_label = str(rules_text or record.rules)
     for rp in record.phases:
         try:
-            reports.append(_play_phase(record, variant, rules, rp, position, reports))
+            reports.append(play_phase(record, variant, rules, rp, position, reports))
         except InputError as exc:
             if not reports:
                 raise
@@ -230,8 +232,8 @@ def play_record(record: Record, variant_spec: str | None = None, rules_text: str
     return GameReport(record, variant, rules_label, start, tuple(reports))
 
 
-def _play_phase(record: Record, variant: Variant, rules: Rules, rp: RecordPhase, position: Position,
-                reports: list[PhaseReport]) -> PhaseReport:
+def play_phase(record: Record, variant: Variant, rules: Rules, rp: RecordPhase, position: Position,
+               reports: list[PhaseReport]) -> PhaseReport:
     """Play one phase of the record from ``position`` (the game so far: ``reports``) and check it.
 
     Raises:

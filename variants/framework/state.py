@@ -10,17 +10,17 @@ compares); the state is compared by the tests that mean to.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Mapping, TypeVar
 
 from dipsat.model.types import Position
+from dipsat.model.values import value_class
 
 __all__ = ["VariantPosition", "StateNotation", "with_state", "state_of"]
 
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@value_class(eq=False)
 class VariantPosition(Position):
     """A board plus the variant's per-game state (an immutable value, ``None`` at the start)."""
 
@@ -39,7 +39,7 @@ def state_of(position: Position, default: T) -> T:
     return default if state is None else state
 
 
-@dataclass(frozen=True)
+@value_class(slots=False)
 class StateNotation:
     """How a case states a variant's own state (``STATE`` lines, ``Key: words``), at its start
     and in ``AFTER``: the notation a rules lawyer sets a situation up with and the checker reads

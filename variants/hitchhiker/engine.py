@@ -31,8 +31,8 @@ from dipsat.variants.framework.engine import add_constant_term, illegal, insert_
 from dipsat.variants.framework.orders import AnyOrder, SpecialOrder
 from dipsat.variants.framework.state import state_of, with_state
 from dipsat.variants.hitchhiker.gm import Specials, settle_draws, sort_specials
-from dipsat.variants.hitchhiker.kinds import DESTRUCTOR, HITCH_HIKER, HITCHHIKER_UNIT, VOGON, kind_problem
-from dipsat.variants.hitchhiker.orders import Nbo
+from dipsat.variants.hitchhiker.kinds import BUBBLE_CAR, DESTRUCTOR, HITCH_HIKER, HITCHHIKER_UNIT, VOGON, kind_problem
+from dipsat.variants.hitchhiker.orders import Lift, Nbo
 from dipsat.variants.hitchhiker.placing import commanded_moves, follow, place_at_start
 from dipsat.variants.hitchhiker.plan import GIVES_LIFT, Plan, Turn, make_plan
 from dipsat.variants.hitchhiker.rules import (
@@ -45,7 +45,7 @@ from dipsat.variants.hitchhiker.stacks import (
 from dipsat.variants.hitchhiker.stack_orders import pass_piece_supports
 from dipsat.variants.hitchhiker.stack_retreats import apply_own_retreats, take_own_retreats
 from dipsat.variants.hitchhiker.state import EMPTY, HitchState
-from dipsat.variants.hitchhiker.vogons import play_ships
+from dipsat.variants.hitchhiker.vogons import meet_hitchhikers, play_ships
 from dipsat.variants.hitchhiker.wanderers import find_wanderer, play_wanderers
 
 if TYPE_CHECKING:
@@ -137,12 +137,17 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         board = board.without_piece(board.units[m.unit.province])  # type: ignore[attr-defined]
         generated.append(OrderResult(m, Result.FAILS, Acted("fails", "Zaphod moved it into a destructor ship",
                                                             "rules 10a, 12"), Tag.DESTROYED))
+    proof = variant.choice("lift_into_ship") == "ship_destroyed"
+    arrivals = []  # rule 7d read as 7a: a hitch-hiker lifted into a ship arrives after the normal step
     for i, province in sorted(plan.into_ships.items()):  # rule 12: destroyed by moving into a ship
         piece = board.units.get(province)
         if piece is None:  # a second order of a unit an earlier one already sent into the ship
             decided[i] = illegal(orders[i], "a second order for the unit: the first, into the destructor ship, counts")
             continue
         board = board.without_piece(piece)
+        if proof and isinstance(orders[i], Lift):
+            arrivals.append((i, orders[i], piece))
+            continue
         decided[i] = OrderResult(orders[i], Result.FAILS, Acted("fails", "it moved into a destructor ship", "rule 12"),  # type: ignore[arg-type]
                                  Tag.DESTROYED)
     modules = insert_before(variant.movement_rules, "strengths", {
@@ -191,24 +196,36 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         decided[first] = replace(decided[first], tag=None)
     for i, support in plan.aside_supports.items():  # ruling H9: a support to hold a stack being joined
         decided[i] = aside_support_result(res.model, res.values, support)
-    gone = set(plan.into_ships.values())
+    arriving = {piece.unit.province for _, _, piece in arrivals}
+    gone = set(plan.into_ships.values()) - arriving
     for i, r in list(decided.items()):
         province = getattr(getattr(r.order, "unit", None), "province", None)
         if r.result is Result.FAILS and province in plan.lifters and fates.get(province) is not None:
             decided[i] = replace(r, tag=fates[province])
         target = getattr(getattr(r.order, "target", None), "province", None)
+        if target in arriving and i not in plan.into_ships:  # supported a Vogon-proof lift (rule 7d read as 7a)
+            decided[i] = replace(r, result=Result.GIVEN, why=Acted("given", f"the hitch-hiker in {target} needs no "
+                                 "support: it enters the ship's province after the normal step", "rule 7d"))
         if target in gone and i not in plan.into_ships:  # supported a unit destroyed by rule 12
             decided[i] = replace(r, result=Result.FAILS, why=Acted("fails", f"the unit in {target} was destroyed "
                                                                    "moving into a destructor ship", "rule 12"))
     after = put_back(position, res.after, plan.aside) if plan.aside else res.after
     moved_out = frozenset(orders[i].hitchhiker.province for i in plan.lifters.values()  # type: ignore[union-attr]
-                          if decided[i].result is Result.SUCCEEDS)
+                          if i in decided and decided[i].result is Result.SUCCEEDS)  # arrivals: not yet
     came_from = {r.order.dest.province: r.order.unit.province for r, k in zip(res.results, keys)  # type: ignore[union-attr]
                  if isinstance(r.order, Move) and r.result is Result.SUCCEEDS and k is None}
     after, carried, destroyed = dislodge_stacks(after, moved_out, came_from)
     generated += destroyed
     moves = {k or r.order.unit.province: r.order.dest.province for r, k in zip(res.results, keys)  # type: ignore[union-attr]
              if isinstance(r.order, Move) and r.result is Result.SUCCEEDS}
+    if arrivals:
+        met = meet_hitchhikers(variant.board(after), after, state, arrivals, plan.ship_moves, specials.stated,
+                               str(position.phase))
+        after, state = met.board, met.state
+        decided.update(met.results)
+        generated += _tag_given(met.generated, _ends(orders, decided), decided)
+        moves |= {piece.unit.province: lift.dest.province for i, lift, piece in arrivals
+                  if met.results[i].result is Result.SUCCEEDS}
     step = play_ships(variant.board(after), after, state, plan.ship_moves, specials.stated, str(position.phase),
                       victim_near=variant.choice("vogon_victim"), occupied=variant.choice("vogon_occupied"),
                       meet=variant.choice("ships_meet"))
@@ -334,7 +351,10 @@ def _tag_given(events: Sequence[OrderResult], ends: dict[tuple[str, str], int],
 
 
 def _ships_hold(pm: object, provinces: tuple[str, ...] = ()) -> None:
-    """Rule 12: nothing dislodges a destructor ship in the normal step."""
+    """Rule 12: nothing dislodges a destructor ship in the normal step. The reasons write a ship's
+    hold strength as ``infinite (destructor ship)`` (it was ``501``: the constant in halves)."""
+    if provinces:
+        pm.scale = replace(pm.scale, infinite=SHIP_HOLD, names=((SHIP_HOLD, "destructor ship"),))  # type: ignore[attr-defined]
     for p in provinces:
         add_constant_term(pm, [(HOLD, p)], f"ship[{p}]", "ship", SHIP_HOLD)  # type: ignore[arg-type]
 
@@ -344,12 +364,15 @@ def _retreats(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     state = specials.state
     decided = dict(specials.results)
     marvin = find_wanderer(position, "P")
+    sea_ok = variant.choice("bubble_sea") == "yes"
     passed = []
     for i, o in _own(orders, specials):
         if isinstance(o, SpecialOrder):
             decided[i] = illegal(o, "only retreats and disbands are ordered in a retreat phase")
         elif isinstance(o, Retreat) and marvin is not None and o.dest.province == marvin.unit.province:
             decided[i] = illegal(o, "units refuse to move to the province Marvin occupies (rule 9)")
+        elif isinstance(o, Retreat) and not sea_ok and _bubble_car(position, o) and variant.map.is_sea(o.dest.province):
+            decided[i] = illegal(o, "a bubble-car may not retreat to sea (ruling B2, option bubble_sea)")
         else:
             passed.append((i, o))
     passed, own = take_own_retreats(position, passed, state.carried)
@@ -366,6 +389,12 @@ def _retreats(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     state = follow(replace(state, carried={}), moves, after)
     after = with_state(after_retreats(variant.map, after), state)
     return replace(res, results=tuple(_fill(orders, decided)), generated=(*res.generated, *gone), after=after)
+
+
+def _bubble_car(position: Position, o: Retreat) -> bool:
+    """Whether the retreating unit is a bubble-car (its reach is the board's, its ground is not: ruling B2)."""
+    d = position.dislodged.get(o.unit.province)
+    return d is not None and d.piece.unit.kind == BUBBLE_CAR
 
 
 def _adjustments(variant: Variant, position: Position, orders: Sequence[AnyOrder], rules: Rules,

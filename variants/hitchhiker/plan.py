@@ -153,6 +153,7 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     """The orders in force, the results decided before the model, the off-graph moves."""
     gmap = variant.board(position)
     plan = Plan()
+    into_ship = variant.choice("lift_into_ship")
     lifted: dict[str, list[int]] = {}
     for i, o in enumerate(orders):
         if not isinstance(o, Lift) or i in turn.skip:
@@ -231,7 +232,7 @@ def make_plan(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
         hitcher = position.units[lift.hitchhiker.province]
         plan.passed.append(Hold(lifter.power, lifter.unit))
         plan.source.append(None)
-        if lift.dest.province in turn.ships:  # rule 12: lifted into a destructor ship
+        if lift.dest.province in turn.ships and into_ship != "bounces":  # rule 12 (or 7a: the engine)
             plan.into_ships[i] = hitcher.unit.province
             continue
         plan.passed.append(Move(hitcher.power, hitcher.unit, lift.dest))

@@ -6,7 +6,8 @@ ship's province is destroyed (rule 12), and nothing dislodges a ship. Then each 
 left (units waiting to retreat play no part):
 
 * two ships into one province, or two ships exchanging places, stand each other off (supports
-  between ships change nothing: rule 7d's "futile");
+  between ships change nothing: rule 7d's "futile"); under ``ships_meet=destroyed`` they meet and
+  destroy each other (rule 7c);
 * into a Vogon-proof centre (the Vogon's six homes, the centres made so by an NBO) or onto a
   hitch-hiker: the ship is destroyed, and so is a unit adjacent to the ship drawn at random
   (rule 7a; hitch-hikers, Marvin and Zaphod are never drawn);
@@ -18,12 +19,12 @@ left (units waiting to retreat play no part):
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from dipsat.model.board import Lasting, RemoveCentre, apply_change
 from dipsat.model.kinds import Moves
 from dipsat.model.reasons import Acted
-from dipsat.model.types import Hold, Location, Move, OrderResult, Piece, Position, Result, Tag, Unit
+from dipsat.model.types import Hold, Location, Move, OrderResult, Piece, Position, Result, StackError, Tag, Unit
 from dipsat.variants.hitchhiker.kinds import DESTRUCTOR, HITCHHIKER_UNIT, VOGON
 from dipsat.variants.hitchhiker.randomness import draw
 from dipsat.variants.hitchhiker.state import HitchState
@@ -31,7 +32,7 @@ from dipsat.variants.hitchhiker.state import HitchState
 if TYPE_CHECKING:
     from dipsat.model.gamemap import GameMap
 
-__all__ = ["ShipStep", "ship_move_problem", "vogon_proof", "play_ships"]
+__all__ = ["ShipStep", "ship_move_problem", "vogon_proof", "play_ships", "meet_hitchhikers"]
 
 
 @dataclass
@@ -71,6 +72,49 @@ def _victims(gmap: GameMap, board: Position, origin: str) -> list[str]:
     return found
 
 
+def meet_hitchhikers(gmap: GameMap, board: Position, state: HitchState, arrivals: Sequence[tuple[int, Any, Piece]],
+                     ship_moves: list[tuple[int, Move]], stated: dict[str, str], phase: str) -> ShipStep:
+    """Option ``lift_into_ship=ship_destroyed`` (rule 7d "Hitch-hikers are Vogon-proof (as in a))"):
+    each hitch-hiker lifted into a ship's province, ``(index, its lift, piece)``, taken off the
+    board before the normal step, arrives after it; the ship there is destroyed with a unit next to
+    it drawn at random (7a), and its own move, held back for the ships' step, is dropped from
+    ``ship_moves`` (it fails, destroyed)."""
+    step = ShipStep(board, state)
+    held = {m.unit.province: (i, m) for i, m in ship_moves}
+    for i, move, piece in arrivals:
+        dest = move.dest.province
+        ship = step.board.units.get(dest)
+        why = "the hitch-hiker is Vogon-proof"
+        if ship is not None and ship.unit.kind == DESTRUCTOR:
+            step.board = step.board.without_piece(ship)
+            if dest in held:
+                j, own = held.pop(dest)
+                ship_moves.remove((j, own))
+                step.results[j] = OrderResult(own, Result.FAILS, Acted("fails", f"destroyed by the Vogon-proof "
+                                              f"hitch-hiker lifted into {dest}", "rules 7a, 7d"), Tag.DESTROYED)
+            else:
+                step.generated.append(OrderResult(Hold(ship.power, ship.unit), Result.FAILS, Acted(
+                    "fails", f"destroyed by the Vogon-proof hitch-hiker lifted into {dest}", "rules 7a, 7d"), Tag.DESTROYED))
+            why += f": the destructor ship in {dest} is destroyed"
+            options = _victims(gmap, step.board, dest)
+            if options:
+                victim, step.state = draw(step.state, phase, f"victim of {ship.unit} (rule 7d)", options, stated)
+                hit = step.board.units[victim]
+                step.board = step.board.without_piece(hit)
+                step.generated.append(OrderResult(Hold(hit.power, hit.unit), Result.FAILS, Acted(
+                    "fails", f"destroyed, drawn at random next to {dest}", "rules 7a, 7d"), Tag.DESTROYED))
+                why += f", and {hit.unit} with it"
+        try:
+            step.board = step.board.with_piece(Piece(piece.power, Unit(piece.unit.kind, Location(dest))))
+        except StackError as exc:
+            step.results[i] = OrderResult(move, Result.FAILS, Acted("fails", f"{why}; it cannot stand there: {exc}"),
+                                          Tag.DESTROYED)
+            continue
+        step.results[i] = OrderResult(move, Result.SUCCEEDS, Acted("succeeds", why, "rules 7a, 7d; option "
+                                                                    "lift_into_ship=ship_destroyed"))
+    return step
+
+
 def play_ships(gmap: GameMap, board: Position, state: HitchState, moves: Sequence[tuple[int, Move]],
                stated: dict[str, str], phase: str, victim_near: str = "ship", occupied: str = "unit_only",
                meet: str = "stand_off") -> ShipStep:
@@ -79,7 +123,7 @@ def play_ships(gmap: GameMap, board: Position, state: HitchState, moves: Sequenc
     is drawn next to the ``ship`` or next to the ``centre`` it attempted; ``occupied`` (option
     ``vogon_occupied``): ``centre_too`` destroys an occupied centre that is not Vogon-proof with
     the ship and the unit; ``meet`` (option ``ships_meet``): ``destroyed``: ships ordered into one
-    province destroy each other (ships exchanging places still stand each other off)."""
+    province, or exchanging places, destroy each other."""
     step = ShipStep(board, state)
     targets: dict[str, list[int]] = {}
     for i, m in moves:
@@ -93,7 +137,7 @@ def play_ships(gmap: GameMap, board: Position, state: HitchState, moves: Sequenc
     for origin, (i, m) in by_origin.items():
         back = by_origin.get(m.dest.province)
         if back is not None and back[1].dest.province == origin:
-            bounced |= {i, back[0]}
+            (met if meet == "destroyed" else bounced).update({i, back[0]})
     met -= bounced
     for i in sorted(bounced):
         m = dict(moves)[i]
@@ -102,8 +146,11 @@ def play_ships(gmap: GameMap, board: Position, state: HitchState, moves: Sequenc
     for i in sorted(met):
         m = dict(moves)[i]
         destroyed.add(m.unit.province)
-        step.results[i] = OrderResult(m, Result.FAILS, Acted("fails", f"destroyed meeting another destructor ship in "
-                                      f"{m.dest.province}", "rule 7c; option ships_meet=destroyed"), Tag.DESTROYED)
+        back = by_origin.get(m.dest.province)
+        swap = back is not None and back[1].dest.province == m.unit.province
+        where = f"on the way to {m.dest.province}" if swap else f"in {m.dest.province}"
+        step.results[i] = OrderResult(m, Result.FAILS, Acted("fails", f"destroyed meeting another destructor ship {where}",
+                                      "rule 7c; option ships_meet=destroyed"), Tag.DESTROYED)
     bounced |= met
     leaving = {m.unit.province for i, m in moves if i not in bounced}
     proof = vogon_proof(gmap, state)

@@ -1,0 +1,170 @@
+"""dipsat.model.values: a class made by ``value_class`` behaves as the one ``dataclass`` makes."""
+from __future__ import annotations
+
+import copy
+import dataclasses
+import inspect
+import pickle
+from dataclasses import FrozenInstanceError, dataclass, field
+from typing import ClassVar
+
+import pytest
+
+from dipsat.model import reasons, types
+from dipsat.model.values import value_class
+
+
+def _pair(body: dict, **options):
+    """The same class body made twice: by ``dataclass(frozen=True, ...)`` and by ``value_class``."""
+    made = []
+    for make in (lambda c: dataclass(frozen=True, slots=options.get("slots", True), **{k: v for k, v in options.items() if k != "slots"})(c),
+                 lambda c: value_class(**options)(c)):
+        ns = dict(body)
+        made.append(make(type("Sample", (), ns)))
+    return made
+
+
+PLAIN = {"__annotations__": {"a": "int", "b": "str", "c": "tuple"}, "c": (), "__doc__": "A sample."}
+ONE = {"__annotations__": {"a": "int"}, "__doc__": "One field."}
+NONE = {"__annotations__": {}, "__doc__": "No field."}
+MIXED = {"__annotations__": {"a": "int", "b": "list", "c": "int", "d": "int", "k": "ClassVar[int]"},
+         "b": field(default_factory=list, hash=False), "c": field(default=3, compare=False, repr=False),
+         "d": field(default=4, hash=False), "k": 7, "__doc__": "Factories, compare, repr and hash flags."}
+
+
+@pytest.mark.parametrize("body,args", [(PLAIN, (1, "x")), (ONE, (5,)), (NONE, ()), (MIXED, (1,))],
+                         ids=["plain", "one-field", "no-field", "mixed"])
+@pytest.mark.parametrize("slots", [True, False])
+def test_same_behaviour_as_dataclass(body, args, slots):
+    """repr, equality, hash values, fields, replace, asdict, match_args, signature, pickling and
+    frozenness are those of the dataclass."""
+    ref_cls, val_cls = _pair(body, slots=slots)
+    ref, val = ref_cls(*args), val_cls(*args)
+    assert repr(val) == repr(ref)
+    assert hash(val) == hash(ref)
+    assert val == val_cls(*args) and not (val != val_cls(*args))
+    assert val != ref  # another class: never equal, as between two dataclasses
+    assert [(f.name, f.default, f.compare, f.repr, f.hash, f.init) for f in dataclasses.fields(val)] == \
+        [(f.name, f.default, f.compare, f.repr, f.hash, f.init) for f in dataclasses.fields(ref)]
+    assert dataclasses.asdict(val) == dataclasses.asdict(ref)
+    assert val_cls.__match_args__ == ref_cls.__match_args__
+    assert str(inspect.signature(val_cls)) == str(inspect.signature(ref_cls))
+    assert hasattr(val_cls, "__slots__") == hasattr(ref_cls, "__slots__") == slots
+    assert dataclasses.is_dataclass(val) and val_cls.__dataclass_params__.frozen
+    for name in dataclasses.fields(val):
+        with pytest.raises(FrozenInstanceError, match="cannot assign to field"):
+            setattr(val, name.name, 1)
+        with pytest.raises(FrozenInstanceError, match="cannot delete field"):
+            delattr(val, name.name)
+    with pytest.raises(FrozenInstanceError):
+        val.other = 1
+    assert copy.deepcopy(val) == val and copy.copy(val) == val  # the same road as pickling
+    if dataclasses.fields(val):
+        first = dataclasses.fields(val)[0].name
+        changed = dataclasses.replace(val, **{first: 99})
+        assert getattr(changed, first) == 99 and type(changed) is val_cls
+        assert changed != val
+
+
+@value_class
+class Pickled:
+    """A value sent to a worker process."""
+    a: int
+    b: tuple = ()
+
+
+def test_pickling_round_trip():
+    """A value survives pickling (replay workers receive and send them)."""
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        assert pickle.loads(pickle.dumps(Pickled(1, (2,)), protocol)) == Pickled(1, (2,))
+
+
+def test_compare_false_field_is_left_out_of_equality_and_hash():
+    """A field with ``compare=False`` (or ``hash=False``) counts as in the dataclass."""
+    ref_cls, val_cls = _pair(MIXED)
+    assert val_cls(1, [], 3) == val_cls(1, [], 30)
+    assert hash(val_cls(1, [], 3, 4)) == hash(val_cls(1, [], 3, 40)) == hash(ref_cls(1, [], 3, 40))
+    assert val_cls(1).b is not val_cls(1).b  # a fresh list from the factory each time
+
+
+def test_eq_false_keeps_identity_and_own_methods():
+    """``eq=False`` leaves equality and hash to the class (or to object), as dataclass does."""
+    @value_class(eq=False)
+    class Own:
+        """Compares its first field only."""
+        a: int
+        b: int = 0
+
+        def __eq__(self, other):
+            return isinstance(other, Own) and self.a == other.a
+
+        def __hash__(self):
+            return hash(self.a)
+
+    assert Own(1, 2) == Own(1, 3) and hash(Own(1, 2)) == hash(1)
+
+    @value_class(eq=False)
+    class Ident:
+        """Compares by identity."""
+        a: int
+
+    one = Ident(1)
+    assert one != Ident(1) and one == one
+
+
+def test_kw_only_post_init_and_init_false():
+    """Keyword-only fields, ``__post_init__`` and fields left out of ``__init__`` work."""
+    @value_class(kw_only=True)
+    class Kw:
+        """Keywords only."""
+        a: int
+        b: int = 2
+        c: int = field(init=False, default=0)
+        d: int = field(init=False)
+
+        def __post_init__(self):
+            object.__setattr__(self, "d", self.a + self.b)
+
+    k = Kw(a=1)
+    assert (k.a, k.b, k.c, k.d) == (1, 2, 0, 3)
+    with pytest.raises(TypeError):
+        Kw(1)  # type: ignore[misc]
+    assert repr(k) == "test_kw_only_post_init_and_init_false.<locals>.Kw(a=1, b=2, c=0, d=3)"
+
+
+def test_subclass_of_a_dataclass_is_a_dataclass():
+    """A class inheriting another dataclass gets the dataclass's own treatment (fields of both)."""
+    @value_class
+    class Base:
+        """A base."""
+        a: int
+
+    @value_class
+    class Child(Base):
+        """A child."""
+        b: int = 0
+
+    assert [f.name for f in dataclasses.fields(Child(1, 2))] == ["a", "b"]
+    assert Child(1, 2) == Child(1, 2) and Child(1, 2) != Base(1)
+    assert repr(Child(1)) == "test_subclass_of_a_dataclass_is_a_dataclass.<locals>.Child(a=1, b=0)"
+
+
+def test_class_var_is_not_a_field():
+    """A ``ClassVar`` stays a class attribute, as in a dataclass."""
+    @value_class
+    class WithKind:
+        """Has a kind."""
+        kind: ClassVar[str] = "k"
+        a: int
+
+    assert WithKind.kind == "k" and [f.name for f in dataclasses.fields(WithKind)] == ["a"]
+
+
+@pytest.mark.parametrize("module", [types, reasons], ids=lambda m: m.__name__)
+def test_model_values_are_frozen_dataclasses(module):
+    """Every dataclass of the model's value modules is frozen and slotted, however it was made."""
+    found = [c for c in vars(module).values() if isinstance(c, type) and dataclasses.is_dataclass(c)
+             and c.__module__ == module.__name__]
+    assert found
+    for c in found:
+        assert c.__dataclass_params__.frozen and "__slots__" in c.__dict__, c.__name__
