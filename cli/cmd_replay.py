@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
 
     config = RunConfig(paths=tuple(args.paths), out=Path(args.out), rules_text=args.rules,
                        workers=workers, dask=args.dask,
-                       progress=not args.json)
+                       progress=not args.json, compact_heap=True)
     try:
         summary = run_replay(config)
     except (FileNotFoundError, ConnectionError) as exc:

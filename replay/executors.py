@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from dipsat.replay.collector import settle_for_a_long_run
-from dipsat.replay.cores import use_one_core
+from dipsat.replay.cores import keep_heap_compact, use_one_core
 from dipsat.replay.records import Task
 
 if TYPE_CHECKING:
@@ -99,6 +99,7 @@ def _serve(conn: Any, rules_text: str | None) -> None:
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the main process, which stops us
     use_one_core()
+    keep_heap_compact()
     settle_for_a_long_run()
     while (task := conn.recv()) is not None:
         conn.send(replay_task(task, rules_text))
