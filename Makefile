@@ -43,6 +43,7 @@ bench: $(VENV)
 	$(plain_path)
 	$(BIN)/python -m compileall -q $(PACKAGES) >/dev/null
 	$(BIN)/python -m benchmarks.wholeprocess
+	$(BIN)/python -m benchmarks.startup
 	$(BIN)/python -m benchmarks
 
 clean:

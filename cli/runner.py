@@ -1,7 +1,7 @@
 """Run a test case: adjudicate each of its phases and compare with what the case expects."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from dipsat.cli.deviations import DEVIATIONS
 from dipsat.model.cases import STANDARD_PHASES, Case, Expected, Step
@@ -9,13 +9,14 @@ from dipsat.model.errors import CaseFileError, InputError
 from dipsat.model.notation import format_order
 from dipsat.model.reasons import CivilDisorder, Reason
 from dipsat.model.types import Disband, Order, Phase, Position
+from dipsat.model.values import value_class
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.presets import RulesError, describe, rules_from_text
 from dipsat.variants import Variant, find_variant, merge_specs
 from dipsat.variants.framework.engine import RefusedOrder
 
 
-@dataclass(frozen=True)
+@value_class(slots=False)
 class OrderCheck:
     """One order of a case: what was expected, what happened, and why."""
 
@@ -32,7 +33,7 @@ class OrderCheck:
         return self.expected is None or self.expected == self.actual
 
 
-@dataclass(frozen=True)
+@value_class(slots=False)
 class CaseReport:
     """The outcome of running one case."""
 

@@ -62,7 +62,7 @@ Every error is a :class:`~dipsat.model.errors.CaseFileError` carrying file and l
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Callable, Final
 
@@ -77,6 +77,7 @@ from dipsat.model.phase_words import (
 )
 from dipsat.model.start_board import check_placements, placement_problem, start_problem
 from dipsat.model.types import Dislodged, Location, Order, Phase, Piece, Position, Unit, stack_problem
+from dipsat.model.values import value_class
 
 __all__ = [
     "Case", "Expected", "OrderReader", "VariantReader", "Step", "load_cases", "read_cases", "phase_after",
@@ -181,7 +182,7 @@ def _expected(text: str) -> Expected:
     return Expected(first, alternatives)
 
 
-@dataclass
+@value_class(frozen=False, slots=False)
 class _Board:
     """A board being read: pieces, dislodged pieces, centres, standoffs."""
 
@@ -201,7 +202,7 @@ class _Board:
                         {p: tuple(v) for p, v in self.stacked.items()}, tuple(self.changes))
 
 
-@dataclass
+@value_class(frozen=False, slots=False)
 class _Draft:
     """The case being read, and its current step (throwaway)."""
 

@@ -116,10 +116,13 @@ def parse_order(text: str, gmap: GameMap, power: str | None = None, position: Po
         UnknownPowerError: the prefix names no power.
         OrderError: no unit at a province whose unit type is omitted, or no power can be found.
     """
+    global _readings
     key = (id(gmap), text, power, kind._value_, position is None)  # _value_: a plain attribute, quick to hash
     hit = _PARSED.get(key)
-    if hit is not None and hit[0] is gmap and _same_pieces(position, kind, hit[2]):
-        return hit[1]
+    if hit is not None and hit[0] is gmap:
+        order = hit[2].get(_footprints(position, kind, hit[1]))
+        if order is not None:
+            return order
     body = text
     if ":" in text:
         m = _POWER_RE.fullmatch(text)
@@ -128,36 +131,45 @@ def parse_order(text: str, gmap: GameMap, power: str | None = None, position: Po
             body = m.group(2)
     parser = _Parser(text, gmap, position, kind)
     order = parser.order(_tokens(body, gmap), power)
-    if len(_PARSED) >= _PARSED_LIMIT:
+    if _readings >= _PARSED_LIMIT:
         _PARSED.clear()
-    _PARSED[key] = (gmap, order, tuple(parser.looked_at))
+        _readings, hit = 0, None
+    looks = tuple(look[:5] for look in parser.looked_at)
+    if hit is None or hit[0] is not gmap or hit[1] != looks:
+        hit = _PARSED[key] = (gmap, looks, {})
+    hit[2][tuple(look[5] for look in parser.looked_at)] = order
+    _readings += 1
     return order
 
 
-_Look = tuple[str, bool, "Piece | None", "UnitType | None", bool, bool, "tuple[object, ...] | None"]
-"""One board look-up of a parse: province, ordered unit, piece found, unit type written, location
-written without a coast, power taken from the piece, and :func:`_footprint` of the piece."""
+_Look = tuple[str, bool, "UnitType | None", bool, bool]
+"""One board look-up of a parse: province, ordered unit, unit type written, location written
+without a coast, power taken from the piece. The words of a text alone decide which look-ups its
+parse makes (a parse reads its words in one way whatever the board; only its result and its
+errors depend on the pieces found)."""
 
-_PARSED: dict[tuple[object, ...], tuple[GameMap, Order, tuple[_Look, ...]]] = {}
-"""Parsed orders: (map, text, power, phase kind, no board) -> (map, order, the board look-ups of
-the parse). An archive repeats the same order texts thousands of times; a text parses to the same
-order whenever what the parse used of the pieces it looked at is the same, which is checked on
-every hit, so the cache never changes a result. Failed parses are not kept."""
+_PARSED: dict[tuple[object, ...], tuple[GameMap, tuple[_Look, ...], dict[tuple[object, ...], Order]]] = {}
+"""Parsed orders: (map, text, power, phase kind, no board) -> (map, the board look-ups of its
+parse, and for each :func:`_footprint` of the pieces found by them, the order read). An archive
+repeats the same order texts thousands of times (``ank move con``), on boards whose pieces there
+differ (an army, then a fleet); a text parses to the same order whenever what the parse used of
+the pieces it looked at is the same, which is what the readings are keyed by, so the cache never
+changes a result. Failed parses are not kept."""
 _PARSED_LIMIT: Final = 1 << 12
+"""Readings kept at most, of all texts (then the cache starts again)."""
+_readings = 0
+"""Readings in :data:`_PARSED`."""
 
 
-def _same_pieces(position: Position | None, kind: PhaseKind, looked_at: tuple[_Look, ...]) -> bool:
-    """The board gives every look-up of a parse the same piece, or one the parse uses the same way."""
-    units = position.units if position is not None else _NO_UNITS
+def _footprints(position: Position | None, kind: PhaseKind, looks: tuple[_Look, ...]) -> tuple[object, ...]:
+    """What a parse making the look-ups ``looks`` uses of the pieces of this board (:func:`_footprint`)."""
+    if position is None:
+        return tuple(None for _ in looks)  # no piece: nothing used
+    units = position.units
     retreat = kind is PhaseKind.RETREAT
-    for province, ordered, piece, written, coastless, for_power, footprint in looked_at:
-        found = _board_piece(position, kind, province, ordered) if ordered and retreat else units.get(province)
-        if found is not piece and _footprint(found, written, coastless, for_power) != footprint:
-            return False
-    return True
-
-
-_NO_UNITS: Final[dict[str, Piece]] = {}
+    return tuple(_footprint(_board_piece(position, kind, province, ordered) if ordered and retreat
+                            else units.get(province), written, coastless, for_power)
+                 for province, ordered, written, coastless, for_power in looks)
 
 
 def _footprint(piece: Piece | None, written: UnitType | None, coastless: bool,
@@ -212,8 +224,9 @@ class _Parser:
         self.text, self.gmap, self.position, self.kind = text, gmap, position, kind
         self.tokens: list[str] = []
         self.i = 0
-        self.looked_at: list[_Look] = []
-        """The board look-ups the parse depended on."""
+        self.looked_at: list[tuple[str, bool, UnitType | None, bool, bool, tuple[object, ...] | None]] = []
+        """The board look-ups the parse depended on (:data:`_Look`), each with the :func:`_footprint`
+        of the piece it found."""
         self.power: str | None = None
         """The power given (argument or prefix): the ordered unit's owner is not needed then."""
 
@@ -263,7 +276,7 @@ class _Parser:
             raise
         piece = _board_piece(self.position, self.kind, location.province, ordered)
         for_power = ordered and self.power is None
-        self.looked_at.append((location.province, ordered, piece, kind, location.coast is None, for_power,
+        self.looked_at.append((location.province, ordered, kind, location.coast is None, for_power,
                                _footprint(piece, kind, location.coast is None, for_power)))
         if kind is None:
             if piece is None and ordered and self.position is not None:

@@ -371,7 +371,29 @@ class Position:
 
     def with_phase(self, phase: Phase) -> Position:
         """This board at another phase."""
-        return replace(self, phase=phase)
+        return self.updated(phase=phase)
+
+    def updated(self, *, phase: Phase | None = None, units: Mapping[str, Piece] | None = None,
+                centres: Mapping[str, str] | None = None, dislodged: Mapping[str, Dislodged] | None = None,
+                standoffs: frozenset[str] | set[str] | None = None,
+                stacked: Mapping[str, tuple[Piece, ...]] | None = None) -> Position:
+        """This board with the fields given replaced: the value :func:`dataclasses.replace` gives,
+        but only the fields given are frozen again (the others already are). Every phase's next
+        board is made this way."""
+        if self.stacked or stacked or type(self) is not Position:  # stacks are settled against the
+            # units, a subclass (a variant's state) has more fields: the full way
+            return replace(self, **{k: v for k, v in (("phase", phase), ("units", units), ("centres", centres),
+                                                      ("dislodged", dislodged), ("standoffs", standoffs),
+                                                      ("stacked", stacked)) if v is not None})
+        made = _new_position(Position)
+        _set_phase(made, self.phase if phase is None else phase)
+        _set_units(made, self.units if units is None else _frozen(units))
+        _set_centres(made, self.centres if centres is None else _frozen(centres))
+        _set_dislodged(made, self.dislodged if dislodged is None else _frozen(dislodged))
+        _set_standoffs(made, self.standoffs if standoffs is None else frozenset(standoffs))
+        _set_stacked(made, _NO_STACKS)
+        _set_changes(made, self.changes)
+        return made
 
     def __str__(self) -> str:
         lines = [str(self.phase)]
@@ -382,6 +404,11 @@ class Position:
 
 
 _NO_STACKS: Mapping[str, tuple[Piece, ...]] = MappingProxyType({})
+_new_position = object.__new__
+_set_phase, _set_units, _set_centres = Position.phase.__set__, Position.units.__set__, Position.centres.__set__
+_set_dislodged, _set_standoffs = Position.dislodged.__set__, Position.standoffs.__set__
+_set_stacked, _set_changes = Position.stacked.__set__, Position.changes.__set__
+"""The slots of :class:`Position`, filled directly by :meth:`Position.updated`."""
 
 
 def _settle_stacks(position: Position) -> None:

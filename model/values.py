@@ -9,12 +9,15 @@ matching, pickling all work as before), compiling only its ``__init__``; the oth
 closures over the class's field names, which behave as the written ones do (same ``repr``,
 equality, hash values, ``FrozenInstanceError``). Its ``__init__`` fills a slotted class's slots
 through their descriptors, which is also quicker per instance than ``object.__setattr__``.
+``value_class(frozen=False)`` makes a mutable one the same way (a working record, no hash).
 ``tests/test_values.py`` checks each behaviour against a class made by :func:`dataclasses.dataclass`.
 """
 from __future__ import annotations
 
+import sys
 from dataclasses import MISSING, FrozenInstanceError, dataclass, fields
 from operator import attrgetter
+from types import CellType, CodeType, FunctionType
 from typing import Any, Callable, TypeVar
 
 __all__ = ["value_class"]
@@ -23,27 +26,28 @@ T = TypeVar("T", bound=type)
 
 
 def value_class(cls: T | None = None, /, *, eq: bool = True, slots: bool = True,
-                kw_only: bool = False) -> Any:
-    """Make ``cls`` what ``@dataclass(frozen=True, slots=slots, eq=eq, kw_only=kw_only)`` makes.
+                kw_only: bool = False, frozen: bool = True) -> Any:
+    """Make ``cls`` what ``@dataclass(frozen=frozen, slots=slots, eq=eq, kw_only=kw_only)`` makes.
 
-    Use it bare (``@value_class``) or with options (``@value_class(eq=False)``). A class that
-    inherits from another dataclass is handed to :func:`dataclasses.dataclass` as it is (the
-    checks between frozen bases are its own).
+    Use it bare (``@value_class``) or with options (``@value_class(eq=False)``); values are
+    frozen unless ``frozen=False`` (a working record, filled in place). A class that inherits
+    from another dataclass is handed to :func:`dataclasses.dataclass` as it is (the checks
+    between frozen bases are its own).
     """
     def wrap(c: T) -> T:
-        return _make(c, eq=eq, slots=slots, kw_only=kw_only)
+        return _make(c, eq=eq, slots=slots, kw_only=kw_only, frozen=frozen)
     return wrap if cls is None else wrap(cls)
 
 
-def _make(cls: T, *, eq: bool, slots: bool, kw_only: bool) -> T:
+def _make(cls: T, *, eq: bool, slots: bool, kw_only: bool, frozen: bool) -> T:
     if any(hasattr(base, "__dataclass_fields__") for base in cls.__mro__[1:]):
-        return dataclass(cls, frozen=True, slots=slots, eq=eq, kw_only=kw_only)  # type: ignore[call-overload,no-any-return]
+        return dataclass(cls, frozen=frozen, slots=slots, eq=eq, kw_only=kw_only)  # type: ignore[call-overload,no-any-return]
     undocumented = not cls.__doc__
     # The dataclass machinery without any method written: fields, defaults, __match_args__, slots.
     cls = dataclass(cls, init=False, repr=False, eq=False, frozen=False, slots=slots, kw_only=kw_only)  # type: ignore[call-overload]
     flds = fields(cls)
     names = tuple(f.name for f in flds)
-    _add_init(cls, flds, slots)
+    _add_init(cls, flds, slots and (frozen or "__setattr__" not in cls.__dict__), frozen)
     _set(cls, "__repr__", _repr_fn(cls, tuple(f.name for f in flds if f.repr)))
     if eq:
         compared = tuple(f.name for f in flds if f.compare)
@@ -51,18 +55,22 @@ def _make(cls: T, *, eq: bool, slots: bool, kw_only: bool) -> T:
         _set(cls, "__eq__", _eq_fn(cls, key))
         own_hash = cls.__dict__.get("__hash__", MISSING)
         if own_hash is MISSING or (own_hash is None and "__eq__" in cls.__dict__):
-            hashed = tuple(f.name for f in flds if (f.compare if f.hash is None else f.hash))
-            cls.__hash__ = _hash_fn(cls, key if hashed == compared else _key_fn(hashed))  # type: ignore[method-assign]
-    for name, fn in (("__setattr__", _setattr_fn(cls, names)), ("__delattr__", _delattr_fn(cls, names))):
-        if name in cls.__dict__:
-            raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
-        setattr(cls, name, fn)
-    if slots:  # pickling: the default restores slots through setattr, which a frozen class refuses
+            if not frozen:  # a mutable value has no hash, as dataclass decides
+                cls.__hash__ = None  # type: ignore[assignment]
+            else:
+                hashed = tuple(f.name for f in flds if (f.compare if f.hash is None else f.hash))
+                cls.__hash__ = _hash_fn(cls, key if hashed == compared else _key_fn(hashed))  # type: ignore[method-assign]
+    if frozen:
+        for name, fn in (("__setattr__", _setattr_fn(cls, names)), ("__delattr__", _delattr_fn(cls, names))):
+            if name in cls.__dict__:
+                raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
+            setattr(cls, name, fn)
+    if slots and frozen:  # pickling: the default restores slots through setattr, which a frozen class refuses
         for name, fn in (("__getstate__", _getstate), ("__setstate__", _setstate)):
             if name not in cls.__dict__:
                 setattr(cls, name, fn)
     params = cls.__dataclass_params__  # type: ignore[attr-defined]
-    params.init, params.repr, params.eq, params.frozen = True, True, eq, True
+    params.init, params.repr, params.eq, params.frozen = True, True, eq, frozen
     if undocumented:
         import inspect
         try:
@@ -79,8 +87,25 @@ def _set(cls: type, name: str, fn: Callable[..., Any]) -> None:
         setattr(cls, name, fn)
 
 
-def _add_init(cls: type, flds: tuple[Any, ...], slots: bool) -> None:
-    """Compile the one method that needs its own text: ``__init__`` with the fields' names."""
+def _add_init(cls: type, flds: tuple[Any, ...], slots: bool, frozen: bool) -> None:
+    """Give ``cls`` its ``__init__``, with the fields' names as parameters.
+
+    A frozen class's fields are filled through their slots' descriptors (or ``object.__setattr__``
+    without slots); a mutable one's by assignment, as dataclass writes it. The usual class
+    (slots, plain fields, no ``__post_init__``) shares the compiled code of every class with as
+    many fields (:func:`_slot_init`); the others are compiled from their own text."""
+    defaulted = False
+    for f in flds:
+        if f.init and not f.kw_only:
+            if f.default is MISSING and f.default_factory is MISSING and defaulted:
+                raise TypeError(f"non-default argument {f.name!r} follows default argument")
+            defaulted = defaulted or f.default is not MISSING or f.default_factory is not MISSING
+    if slots and not hasattr(cls, "__post_init__") and all(
+            f.init and not f.kw_only and f.default_factory is MISSING and f.name != "self" for f in flds):
+        init = _slot_init(cls, flds)
+        init.__annotations__ = {**{f.name: f.type for f in flds}, "return": None}
+        _set(cls, "__init__", init)
+        return
     scope: dict[str, Any] = {"__value_missing__": _FACTORY, "__value_object_setattr__": object.__setattr__}
     self_name = "__value_self__" if "self" in (f.name for f in flds) else "self"
     positional: list[str] = []
@@ -90,6 +115,8 @@ def _add_init(cls: type, flds: tuple[Any, ...], slots: bool) -> None:
         if slots:
             scope[f"__value_set_{f.name}__"] = getattr(cls, f.name).__set__
             store = f"__value_set_{f.name}__({self_name}, {{}})"
+        elif not frozen:
+            store = f"{self_name}.{f.name} = {{}}"
         else:
             store = f"__value_object_setattr__({self_name}, {f.name!r}, {{}})"
         if f.default_factory is not MISSING:
@@ -114,11 +141,47 @@ def _add_init(cls: type, flds: tuple[Any, ...], slots: bool) -> None:
     if hasattr(cls, "__post_init__"):
         body.append(f"{self_name}.__post_init__()")
     params = [self_name, *positional, *(["*", *keyword] if keyword else [])]
-    text = (f"def __init__({', '.join(params)}):\n" + "".join(f" {line}\n" for line in body or ["pass"]))
-    exec(text, scope)  # noqa: S102 (what dataclasses does, once per class instead of six times)
-    init = scope["__init__"]
+    # As dataclasses does: the names it needs are a wrapper's parameters (closure variables), the
+    # function's globals are its module's (typing.get_type_hints resolves its annotations there).
+    text = (f"def __value_create__({', '.join(scope)}):\n"
+            f" def __init__({', '.join(params)}):\n" + "".join(f"  {line}\n" for line in body or ["pass"])
+            + " return __init__\n")
+    made: dict[str, Any] = {}
+    exec(text, _module_globals(cls), made)  # noqa: S102 (what dataclasses does, once per class instead of six times)
+    init = made["__value_create__"](**scope)
     init.__annotations__ = {**{f.name: f.type for f in flds if f.init}, "return": None}
     _set(cls, "__init__", init)
+
+
+def _module_globals(cls: type) -> dict[str, Any]:
+    module = sys.modules.get(cls.__module__)
+    return module.__dict__ if module is not None else {}
+
+
+_SLOT_INIT_CODE: dict[int, CodeType] = {}
+"""Fields -> the code of ``def __init__(self, a0, a1...): _s0(self, a0); _s1(self, a1)...``, with
+``_s0``, ``_s1``... free variables (a closure's cells)."""
+
+
+def _slot_init(cls: type, flds: tuple[Any, ...]) -> FunctionType:
+    """An ``__init__`` made from the shared code for ``len(flds)`` fields, its parameters renamed
+    to the fields' names and ``_s0``, ``_s1``... bound to the fields' slot setters (no compiling);
+    its globals are its module's, as with dataclasses."""
+    n = len(flds)
+    code = _SLOT_INIT_CODE.get(n)
+    if code is None:
+        params = "".join(f", a{i}" for i in range(n))
+        body = "".join(f"  _s{i}(self, a{i})\n" for i in range(n)) or "  pass\n"
+        made: dict[str, Any] = {}
+        exec(f"def __make__({', '.join(f'_s{i}' for i in range(n))}):\n"  # noqa: S102 (once per number of fields)
+             f" def __init__(self{params}):\n{body} return __init__\n", made)
+        code = _SLOT_INIT_CODE[n] = made["__make__"](*range(n)).__code__
+    names = tuple(f.name for f in flds)
+    code = code.replace(co_varnames=("self", *names), co_qualname=f"{cls.__qualname__}.__init__")
+    setters = {f"_s{i}": getattr(cls, name).__set__ for i, name in enumerate(names)}
+    closure = tuple(CellType(setters[free]) for free in code.co_freevars) or None
+    defaults = tuple(f.default for f in flds if f.default is not MISSING)
+    return FunctionType(code, _module_globals(cls), "__init__", defaults or None, closure)
 
 
 class _Factory:

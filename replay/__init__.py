@@ -12,7 +12,7 @@ The road of one game, as data flows:
 - :mod:`dipsat.replay.work` is what a worker runs for one task (read, replay, return Arrow tables
   of :mod:`dipsat.replay.rows`); :mod:`dipsat.replay.executors` runs tasks in this process, a
   local process pool or a Dask cluster; :mod:`dipsat.replay.run` drives a whole run;
-  :mod:`dipsat.replay.store` writes one part (an LZ4-framed Arrow IPC stream) per finished task (atomically, so a rerun
+  :mod:`dipsat.replay.store` writes one part (an Arrow IPC file) per finished task (atomically, so a rerun
   resumes) and :mod:`dipsat.replay.merge` streams the parts, sorted by game, into ``phases.parquet``,
   ``orders.parquet`` (in row groups) and ``summary.json``, in memory that does not grow with the archive.
 - :mod:`dipsat.replay.throughput` measures phases per second (1 and 2 workers, a Dask LocalCluster).

@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Final
 
-from dipsat.model.files import lines_of
-from dipsat.model.cases import MAX_YEAR, MIN_YEAR, STANDARD_PHASES, placement_problem
 from dipsat.model.errors import quote
+from dipsat.model.files import lines_of
 from dipsat.model.gamemap import GameMap
+from dipsat.model.phase_words import MAX_YEAR, MIN_YEAR, STANDARD_PHASES
+from dipsat.model.start_board import placement_problem
 from dipsat.model.types import Position, Unit
 from dipsat.replay.compare import phase_key
 from dipsat.replay.records import GameError, GameRecord, PhaseError, PhaseRecord

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Final
 
 import pyarrow as pa
@@ -219,7 +219,7 @@ class _Output:
         self.writer.close()
 
 
-@dataclass
+@value_class(frozen=False, slots=False)
 class _Tally:
     """The summary, counted as the rows go by."""
 

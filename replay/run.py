@@ -12,11 +12,12 @@ import contextlib
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from dipsat.model.errors import InputError
+from dipsat.model.values import value_class
 from dipsat.replay.cores import keep_heap_compact
 from dipsat.replay.executors import check_address, connect, default_workers, run_dask, run_inline, run_pool
 from dipsat.replay.readers import archive_files, find_tasks
@@ -29,7 +30,7 @@ from dipsat.replay.store import PartStore, write_summary
 from dipsat.replay.work import TaskOutcome
 
 
-@dataclass(frozen=True)
+@value_class(slots=False)
 class RunConfig:
     """What to replay, how, and where to write."""
 
@@ -48,7 +49,7 @@ class RunConfig:
     (:func:`~dipsat.replay.cores.keep_heap_compact`): for a process that replays and nothing else."""
 
 
-@dataclass
+@value_class(frozen=False, slots=False)
 class _Tally:
     """What this run did, as it goes."""
 
@@ -59,7 +60,7 @@ class _Tally:
     lost: list[PhaseRow] = field(default_factory=list)
 
 
-@dataclass
+@value_class(frozen=False, slots=False)
 class _Scan:
     """What the first pass over the input found."""
 

@@ -33,4 +33,4 @@ def adjudicate(gmap: GameMap, position: Position, orders: Sequence[Order], rules
     else:
         res = adjudicate_adjustments(gmap, position, orders, rules)
         nxt = after_adjustments(res.after) if advance else res.after
-    return replace(res, after=nxt)
+    return res if nxt is res.after else replace(res, after=nxt)

@@ -8,7 +8,6 @@ another decision, so the outcomes are fixed in Python; the civil-disorder choice
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Callable, Final, Mapping, Sequence
 
 from dipsat.model.board import board_in_play
@@ -33,7 +32,7 @@ def adjustments_due(position: Position) -> dict[str, int]:
     count: dict[str, int] = {}
     for owner in position.centres.values():
         count[owner] = count.get(owner, 0) + 1
-    for piece in position.all_pieces():
+    for piece in position.all_pieces() if position.stacked else position.units.values():
         if piece.unit.kind.owned:
             count[piece.power] = count.get(piece.power, 0) - 1
     return {power: count[power] for power in sorted(count) if count[power]}
@@ -78,11 +77,13 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, orders: Sequence[O
     generated = []
     choose = CIVIL_DISORDER[rules.civil_disorder]
     for power, count in sorted(disbands_left.items()):
+        if count <= 0:  # the power disbanded what it had to
+            continue
         for piece in choose(gmap, position, units, power)[:count]:
             del units[piece.unit.province]
             o = Disband(power, piece.unit)
             generated.append(OrderResult(o, Result.SUCCEEDS, CivilDisorder(rules.civil_disorder)))
-    after = replace(position, units=units)
+    after = position.updated(units=units)
     return Resolution(position, tuple(results[i] for i in range(len(orders))), tuple(generated),
                       after, rules=str(rules))
 

@@ -227,6 +227,7 @@ class ConstraintModel:
 
     A variable is created with a name or with a key; ``namer`` turns a key into the name that
     CP-SAT, an export or an explanation shows (:meth:`name`), only when one is asked for.
+
     Building only appends: which constraints watch which variable is worked out when
     propagation starts.
     """
@@ -263,7 +264,7 @@ class ConstraintModel:
         return IntVar(index, name)
 
     def add(self, bounded: Bounded) -> Constraint:
-        """Add ``lo <= expr <= hi``."""
+        """Add ``lo <= expr <= hi`` (looked at by :meth:`propagate`: ``only_enforce_if`` may follow)."""
         e = bounded.expr
         terms = [(v, c) for v, c in e.terms.items() if c]
         lo = -_BIG if bounded.lo is None else bounded.lo
@@ -273,11 +274,11 @@ class ConstraintModel:
 
     def add_bool_or(self, literals: Sequence[Literal]) -> None:
         """At least one of ``literals`` is true."""
-        self._clauses.append([_code(lit) for lit in literals])
+        self.add_clause([_code(lit) for lit in literals])
 
     def add_implication(self, a: Literal, b: Literal) -> None:
         """a implies b."""
-        self._clauses.append([_code(a) ^ 1, _code(b)])
+        self.add_clause([_code(a) ^ 1, _code(b)])
 
     def add_clause(self, codes: list[int]) -> None:
         """At least one of the literals, given as codes (2v: v true, 2v+1: v false)."""
@@ -287,6 +288,20 @@ class ConstraintModel:
         """Several clauses at once, in order (see :meth:`add_clause`)."""
         self._clauses.extend(clauses)
 
+    def add_equal_and(self, t: int, codes: list[int]) -> None:
+        """The clauses of literal ``t`` <-> AND(``codes``) (codes as in :meth:`add_clause`):
+        ``[not t, c]`` for each ``c``, then ``[not c..., t]``."""
+        clauses = self._clauses
+        clauses += [[t ^ 1, c] for c in codes]
+        clauses.append([c ^ 1 for c in codes] + [t])
+
+    def add_equal_or(self, t: int, codes: list[int]) -> None:
+        """The clauses of literal ``t`` <-> OR(``codes``): ``[not c, t]`` for each ``c``, then
+        ``[c..., not t]``."""
+        clauses = self._clauses
+        clauses += [[c ^ 1, t] for c in codes]
+        clauses.append(codes + [t ^ 1])
+
     def add_difference(self, x: object, y: object, lo: int | None, hi: int | None,
                        enforce: Sequence[Literal] = ()) -> None:
         """lo <= x - y <= hi, enforced only when every literal of ``enforce`` holds."""
@@ -294,7 +309,7 @@ class ConstraintModel:
                  for lit in enforce]
         if type(x) is IntVar and type(y) is int:  # the most common: a strength's value in one case
             self._linear.append(([(x.index, 1)], -y, -_BIG if lo is None else lo,  # type: ignore[union-attr]
-                                 _BIG if hi is None else hi, codes))
+                              _BIG if hi is None else hi, codes))
             return
         terms: dict[int, int]
         if type(x) is IntVar:
@@ -315,7 +330,7 @@ class ConstraintModel:
             for v, c in ey.terms.items():
                 terms[v] = terms.get(v, 0) - c
         self._linear.append(([(v, c) for v, c in terms.items() if c], const,
-                             -_BIG if lo is None else lo, _BIG if hi is None else hi, codes))
+                          -_BIG if lo is None else lo, _BIG if hi is None else hi, codes))
 
     def add_greater(self, x: object, y: object, lit: IntVar) -> None:
         """lit <-> x > y, as two enforced differences: x - y >= 1 when ``lit``, x - y <= 0 when not."""
@@ -327,11 +342,11 @@ class ConstraintModel:
             terms, const = self._linear[-1][0], self._linear[-1][1]
         self._linear.append((terms, const, -_BIG, 0, [2 * lit.index + 1]))
 
+    # -- stage 1: propagation ---------------------------------------------------------------
     def _watches(self) -> tuple[list[list[int]], list[list[int]]]:
         """Who to look at again when a variable is fixed or narrowed: variable -> the linear
         constraints that read it; literal code -> the clauses it is in (looked at again only when
-        that literal becomes false: a literal that becomes true satisfies its clauses). A
-        constraint that reads a variable twice is listed twice: the queue takes it once."""
+        that literal becomes false: a literal that becomes true satisfies its clauses)."""
         linear: list[list[int]] = [[] for _ in self.lb]
         for cid, (terms, _, _, _, enforce) in enumerate(self._linear):
             for v, _ in terms:
@@ -339,36 +354,44 @@ class ConstraintModel:
             for c in enforce:
                 linear[c >> 1].append(cid)
         clauses: list[list[int]] = [[] for _ in range(2 * len(self.lb))]
-        for cid, clause in enumerate(self._clauses, 1):
+        for j, clause in enumerate(self._clauses):
             for c in clause:
-                clauses[c].append(-cid)
+                clauses[c].append(j)
         return linear, clauses
 
-    # -- stage 1: propagation ---------------------------------------------------------------
     def propagate(self) -> tuple[list[int], list[int]] | None:
-        """Propagate to a fixpoint; return the bounds, or ``None`` on a conflict."""
+        """The bounds at the fixpoint of propagation (unit propagation on the clauses, bounds
+        propagation on the linear constraints), or ``None`` on a conflict. Call it once the
+        model is built.
+
+        A constraint is queued at most once at a time, and a constraint found satisfied for
+        good (off, entailed, a clause with a true literal) stays marked as queued, so nothing
+        puts it in the queue again."""
         lb, ub = list(self.lb), list(self.ub)
-        n_linear = len(self._linear)
-        queue = list(range(n_linear))
-        queue += range(-1, -len(self._clauses) - 1, -1)
-        queued = bytearray(b"\x01") * len(queue)  # slot: linear i -> i, clause -j-1 -> n_linear + j
-        (linear_watch, clause_watch), line, clauses = self._watches(), self._line, self._clauses
+        queue = list(range(len(self._linear) - 1, -1, -1))  # popped from the end: the clauses first, in order
+        queue += range(-len(self._clauses), 0)
+        queued = bytearray(b"\x01") * len(self._linear)  # linear i: queued, or done for good
+        clause_queued = bytearray(b"\x01") * len(self._clauses)
+        on_var, on_false = self._watches()
+        line, clauses = self._line, self._clauses
         try:
             while queue:
                 cid = queue.pop()
                 if cid >= 0:
-                    queued[cid] = 0
-                    changed = line(cid, lb, ub)
+                    changed = line(cid, lb, ub, queued)
+                    if not changed:
+                        continue
                 else:  # a clause, inline (most constraints are): unit propagation
-                    queued[n_linear - cid - 1] = 0
+                    j = -cid - 1
                     free = -1
-                    for code in clauses[-cid - 1]:
+                    for code in clauses[j]:
                         v = code >> 1
                         x = lb[v]
                         if x == ub[v]:
                             if x != code & 1:  # a boolean's literal: true when 1 and positive, or 0 and negated
-                                break  # satisfied
+                                break  # satisfied for good
                         elif free >= 0:
+                            clause_queued[j] = 0
                             break  # two open literals: nothing to infer
                         else:
                             free = code
@@ -378,44 +401,46 @@ class ConstraintModel:
                         v = free >> 1
                         value = 0 if free & 1 else 1
                         lb[v] = ub[v] = value
-                        for other in linear_watch[v]:
+                        for other in on_var[v]:
                             if not queued[other]:
                                 queued[other] = 1
                                 queue.append(other)
-                        for other in clause_watch[2 * v + value]:  # the literal of v now false
-                            slot = n_linear - other - 1
-                            if not queued[slot]:
-                                queued[slot] = 1
-                                queue.append(other)
+                        for other in on_false[2 * v + value]:  # the literal of v now false
+                            if not clause_queued[other]:
+                                clause_queued[other] = 1
+                                queue.append(-1 - other)
                     continue
                 for v in changed:
-                    for other in linear_watch[v]:
+                    for other in on_var[v]:
                         if not queued[other]:
                             queued[other] = 1
                             queue.append(other)
                     value = lb[v]
                     if value == ub[v] and 0 <= value <= 1:  # a literal of v became false
-                        for other in clause_watch[2 * v + value]:
-                            slot = n_linear - other - 1
-                            if not queued[slot]:
-                                queued[slot] = 1
-                                queue.append(other)
+                        for other in on_false[2 * v + value]:
+                            if not clause_queued[other]:
+                                clause_queued[other] = 1
+                                queue.append(-1 - other)
         except Conflict:
             return None
         return lb, ub
 
-    def _line(self, i: int, lb: list[int], ub: list[int]) -> list[int]:
+    def _line(self, i: int, lb: list[int], ub: list[int], queued: bytearray) -> list[int] | tuple[()]:
+        """Propagate linear constraint ``i``; return the variables it narrowed. ``queued[i]``
+        is set back to 0 when the constraint may tell more later, and left at 1 when it is done
+        for good (off, or satisfied by every value left)."""
         terms, const, lo, hi, enforce = self._linear[i]
         open_lit = -1
         for code in enforce:
             v = code >> 1
             if lb[v] != ub[v]:
                 if open_lit >= 0:
-                    return []  # two open enforcement literals: nothing to infer yet
+                    queued[i] = 0
+                    return ()  # two open enforcement literals: nothing to infer yet
                 open_lit = code
                 continue
             if (lb[v] == 1) == bool(code & 1):
-                return []  # an enforcement literal is false: the constraint is off
+                return ()  # an enforcement literal is false: the constraint is off for good
         low = high = const
         for v, c in terms:
             if c > 0:
@@ -424,12 +449,15 @@ class ConstraintModel:
             else:
                 low += c * ub[v]
                 high += c * lb[v]
+        if low >= lo and high <= hi:
+            return ()  # every value left satisfies it: done for good
         if open_lit >= 0:  # not enforced for sure: only a violation tells something
             if low > hi or high < lo:
                 v = open_lit >> 1
                 lb[v] = ub[v] = 1 if open_lit & 1 else 0
-                return [v]
-            return []
+                return [v]  # off for good
+            queued[i] = 0
+            return ()
         if low > hi or high < lo:
             raise Conflict
         changed = []
@@ -445,6 +473,8 @@ class ConstraintModel:
             if new_lb != lb[v] or new_ub != ub[v]:
                 lb[v], ub[v] = new_lb, new_ub
                 changed.append(v)
+        if len(terms) > 1 or not changed:  # one variable narrowed to its bounds satisfies it for good
+            queued[i] = 0
         return changed
 
     # -- stage 2: CP-SAT --------------------------------------------------------------------

@@ -9,7 +9,7 @@ from dipsat.model.reasons import (
 from dipsat.model.types import (
     Convoy, Hold, Move, OrderResult, Result, SupportHold, SupportMove, Tag,
 )
-from dipsat.solver.legality import ILLEGAL, INVALID, Verdict
+from dipsat.solver.legality import ILLEGAL, INVALID, LEGAL, Verdict
 from dipsat.solver.paradox import Solution
 from dipsat.solver.phase_model import (
     ATTACK, AVAILABLE, DEFEND, DISLODGED, GIVEN, HOLD, MOVES, PATH, PREVENT, Key, PhaseModel,
@@ -19,10 +19,12 @@ from dipsat.solver.phase_model import (
 def explain_order(pm: PhaseModel, solution: Solution, v: Verdict, fate: Tag | None) -> OrderResult:
     """The result of one given order, with its typed reason (:mod:`dipsat.model.reasons`)."""
     order = v.order
-    if v.status == ILLEGAL:
-        return OrderResult(order, _ILLEGAL, Illegal(v.reason), fate)
-    if v.status == INVALID:
-        return OrderResult(order, _INVALID, Invalid(v.reason), fate)
+    status = v.status
+    if status != LEGAL:
+        if status == ILLEGAL:
+            return OrderResult(order, _ILLEGAL, Illegal(v.reason), fate)
+        if status == INVALID:
+            return OrderResult(order, _INVALID, Invalid(v.reason), fate)
     province = v.key or order.unit.location.province  # type: ignore[union-attr]
     effective = pm.facts.orders.get(province)
     if effective is not order and effective != order:
@@ -68,31 +70,36 @@ def _move_reason(pm: PhaseModel, solution: Solution, src: str, ok: bool) -> Reas
     facts, s, d, scale = pm.facts, solution.strengths, solution.decisions, pm.scale
     mf = facts.moves[src]
     attack = s.get((ATTACK, src), 0)
-    for rule, fixed in _fixed_by_backup(pm, solution, (MOVES, src)):
-        return Backup(rule, "succeeds" if fixed else "fails")
+    if solution.paradoxes:
+        for rule, fixed in _fixed_by_backup(pm, solution, (MOVES, src)):
+            return Backup(rule, "succeeds" if fixed else "fails")
+    dest = mf.dest
     if ok:
-        defender = facts.position.units.get(mf.dest)
-        if defender is not None and d.get((DISLODGED, mf.dest), False):
-            opponent = facts.opponent.get(src)
-            if opponent is not None:
-                return Dislodges(str(defender.unit), attack, DEFEND, s.get((DEFEND, opponent), 0), scale)
-            return Dislodges(str(defender.unit), attack, HOLD, s.get((HOLD, mf.dest), 0), scale)
+        if d.get((DISLODGED, dest), False):
+            defender = facts.position.units.get(dest)
+            if defender is not None:
+                opponent = facts.opponent.get(src)
+                if opponent is not None:
+                    return Dislodges(str(defender.unit), attack, DEFEND, s.get((DEFEND, opponent), 0), scale)
+                return Dislodges(str(defender.unit), attack, HOLD, s.get((HOLD, dest), 0), scale)
         return Unopposed(attack, scale)
     if mf.convoyed and not d.get((PATH, src), False):
         return NoConvoyPath(_path_culprits(pm, solution, src))
-    opponent = facts.opponent.get(src)
-    stoppers = [r for r in pm.attackers(mf.dest) if r != src and s.get((PREVENT, r), 0) >= attack
-                and frozenset((src, r)) not in facts.allied]
+    allied = facts.allied
+    stoppers = [r for r in facts.attackers.get(dest, ()) if r != src and s.get((PREVENT, r), 0) >= attack
+                and (not allied or frozenset((src, r)) not in allied)]
     if stoppers:  # the one that entered, else the strongest (a bubble-car's 1/2 ties, an army's 1 stops it)
-        rival = max(stoppers, key=lambda r: (d.get((MOVES, r), False), s.get((PREVENT, r), 0)))
+        rival = stoppers[0] if len(stoppers) == 1 else \
+            max(stoppers, key=lambda r: (d.get((MOVES, r), False), s.get((PREVENT, r), 0)))
         return BouncedWith(pm.label(rival), attack, s.get((PREVENT, rival), 0), scale)
+    opponent = facts.opponent.get(src)
     if opponent is not None:
         return HeadToHead(pm.label(opponent), attack, s.get((DEFEND, opponent), 0), scale)
-    defender = facts.position.units.get(mf.dest)
-    hold = s.get((HOLD, mf.dest), 0)
+    defender = facts.position.units.get(dest)
+    hold = s.get((HOLD, dest), 0)
     if defender is not None and defender.power == mf.piece.power and attack == 0:
         return OwnUnit(str(defender.unit))
-    return BouncedOff(str(defender.unit) if defender else mf.dest, attack, hold, scale)
+    return BouncedOff(str(defender.unit) if defender else dest, attack, hold, scale)
 
 
 def _path_culprits(pm: PhaseModel, solution: Solution, src: str) -> tuple[Disrupted | Backup, ...]:

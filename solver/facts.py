@@ -6,12 +6,13 @@ rule options of :mod:`dipsat.solver.order_choices` and the phase model read them
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Mapping
 
 from dipsat.model.gamemap import GameMap
 from dipsat.model.kinds import Strengths
 from dipsat.model.types import Convoy, Location, Move, Order, Piece, Position, SupportHold, SupportMove
+from dipsat.model.values import value_class
 from dipsat.solver.hooks import Removal
 from dipsat.solver.options import Rules
 
@@ -20,7 +21,7 @@ __all__ = ["LEGAL", "ILLEGAL", "INVALID", "Verdict", "MoveFacts", "Facts"]
 LEGAL, ILLEGAL, INVALID = "legal", "illegal", "invalid"
 
 
-@dataclass(slots=True)
+@value_class(frozen=False)
 class Verdict:
     """What the checks said of one given order."""
 
@@ -32,7 +33,7 @@ class Verdict:
     ``None``: the order is for the unit in its province."""
 
 
-@dataclass(slots=True)
+@value_class(frozen=False)
 class MoveFacts:
     """A legal move and what is fixed about it before the resolution."""
 
@@ -51,7 +52,7 @@ class MoveFacts:
     head-to-head battle, and the unit it dislodges may retreat to its origin as after a convoy."""
 
 
-@dataclass
+@value_class(frozen=False, slots=False)
 class Facts:
     """The orders in force for one movement phase: a throwaway working object."""
 

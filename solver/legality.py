@@ -8,7 +8,7 @@ alone, never on the resolution, so it is plain Python and yields constants for t
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Final, Mapping, Sequence
 
 from dipsat.model.gamemap import GameMap
 from dipsat.model.kinds import ARMY, FLEET, Moves, Strengths, UnitKind
@@ -145,8 +145,13 @@ def _take_removed(facts: Facts, board: _Board, removed: Removal, choose: Callabl
 def _strengths(gmap: GameMap, position: Position) -> dict[str, Strengths] | None:
     """Each unit's strengths at the board's scale, or ``None`` in the common case (all 1)."""
     scale = gmap.strength_scale
-    if scale == 1 and all(p.unit.kind is ARMY or p.unit.kind is FLEET for p in position.units.values()):
-        return None
+    if scale == 1:
+        for piece in position.units.values():
+            kind = piece.unit.kind
+            if kind is not ARMY and kind is not FLEET:
+                break
+        else:
+            return None
     return {province: piece.unit.kind.at_scale(scale) for province, piece in position.units.items()}
 
 
@@ -167,7 +172,8 @@ def _by_unit(board: _Board, verdicts: list[Verdict]) -> dict[str, list[Verdict]]
     problems = _PROBLEMS  # a hold has none
     for v in verdicts:
         o = v.order
-        if not isinstance(o, MOVEMENT_ORDERS):
+        problem = problems.get(type(o), _NOT_MOVEMENT)
+        if problem is _NOT_MOVEMENT:
             v.status, v.reason = ILLEGAL, "not an order of a movement phase"
             continue
         named = o.unit
@@ -186,7 +192,7 @@ def _by_unit(board: _Board, verdicts: list[Verdict]) -> dict[str, list[Verdict]]
             v.status, v.reason = INVALID, f"the unit in {province} is {piece.unit}"
         elif coast_counts and _wrong_coast(named, piece.unit):
             v.status, v.reason = ILLEGAL, f"the order names {named.location}, the fleet is in {piece.unit.location} (DATC 4.B.5)"
-        elif (problem := problems.get(type(o))) is not None and (reason := problem(board, o)):
+        elif problem is not None and (reason := problem(board, o, piece.unit)):
             v.status, v.reason = ILLEGAL, reason  # told from the order and the board alone
         else:
             found = by_unit.get(province)
@@ -204,7 +210,7 @@ def _piece_verdict(board: _Board, v: Verdict, principal: Piece | None) -> tuple[
     if principal is None or principal.power != o.power:  # type: ignore[union-attr]
         return ILLEGAL, f"no unit of {o.power} in {o.unit.location}"  # type: ignore[union-attr]
     problem = _PROBLEMS.get(type(o))
-    reason = problem(board, o) if problem is not None else ""
+    reason = problem(board, o, principal.unit) if problem is not None else ""
     return (ILLEGAL, reason) if reason else (LEGAL, "")
 
 
@@ -244,8 +250,7 @@ def _wrong_coast(named: Unit, actual: Unit) -> bool:
     return named.location.coast is not None and named.location != actual.location
 
 
-def _move_order_problem(board: _Board, o: Move) -> str:
-    actual = board.units[o.unit.location.province].unit
+def _move_order_problem(board: _Board, o: Move, actual: Unit) -> str:
     reason = _move_problem(board, actual, o.dest, o.via_convoy)
     if reason:
         named = _as_named(board, o.unit)
@@ -269,31 +274,33 @@ def _as_named(board: _Board, named: Unit) -> Unit:
 
 def _move_problem(board: _Board, unit: Unit, to: Location, via_convoy: bool) -> str:
     """Why ``unit`` may not be ordered to move to ``to`` (``via convoy`` or not), or ``""``."""
-    rules, terrain = board.rules, board.t.terrain
+    t = board.t
+    terrain = t.terrain
     src, dest = unit.location.province, to.province
     kind = unit.kind
     if dest == src:
         return "a unit cannot move to its own province"
     if board.off_graph and board.off_graph.get(src) == dest and not via_convoy:  # variant hook
         return "" if terrain.get(dest) in kind.stands else _cannot_stand(board, kind, dest)
-    if terrain.get(src) not in kind.stands:
+    stands = kind.stands
+    if terrain.get(src) not in stands:
         return f"{unit} is out of its element: it cannot move"
     moves = kind.moves
-    if moves is Moves.FLEET:
+    if moves is _FLEET_MOVES:
         if via_convoy:
             return "only armies can be convoyed"
         _, verdict = _fleet_destination(board, unit.location, to)
         if verdict == ILLEGAL or terrain[dest] == "land":
             return f"a fleet in {unit.location} cannot reach {to}"
         return ""
-    if moves is not Moves.ARMY:
+    if moves is not _ARMY_MOVES:
         return _other_move_problem(board, unit, to, via_convoy)
-    if terrain.get(dest) not in kind.stands:
+    if terrain.get(dest) not in stands:
         return _cannot_stand(board, kind, dest)
-    if to.coast and rules.irrelevant_coast == "illegal":
+    if to.coast and board.rules.irrelevant_coast == "illegal":
         return f"{_a(kind)} has no coast to move to: {to} (DATC 4.B.6)"
-    walks = dest in board.t.army.get(src, _EMPTY)
-    if walks and (not via_convoy or VIA_CONVOY_MAY_WALK.get(rules.convoy_adjacent, False)):
+    walks = dest in t.army.get(src, _EMPTY)
+    if walks and (not via_convoy or VIA_CONVOY_MAY_WALK.get(board.rules.convoy_adjacent, False)):
         return ""
     if not kind.convoyable:
         return f"{_a(kind)} cannot be convoyed" if via_convoy else f"{_a(kind)} cannot reach {dest} from {src}"
@@ -305,6 +312,10 @@ def _move_problem(board: _Board, unit: Unit, to: Location, via_convoy: bool) -> 
     if not walks and not route_exists(board.gmap, src, dest, board.convoyers()):
         return f"no fleets stand between {src} and {dest} to convoy"
     return ""
+
+
+_ARMY_MOVES, _FLEET_MOVES = Moves.ARMY, Moves.FLEET
+"""Read once (reading an Enum member costs a descriptor call each time)."""
 
 
 def _other_move_problem(board: _Board, unit: Unit, to: Location, via_convoy: bool) -> str:
@@ -323,22 +334,28 @@ def _other_move_problem(board: _Board, unit: Unit, to: Location, via_convoy: boo
     return ""
 
 
-def _support_problem(board: _Board, o: SupportHold | SupportMove) -> str:
-    rules = board.rules
-    supporter = board.units[o.unit.location.province].unit
+def _support_problem(board: _Board, o: SupportHold | SupportMove, supporter: Unit) -> str:
+    rules, t = board.rules, board.t
     here = supporter.location.province
     named = o.target.location.province
-    to_move = isinstance(o, SupportMove)
+    to_move = type(o) is SupportMove
     into = o.dest.province if to_move else named  # type: ignore[union-attr]
     if named == here:
         return "a unit cannot support itself"
     if into == here:
         return "a unit cannot support a move into its own province"
-    if not supporter.kind.can_support:
-        return f"{_a(supporter.kind)} cannot support"
-    if board.t.terrain.get(here) not in supporter.kind.stands:
+    kind = supporter.kind
+    if not kind.can_support:
+        return f"{_a(kind)} cannot support"
+    if t.terrain.get(here) not in kind.stands:
         return f"{supporter} is out of its element: it cannot support"
-    if not _reaches(board, supporter, into):
+    if kind is ARMY:
+        reaches = into in t.army.get(here, _EMPTY)
+    elif kind is FLEET:
+        reaches = into in t.fleet_reach.get(supporter.location, _EMPTY)
+    else:
+        reaches = board.gmap.reaches(supporter, into)
+    if not reaches:
         return f"{supporter} cannot reach {into}"
     target = board.units.get(named)
     if target is None:
@@ -348,7 +365,7 @@ def _support_problem(board: _Board, o: SupportHold | SupportMove) -> str:
     if not to_move:
         return ""
     unit, dest = target.unit, o.dest  # type: ignore[union-attr]
-    if unit.kind.uses_coasts and dest.coast is None and dest.province in board.t.split:
+    if dest.coast is None and unit.kind.uses_coasts and dest.province in t.split:
         if rules.support_coast == "illegal" or (rules.support_coast == "same_power" and target.power != o.power):
             return f"the support names no coast of {dest.province} (DATC 4.B.4)"
         reachable = board.gmap.coasts_reachable(unit.location, dest.province)
@@ -356,26 +373,17 @@ def _support_problem(board: _Board, o: SupportHold | SupportMove) -> str:
     problem = _move_problem(board, unit, dest, False)
     if problem:
         return f"the supported move is impossible: {problem}"
-    if into in board.off_graph_from(named):
+    if (board.off_graph or board.slots) and into in board.off_graph_from(named):
         return ""
-    if unit.kind.moves is Moves.ARMY and not board.t.army_moves(named, into):
+    if unit.kind.moves is _ARMY_MOVES and into not in t.army.get(named, _EMPTY):
         seas = [p for p in board.convoyers() if p != here]
         if not route_exists(board.gmap, named, into, seas):
             return "the supported move needs the supporting fleet as its convoy"
     return ""
 
 
-def _reaches(board: _Board, unit: Unit, province: str) -> bool:
-    if unit.kind is UnitType.ARMY:
-        return board.t.army_moves(unit.location.province, province)
-    if unit.kind is UnitType.FLEET:
-        return province in board.t.fleet_reach.get(unit.location, ())
-    return board.gmap.reaches(unit, province)
-
-
-def _convoy_problem(board: _Board, o: Convoy) -> str:
+def _convoy_problem(board: _Board, o: Convoy, fleet: Unit) -> str:
     gmap, terrain = board.gmap, board.t.terrain
-    fleet = board.units[o.unit.location.province].unit
     if not fleet.kind.can_convoy or terrain[fleet.location.province] != "sea":
         return "only fleets at sea can convoy"
     army = board.units.get(o.target.location.province)
@@ -390,70 +398,82 @@ def _convoy_problem(board: _Board, o: Convoy) -> str:
     return ""
 
 
-_PROBLEMS: dict[type, Callable[[_Board, Any], str]] = {
-    Move: _move_order_problem, SupportHold: _support_problem, SupportMove: _support_problem, Convoy: _convoy_problem,
+_PROBLEMS: dict[type, Callable[[_Board, Any, Unit], str] | None] = {
+    Hold: None, Move: _move_order_problem, SupportHold: _support_problem, SupportMove: _support_problem,
+    Convoy: _convoy_problem,
 }
-"""Order type -> what makes such an order illegal whatever the other orders (``""``: nothing)."""
+"""Order type of a movement phase -> what makes such an order illegal whatever the other orders
+(``""``: nothing; ``None``: nothing can, a hold), given the order and the unit in its province."""
+assert set(_PROBLEMS) == set(MOVEMENT_ORDERS)
+
+_NOT_MOVEMENT: Final = object()
+"""What :data:`_PROBLEMS` gives for an order that is not of a movement phase."""
 
 
 def _classify_moves(facts: Facts, board: _Board, by_unit: Mapping[str, list[Verdict]]) -> None:
     gmap, units, rules = facts.gmap, facts.position.units, facts.rules
-    orders = facts.orders
-    convoy_orders = [o for o in orders.values() if isinstance(o, Convoy)] + facts.removed_convoys
+    orders, moves, off_graphs = facts.orders, facts.moves, facts.off_graph
+    convoy_orders = [o for o in orders.values() if type(o) is Convoy] + facts.removed_convoys
     convoyed_when = CONVOY_ADJACENT[rules.convoy_adjacent]
+    army = board.t.army
     for province, o in orders.items():
-        if not isinstance(o, Move):
+        if type(o) is not Move:
             continue
         piece = units[province] if province in units else facts.pieces[province]
-        kind = piece.unit.kind
+        unit = piece.unit
+        kind = unit.kind
         dest = o.dest
+        to = dest.province
         convoyers = [c for c in convoy_orders
-                     if c.target.location.province == province and c.dest.province == dest.province] \
+                     if c.target.location.province == province and c.dest.province == to] \
             if convoy_orders else []
         blocked = ""
-        off_graph = bool(facts.off_graph) and facts.off_graph.get(province) == dest.province and not o.via_convoy
+        off_graph = bool(off_graphs) and off_graphs.get(province) == to and not o.via_convoy
+        moves_along = kind.moves
         if off_graph:  # variant hook: the destination is reached off the adjacency graph
-            dest_location = dest if kind.uses_coasts else Location(dest.province)
+            dest_location = dest if moves_along is _FLEET_MOVES else Location(to)
             convoyed = False
-        elif kind.uses_coasts:
-            dest_location, verdict = _fleet_destination(board, piece.unit.location, dest)
+        elif moves_along is _FLEET_MOVES:
+            dest_location, verdict = _fleet_destination(board, unit.location, dest)
             if verdict == ILLEGAL:
-                blocked = f"{piece.unit} is not on the coast the order names (DATC 4.B.5)"
+                blocked = f"{unit} is not on the coast the order names (DATC 4.B.5)"
             elif verdict == "fails":
-                blocked = f"no coast of {dest.province} was named (DATC 4.B.2)"
+                blocked = f"no coast of {to} was named (DATC 4.B.2)"
             convoyed = False
-        elif kind.moves is Moves.ARMY and kind.convoyable:
-            dest_location = dest if dest.coast is None else Location(dest.province)
-            if convoyers or o.via_convoy or not board.t.army_moves(province, dest.province):
+        elif moves_along is _ARMY_MOVES and kind.convoyable:
+            dest_location = dest if dest.coast is None else Location(to)
+            if convoyers or o.via_convoy or to not in army.get(province, _EMPTY):
                 convoyed = convoyed_when(gmap, piece, o, convoyers, orders)
             else:
                 convoyed = False  # every choice lets it walk (order_choices.CONVOY_ADJACENT)
         else:
-            dest_location = dest if dest.coast is None else Location(dest.province)
+            dest_location = dest if dest.coast is None else Location(to)
             convoyed = False
-        mf = MoveFacts(o, piece, province, dest.province, dest_location, convoyed, [], blocked, off_graph)
+        mf = MoveFacts(o, piece, province, to, dest_location, convoyed, [], blocked, off_graph)
         if convoyed:
-            mf.routes = routes(gmap, province, dest.province, [c.unit.location.province for c in convoyers])
+            mf.routes = routes(gmap, province, to, [c.unit.location.province for c in convoyers])
             if not mf.routes:
                 _mark(by_unit, o, INVALID, "no convoy route was ordered")
                 continue
-        facts.moves[province] = mf
+        moves[province] = mf
 
 
 def _classify_supports_and_convoys(facts: Facts, by_unit: Mapping[str, list[Verdict]]) -> None:
-    for province, o in facts.orders.items():
-        if isinstance(o, (SupportHold, SupportMove)):
-            problem = support_mismatch(facts, o)
+    orders, supports, convoys = facts.orders, facts.supports, facts.convoys
+    for province, o in orders.items():
+        kind = type(o)
+        if kind is SupportHold or kind is SupportMove:
+            problem = support_mismatch(facts, o)  # type: ignore[arg-type]
             if problem:
                 _mark(by_unit, o, INVALID, problem)
             else:
-                facts.supports[province] = o
-        elif isinstance(o, Convoy):
-            target = facts.orders.get(o.target.location.province)
-            if not isinstance(target, Move) or target.dest.province != o.dest.province:
-                _mark(by_unit, o, INVALID, f"{o.target} is not ordered to move to {o.dest.province}")
+                supports[province] = o  # type: ignore[assignment]
+        elif kind is Convoy:
+            target = orders.get(o.target.location.province)  # type: ignore[union-attr]
+            if type(target) is not Move or target.dest.province != o.dest.province:  # type: ignore[union-attr]
+                _mark(by_unit, o, INVALID, f"{o.target} is not ordered to move to {o.dest.province}")  # type: ignore[union-attr]
             else:
-                facts.convoys[province] = o
+                convoys[province] = o  # type: ignore[assignment]
 
 
 def _mark(by_unit: Mapping[str, list[Verdict]], order: Order, status: str, reason: str) -> None:
@@ -467,20 +487,32 @@ def _mark(by_unit: Mapping[str, list[Verdict]], order: Order, status: str, reaso
 
 
 def _index_moves(facts: Facts) -> None:
-    moves = facts.moves
+    moves, attackers, opponent, beaten_by = facts.moves, facts.attackers, facts.opponent, facts.beaten_by
+    every_opposite = facts.rules.dislodged_effect == "never"
     for src in sorted(moves):
         mf = moves[src]
-        facts.attackers.setdefault(mf.dest, []).append(src)
-        back = moves.get(mf.dest)
+        dest = mf.dest
+        found = attackers.get(dest)
+        if found is None:
+            attackers[dest] = [src]
+        else:
+            found.append(src)
+        back = moves.get(dest)
         if back is None or back.dest != src:
             continue
         if not mf.convoyed and not back.convoyed and not mf.off_graph and not back.off_graph:
-            facts.opponent[src] = mf.dest
-        if src in facts.opponent or facts.rules.dislodged_effect == "never":
-            facts.beaten_by[src] = mf.dest
+            opponent[src] = dest
+        if src in opponent or every_opposite:
+            beaten_by[src] = dest
     supports = facts.supports
+    hold_supports, move_supports = facts.hold_supports, facts.move_supports
+    slots = facts.slots
     for province in sorted(supports):
         o = supports[province]
-        index = facts.hold_supports if isinstance(o, SupportHold) else facts.move_supports
-        index.setdefault(supported_key(facts, o), []).append(province)
-
+        index = hold_supports if type(o) is SupportHold else move_supports
+        key = supported_key(facts, o) if slots else o.target.location.province
+        found = index.get(key)
+        if found is None:
+            index[key] = [province]
+        else:
+            found.append(province)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from dipsat.model.gamemap import GameMap
-from dipsat.model.types import Location
+from dipsat.model.types import Location, Unit
 
 _EMPTY: Final[frozenset[str]] = frozenset()
 
@@ -17,7 +17,8 @@ _EMPTY: Final[frozenset[str]] = frozenset()
 class MapTables:
     """One board's terrain and edges as plain dicts, and the answers already worked out on it."""
 
-    __slots__ = ("terrain", "army", "fleet_reach", "sea_adjacent", "split", "destinations", "routes", "distances")
+    __slots__ = ("terrain", "army", "fleet_reach", "sea_adjacent", "split", "destinations", "routes", "distances",
+                 "reach")
 
     def __init__(self, gmap: GameMap) -> None:
         self.terrain: dict[str, str] = {p: province.terrain.value for p, province in gmap.provinces.items()}
@@ -38,6 +39,9 @@ class MapTables:
         """Convoy routes already listed (kept by :mod:`dipsat.solver.convoy_routes`)."""
         self.distances: dict[tuple[Any, ...], int] = {}
         """Distances already counted (kept by :mod:`dipsat.solver.adjustment` for civil disorder)."""
+        self.reach: dict[Unit, tuple[Location, ...]] = {}
+        """Unit -> where it moves by itself, in the order of its retreat options (kept by
+        :func:`dipsat.solver.movement.retreat_options`; at most one entry per kind and location)."""
 
     def army_moves(self, src: str, dest: str) -> bool:
         """An army in ``src`` moves to ``dest`` without convoy."""

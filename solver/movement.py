@@ -1,7 +1,6 @@
 """Adjudicate a movement phase: facts in Python, one CP-SAT model, results and the next board."""
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Collection, Mapping, Sequence
 
 from dipsat.model.board import board_in_play
@@ -13,6 +12,7 @@ from dipsat.model.types import (
 from dipsat.solver.explain import explain_order
 from dipsat.solver.hooks import Removal
 from dipsat.solver.legality import LEGAL, Facts, Verdict, check_orders
+from dipsat.solver.map_tables import tables
 from dipsat.solver.options import Rules
 from dipsat.solver.order_choices import NOT_CONVOYED, RETREAT_AFTER_CONVOY
 from dipsat.solver.paradox import Solution, solve_phase
@@ -70,39 +70,47 @@ def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Orde
 def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str, Tag]]:
     """The board after the movement phase, and the fate (dislodged, destroyed) of each unit."""
     gmap, position = facts.gmap, facts.position
-    decisions = solution.decisions
-    moved = {src: mf for src, mf in facts.moves.items() if decisions.get((MOVES, src), False)}
-    gone = [p for p in position.units if decisions.get((DISLODGED, p), False)]
-    units = {src: piece for src, piece in position.units.items() if src not in moved and src not in gone}
+    get = solution.decisions.get
+    moved = {src: mf for src, mf in facts.moves.items() if get((MOVES, src), False)}
+    before = position.units
+    gone = sorted(p for p in facts.attackers if p in before and get((DISLODGED, p), False))  # board order
+    units = dict(before)
+    for src in moved:
+        units.pop(src, None)  # a further piece of a stack (par#2) is not among the units
+    for province in gone:
+        units.pop(province, None)
     for mf in moved.values():
         units[mf.dest] = Piece(mf.piece.power, Unit(mf.piece.unit.kind, mf.dest_location))
     dislodged: dict[str, Dislodged] = {}
     fates: dict[str, Tag] = {}
-    held = {p for p in facts.stacks if not decisions.get((LEAVES, p), False)}  # a piece stayed behind
-    standoffs = _standoffs(facts, solution, units.keys() | held) if gone else set()
-    for province in gone:
-        piece = position.units[province]
-        origin = next(o for o in facts.attackers[province] if o in moved)
-        # by_convoy[...] exists only for an army that may fall back to its land route (4.A.3,
-        # convoy_adjacent=2000_fallback): when it walked, it came over the border.
-        convoyed = (facts.moves[origin].convoyed and decisions.get((BY_CONVOY, origin), True)) \
-            or facts.moves[origin].off_graph
-        rule = RETREAT_AFTER_CONVOY[facts.rules.retreat_to_convoy_origin] if convoyed else NOT_CONVOYED
-        options = retreat_options(gmap, piece.unit, {} if rule.occupied_offered else units,
-                                  standoffs if rule.standoffs_closed else frozenset(),
-                                  origin if rule.origin_closed else None)
-        if options:
-            dislodged[province] = Dislodged(piece, origin, convoyed)
-            fates[province] = Tag.DISLODGED
-        else:
-            fates[province] = Tag.DESTROYED
+    standoffs: set[str] = set()
+    if gone:
+        held = {p for p in facts.stacks if not get((LEAVES, p), False)}  # a piece stayed behind
+        standoffs = _standoffs(facts, solution, units.keys() | held)
+        for province in gone:
+            piece = before[province]
+            origin = next(o for o in facts.attackers[province] if o in moved)
+            # by_convoy[...] exists only for an army that may fall back to its land route (4.A.3,
+            # convoy_adjacent=2000_fallback): when it walked, it came over the border.
+            convoyed = (facts.moves[origin].convoyed and get((BY_CONVOY, origin), True)) \
+                or facts.moves[origin].off_graph
+            rule = RETREAT_AFTER_CONVOY[facts.rules.retreat_to_convoy_origin] if convoyed else NOT_CONVOYED
+            options = retreat_options(gmap, piece.unit, {} if rule.occupied_offered else units,
+                                      standoffs if rule.standoffs_closed else frozenset(),
+                                      origin if rule.origin_closed else None)
+            if options:
+                dislodged[province] = Dislodged(piece, origin, convoyed)
+                fates[province] = Tag.DISLODGED
+            else:
+                fates[province] = Tag.DESTROYED
     phase = position.phase
     if dislodged:
         phase = Phase(phase.year, phase.season, PhaseKind.RETREAT)
     elif phase.kind is not PhaseKind.MOVEMENT:
         phase = Phase(phase.year, phase.season, PhaseKind.MOVEMENT)
-    after = replace(position, phase=phase, units=units, dislodged=dislodged, stacked=_stacked(facts, moved, gone),
-                    standoffs=frozenset(standoffs) if dislodged else frozenset())
+    after = position.updated(phase=phase, units=units, dislodged=dislodged,
+                             stacked=_stacked(facts, moved, gone) if facts.slots else None,
+                             standoffs=standoffs if dislodged else frozenset())
     return after, fates
 
 
@@ -139,17 +147,20 @@ def _standoffs(facts: Facts, solution: Solution, units: Collection[str]) -> set[
 def retreat_options(gmap: GameMap, unit: Unit, occupied: Mapping[str, Piece],
                     standoffs: set[str] | frozenset[str], attacker_origin: str | None) -> list[Location]:
     """Where a dislodged unit may retreat: reachable, vacant, not contested, not the attacker's origin."""
-    found = []
+    reach = tables(gmap).reach
+    reachable = reach.get(unit)
+    if reachable is None:
+        reachable = reach[unit] = _reachable(gmap, unit)
+    return [loc for loc in reachable
+            if (p := loc.province) not in occupied and p not in standoffs and p != attacker_origin]
+
+
+def _reachable(gmap: GameMap, unit: Unit) -> tuple[Location, ...]:
+    """Where ``unit`` moves by itself, in the order its retreat options are listed."""
     kind = unit.kind
     if kind is UnitType.ARMY:
-        reachable = [Location(p) for p in sorted(gmap.army_neighbours.get(unit.province, ()))]
-    elif kind.uses_coasts:
-        reachable = sorted(gmap.fleet_neighbours.get(unit.location, ()), key=str)
-    else:  # a variant's kind: its own edges, provinces it may stand on
-        reachable = [Location(p) for p in sorted(gmap.neighbours(kind, unit.location)) if gmap.can_stand(kind, p)]
-    for loc in reachable:
-        p = loc.province
-        if p in occupied or p in standoffs or p == attacker_origin:
-            continue
-        found.append(loc)
-    return found
+        return tuple(Location(p) for p in sorted(gmap.army_neighbours.get(unit.province, ())))
+    if kind.uses_coasts:
+        return tuple(sorted(gmap.fleet_neighbours.get(unit.location, ()), key=str))
+    # a variant's kind: its own edges, provinces it may stand on
+    return tuple(Location(p) for p in sorted(gmap.neighbours(kind, unit.location)) if gmap.can_stand(kind, p))

@@ -287,16 +287,16 @@ def supported_key(facts: Facts, o: SupportHold | SupportMove) -> str:
 
 def support_mismatch(facts: Facts, o: SupportHold | SupportMove) -> str:
     """Say why a support does not match the supported unit's order, or ``""``."""
-    target = facts.orders.get(supported_key(facts, o))
-    if isinstance(o, SupportHold):
-        if isinstance(target, Move):
+    target = facts.orders.get(supported_key(facts, o) if facts.slots else o.target.location.province)
+    if type(o) is SupportHold:
+        if type(target) is Move:
             return f"{o.target} is ordered to move ({target}), not to hold"
         owner = facts.position.units[o.target.province].power
         if facts.rules.hold_support_civil_disorder == "fails" and owner != o.power and \
                 not any(getattr(v.order, "power", None) == owner for v in facts.verdicts):
             return f"{owner} ordered nothing: a power in civil disorder (DATC 4.D.9)"
         return ""
-    if not isinstance(target, Move) or target.dest.province != o.dest.province:
+    if type(target) is not Move or target.dest.province != o.dest.province:  # type: ignore[union-attr]
         what = f"ordered {target}" if target is not None else "not ordered to move"
         return f"{o.target} is {what}, not to move to {o.dest.province}"
     if o.dest.coast and SUPPORT_COAST_COUNTS[facts.rules.support_coast](facts.piece(o.unit.province)):

@@ -144,10 +144,12 @@ class PhaseModel:
             return False
         if callable(reads):
             self._later[key] = reads
-        elif key in self._reads:
-            self._reads[key].extend(reads)
         else:
-            self._reads[key] = list(reads)
+            found = self._reads.get(key)
+            if found is None:
+                self._reads[key] = list(reads)
+            else:
+                found.extend(reads)
         self._graph = None
         return True
 
@@ -248,7 +250,7 @@ class PhaseModel:
     @staticmethod
     def keys_of(lits: Iterable[Lit]) -> list[Key]:
         """The keys of the decisions among ``lits`` (constants left out)."""
-        return [lit.key for lit in lits if not isinstance(lit, bool)]
+        return [lit.key for lit in lits if lit is not True and lit is not False]
 
     # -- strengths --------------------------------------------------------------------------
     def strength(self, key: Key, upper: int) -> IntVar:
@@ -258,10 +260,13 @@ class PhaseModel:
         """
         var = self.strengths.get(key)
         if var is None:
-            terms = self.terms.get(key, ())
-            low = sum(t[2] for t in terms)
-            high = upper + sum(t[3] for t in terms)
-            var = self.strengths[key] = self.model.new_int_var(min(0, low), max(upper, high), key)
+            terms = self.terms.get(key) if self.terms else None
+            if not terms:
+                var = self.strengths[key] = self.model.new_int_var(0, upper, key)
+            else:
+                low = sum(t[2] for t in terms)
+                high = upper + sum(t[3] for t in terms)
+                var = self.strengths[key] = self.model.new_int_var(min(0, low), max(upper, high), key)
         return var  # type: ignore[return-value]
 
     def add_term(self, strength: Key, what: str, expr: LinearExpr | int, lowest: int, highest: int) -> None:
@@ -293,13 +298,7 @@ class PhaseModel:
                 self.model.add_clause([t + 1])
                 return
             codes.append(2 * lit.index if type(lit) is IntVar else code(lit))  # type: ignore[union-attr, arg-type]
-        if len(codes) == 1:  # the most common: target <-> one literal
-            c = codes[0]
-            self.model.add_clauses(([t + 1, c], [c ^ 1, t]))
-            return
-        clauses = [[t + 1, c] for c in codes]
-        clauses.append([c ^ 1 for c in codes] + [t])
-        self.model.add_clauses(clauses)
+        self.model.add_equal_and(t, codes)
 
     def equal_or(self, target: IntVar, lits: Iterable[Lit]) -> None:
         """target <-> OR(lits)."""
@@ -312,6 +311,4 @@ class PhaseModel:
                 self.model.add_clause([t])
                 return
             codes.append(code(lit))  # type: ignore[arg-type]
-        clauses = [[c ^ 1, t] for c in codes]
-        clauses.append(codes + [t + 1])
-        self.model.add_clauses(clauses)
+        self.model.add_equal_or(t, codes)

@@ -9,8 +9,6 @@ is needed: they are fixed here in Python.
 """
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import replace
 from typing import Sequence
 
 from dipsat.model.board import board_in_play
@@ -37,19 +35,23 @@ def adjudicate_retreats(gmap: GameMap, position: Position, orders: Sequence[Orde
             v.status = LEGAL
             by_unit.setdefault(v.order.unit.province, []).append(v)  # type: ignore[union-attr]
     chosen: dict[str, Order] = {}
+    choose = SEVERAL_ORDERS[rules.several_orders]
     for province, vs in by_unit.items():
-        pick = SEVERAL_ORDERS[rules.several_orders](vs)
+        pick = vs[0] if len(vs) == 1 else choose(vs)  # one order: nothing to choose (DATC 4.D.3 is about several)
         if pick is not None:
             chosen[province] = pick.order
-    problems = {i: v.reason if v.status != LEGAL else "" for i, v in enumerate(verdicts)}
-    targets = Counter(o.dest.province for o in chosen.values() if isinstance(o, Retreat))
+    targets: dict[str, int] = {}
+    for o in chosen.values():
+        if type(o) is Retreat:
+            targets[o.dest.province] = targets.get(o.dest.province, 0) + 1
     units = dict(position.units)
     results = []
-    for i, o in enumerate(orders):
-        if problems[i]:
-            results.append(OrderResult(o, Result.ILLEGAL, Illegal(problems[i])))
-        elif isinstance(o, Retreat):
-            rivals = targets[o.dest.province] - 1
+    for v in verdicts:
+        o = v.order
+        if v.status != LEGAL:
+            results.append(OrderResult(o, Result.ILLEGAL, Illegal(v.reason)))
+        elif type(o) is Retreat:
+            rivals = targets.get(o.dest.province, 0) - 1
             if rivals:
                 results.append(OrderResult(o, Result.FAILS, RetreatBounced(rivals)))
             else:
@@ -64,7 +66,7 @@ def adjudicate_retreats(gmap: GameMap, position: Position, orders: Sequence[Orde
         if chosen.get(province) is None:
             o = Disband(d.piece.power, d.piece.unit)
             generated.append(OrderResult(o, Result.SUCCEEDS, Disbanded(unordered=True)))
-    after = replace(position, units=units, dislodged={}, standoffs=frozenset())
+    after = position.updated(units=units, dislodged={}, standoffs=frozenset())
     return Resolution(position, tuple(results), tuple(generated), after, rules=str(rules))
 
 

@@ -206,3 +206,21 @@ def test_speed_doc_rewrites_only_its_sections(tmp_path):
     assert "| 4,000 (188,000) | 2 workers |" in text and "| 2 workers | pool | 70 | 160 |" in text
     refresh(doc, tmp_path)
     assert doc.read_text() == text
+
+
+def test_startup_smoke_run(tmp_path):
+    """The start-up benchmark's smoke run times each short command as its own process, in turns."""
+    import json
+
+    out = tmp_path / "startup.json"
+    proc = subprocess.run([sys.executable, "-m", "benchmarks.startup", "--smoke", "--out", str(out)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    report = json.loads(out.read_text(encoding="utf-8"))
+    names = [r["name"] for r in report["rows"]]
+    assert any(n.startswith("dipsat adjudicate, one case") for n in names)
+    for row in report["rows"]:
+        assert row["runs"] == 1 and row["wall"]["median"] > 0 and row["cpu"]["median"] > 0
+        assert row["statuses"] and all(s in (0, 1) for s in row["statuses"]), row
+    if HAS_PEER:
+        assert report["ratio_one_phase"]["cpu"] > 0 and report["ratio_one_game"]["wall"] > 0

@@ -46,9 +46,8 @@ def _rows(out: Path, name: str) -> list[dict[str, object]]:
 
 
 def _part(path: Path) -> pa.Table:
-    """A part as written: an Arrow IPC stream in one LZ4 frame."""
-    with pa.input_stream(str(path), compression="lz4") as source:
-        return pa.ipc.open_stream(source).read_all()
+    """A part as written: an Arrow IPC file (Feather version 2)."""
+    return pa.ipc.open_file(pa.memory_map(str(path))).read_all()
 
 
 def _as_parquet_parts(out: Path, games: bool, reverse: bool = False) -> None:

@@ -17,8 +17,8 @@ from dipsat.model.values import value_class
 def _pair(body: dict, **options):
     """The same class body made twice: by ``dataclass(frozen=True, ...)`` and by ``value_class``."""
     made = []
-    for make in (lambda c: dataclass(frozen=True, slots=options.get("slots", True), **{k: v for k, v in options.items() if k != "slots"})(c),
-                 lambda c: value_class(**options)(c)):
+    plain = {"frozen": True, "slots": True, **options}
+    for make in (lambda c: dataclass(**plain)(c), lambda c: value_class(**options)(c)):
         ns = dict(body)
         made.append(make(type("Sample", (), ns)))
     return made
@@ -35,12 +35,24 @@ MIXED = {"__annotations__": {"a": "int", "b": "list", "c": "int", "d": "int", "k
 @pytest.mark.parametrize("body,args", [(PLAIN, (1, "x")), (ONE, (5,)), (NONE, ()), (MIXED, (1,))],
                          ids=["plain", "one-field", "no-field", "mixed"])
 @pytest.mark.parametrize("slots", [True, False])
-def test_same_behaviour_as_dataclass(body, args, slots):
+@pytest.mark.parametrize("frozen", [True, False], ids=["frozen", "mutable"])
+def test_same_behaviour_as_dataclass(body, args, slots, frozen):
     """repr, equality, hash values, fields, replace, asdict, match_args, signature, pickling and
     frozenness are those of the dataclass."""
-    ref_cls, val_cls = _pair(body, slots=slots)
+    ref_cls, val_cls = _pair(body, slots=slots, frozen=frozen)
     ref, val = ref_cls(*args), val_cls(*args)
     assert repr(val) == repr(ref)
+    if not frozen:
+        assert val_cls.__hash__ is None is ref_cls.__hash__
+        assert dataclasses.is_dataclass(val) and not val_cls.__dataclass_params__.frozen
+        assert val == val_cls(*args) and copy.deepcopy(val) == val
+        assert dataclasses.asdict(val) == dataclasses.asdict(ref)
+        assert str(inspect.signature(val_cls)) == str(inspect.signature(ref_cls))
+        assert hasattr(val_cls, "__slots__") == slots
+        for f in dataclasses.fields(val):
+            setattr(val, f.name, 1)
+            assert getattr(val, f.name) == 1
+        return
     assert hash(val) == hash(ref)
     assert val == val_cls(*args) and not (val != val_cls(*args))
     assert val != ref  # another class: never equal, as between two dataclasses
@@ -168,3 +180,26 @@ def test_model_values_are_frozen_dataclasses(module):
     assert found
     for c in found:
         assert c.__dataclass_params__.frozen and "__slots__" in c.__dict__, c.__name__
+
+
+def test_arguments_are_checked_as_dataclass_checks_them():
+    """Missing or extra arguments and a field without default after one with are refused alike."""
+    ref_cls, val_cls = _pair(PLAIN)
+    for args, kwargs in (((), {}), ((1, "x", (), 4), {}), ((1,), {"z": 2})):
+        with pytest.raises(TypeError) as ref_error:
+            ref_cls(*args, **kwargs)
+        with pytest.raises(TypeError) as val_error:
+            val_cls(*args, **kwargs)
+        assert str(val_error.value) == str(ref_error.value)
+    assert val_cls(b="y", a=2) == val_cls(2, "y")
+    with pytest.raises(TypeError, match="non-default argument 'b' follows default argument"):
+        value_class(type("Bad", (), {"__annotations__": {"a": "int", "b": "int"}, "a": 0}))
+
+
+def test_init_annotations_resolve_in_the_module():
+    """As a dataclass's, ``__init__``'s string annotations resolve in the class's module."""
+    import typing
+
+    assert typing.get_type_hints(types.Location.__init__) == typing.get_type_hints(types.Location) | {"return": type(None)}
+    position_hints = typing.get_type_hints(types.Position.__init__)  # compiled: a factory and __post_init__
+    assert position_hints["phase"] is types.Phase

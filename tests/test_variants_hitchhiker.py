@@ -163,11 +163,13 @@ def test_bad_order_line_is_one_clear_error(tmp_path):
 
 
 def test_options_are_listed_with_their_questions():
-    """``find_variant`` knows the fourteen options (five of issue 14, eight of issue 21, one of the
+    """``find_variant`` knows the seventeen options (five of issue 14, eight of issue 21, four of the
     variants review); an unknown choice is refused with the known ones."""
     assert set(HITCHHIKER.options) == {"partial_setup", "bubble_sea", "bubble_attack", "vogon_victim", "marvin_vote",
                                        "nbo_1900", "lift_dislodged", "vogon_occupied", "ships_meet", "bubble_swap",
-                                       "zaphod_fall", "zaphod_entry", "marvin_strength", "lift_into_ship"}
+                                       "zaphod_fall", "zaphod_entry", "marvin_strength", "lift_into_ship",
+                                       "gargle_retreat", "commanded_retreat",
+                                       "ship_retreat"}
     with pytest.raises(ValueError, match="bubble_sea"):
         find_variant("hitchhiker,bubble_sea=sometimes")
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator, MutableMapping
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from dipsat.model.cases import OrderReader, VariantReader
+from dipsat.model.case_values import OrderReader, VariantReader
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Order, PhaseKind, Position
 from dipsat.variants.framework.options import VariantOptionError, know_names, merge_specs, split_spec

@@ -22,12 +22,11 @@ from __future__ import annotations
 import json
 from dataclasses import field, replace
 from functools import cached_property
-from importlib.resources import files
 from types import MappingProxyType
 from typing import Callable, Mapping, Sequence
 
 from dipsat.model.board import board_in_play
-from dipsat.model.gamemap import GameMap, load_map
+from dipsat.model.gamemap import GameMap, load_map, package_text
 from dipsat.model.kinds import STANDARD_KINDS, UnitKind
 from dipsat.model.notation import format_order, parse_order, parse_unit
 from dipsat.model.types import Phase, PhaseKind, Piece, Position, Season
@@ -112,7 +111,7 @@ class Variant:
     def start(self) -> Position:
         """The starting position of a game (several pieces in a province where their kinds allow;
         a piece of no power listed under its own name)."""
-        data = json.loads(files(self.map_package).joinpath("start.json").read_text(encoding="utf-8"))
+        data = json.loads(package_text(self.map_package, "start.json"))
         season, year, kind = data["phase"].split()
         centres = {c: power for power, cs in data["centres"].items() for c in cs}
         position = Position(Phase(int(year), Season(season), PhaseKind(kind)), {}, centres)

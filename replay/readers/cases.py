@@ -8,16 +8,15 @@ result words per order and its ``AUTO`` orders.
 """
 from __future__ import annotations
 
-from dipsat.model.casefiles import sniff
-from dipsat.model.cases import Case, OrderReader, Step, read_cases
-from dipsat.model.datc_transcription import read_transcription
+from typing import TYPE_CHECKING
+
 from dipsat.model.errors import InputError
-from dipsat.model.jdip_cases import read_jdip
 from dipsat.model.types import Disband, Order, Phase
 from dipsat.replay.records import Format, GameError, GameRecord, PhaseRecord, RecordedOrder
 from dipsat.solver.presets import RulesError, rules_from_text
 
-_READERS = {"transcription": read_transcription, "jdip": read_jdip, "dipsat": read_cases}
+if TYPE_CHECKING:  # the case readers are imported when a case file is read (start-up of the rest)
+    from dipsat.model.cases import Case, OrderReader, Step
 
 
 def read_case_file(text: str, file: str, rules_text: str | None,
@@ -26,13 +25,17 @@ def read_case_file(text: str, file: str, rules_text: str | None,
     (else under each case's own rules). Orders of dipsat-format cases are read by
     ``order_reader`` (default: each case's own variant's). A file that cannot be read is a
     :class:`GameError`."""
+    from dipsat.model.casefiles import sniff
+    from dipsat.model.cases import read_cases
+    from dipsat.model.datc_transcription import read_transcription
+    from dipsat.model.jdip_cases import read_jdip
     from dipsat.variants import read_order  # the variants import the model, never the replay
     try:
         kind = sniff(text)
         if kind == "dipsat":
             cases = read_cases(text, file, None, order_reader or read_order)
         else:
-            cases = _READERS[kind](text, file, None)
+            cases = {"transcription": read_transcription, "jdip": read_jdip}[kind](text, file, None)
     except InputError as exc:
         return GameError(file, "", exc.message, exc.line)
     for case in cases:  # an unknown RULES is a read error of the file, as in dipsat adjudicate

@@ -71,6 +71,21 @@ OPTIONS = {o.name: o for o in (
            bounces="Vogon-proof, the hitch-hiker is not destroyed, but it cannot enter: it bounces off the ship",
            ship_destroyed="as in 7a: the ship is destroyed, and a unit next to it drawn at random; the hitch-hiker "
                           "enters the province"),
+    option("gargle_retreat", "A unit that shared Zaphod's Pan-Galactic Gargle Blaster is dislodged in the turn "
+           "it cannot move (rule 10b):",
+           sentence="resulting in the unit's inability to move next turn",
+           destroyed="it cannot retreat either (a retreat is a move, as rulings W3 and H7 read it): it is destroyed",
+           may_retreat="it retreats as usual: only its movement orders are barred"),
+    option("commanded_retreat", "A unit under Zaphod's permanent command is dislodged (rule 10a):",
+           sentence="take permanent command of the unit he shares the province with, ordering it to move entirely "
+                    "at random each season thereafter",
+           random="it retreats at random too (its owner's retreat or disband order fails), as it takes no order from anyone",
+           owner="its owner orders its retreat: the command covers its movement turns only"),
+    option("ship_retreat", "A destructor ship dislodged (by Marvin) retreats into a supply centre (rule 7):",
+           sentence="They have the following effects on supply centres and other units",
+           effects="rule 7 applies: into a Vogon-proof centre the ship is destroyed with a unit next to it (7a); "
+                   "into another centre, the centre is destroyed (7b)",
+           plain="a retreat is only a retreat: rule 7 speaks of the ships' moves"),
     option("zaphod_fall", "A centre Zaphod enters in a Fall turn (rule 10):",
            sentence="The effects of his presence will not be noticed until the next turn",
            next_movement="it is neutral from the next movement turn: it still counts in that Winter",

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 from dipsat.model.board import AddCentre, Lasting, clear_owner
 from dipsat.model.reasons import Acted, Backup, CivilDisorder, Cut, Noted, Then
 from dipsat.model.types import (
-    Build, Disband, Hold, Location, Move, OrderResult, Phase, PhaseKind, Piece, Position, Result, Retreat, SupportHold,
+    Build, Disband, Hold, Location, Move, Order, OrderResult, Phase, PhaseKind, Piece, Position, Result, Retreat, SupportHold,
     Tag, Unit, Waive,
 )
 from dipsat.solver import Resolution, Rules
@@ -33,7 +33,7 @@ from dipsat.variants.framework.state import state_of, with_state
 from dipsat.variants.hitchhiker.gm import Specials, settle_draws, sort_specials
 from dipsat.variants.hitchhiker.kinds import BUBBLE_CAR, DESTRUCTOR, HITCH_HIKER, HITCHHIKER_UNIT, VOGON, kind_problem
 from dipsat.variants.hitchhiker.orders import Lift, Nbo
-from dipsat.variants.hitchhiker.placing import commanded_moves, follow, place_at_start
+from dipsat.variants.hitchhiker.placing import commanded_moves, commanded_retreats, follow, place_at_start
 from dipsat.variants.hitchhiker.plan import GIVES_LIFT, Plan, Turn, make_plan
 from dipsat.variants.hitchhiker.rules import (
     add_aside_supports, add_bubble_battles, add_half_supports, add_hitchhikers_together, aside_support_result,
@@ -45,8 +45,8 @@ from dipsat.variants.hitchhiker.stacks import (
 from dipsat.variants.hitchhiker.stack_orders import pass_piece_supports
 from dipsat.variants.hitchhiker.stack_retreats import apply_own_retreats, take_own_retreats
 from dipsat.variants.hitchhiker.state import EMPTY, HitchState
-from dipsat.variants.hitchhiker.vogons import meet_hitchhikers, play_ships
-from dipsat.variants.hitchhiker.wanderers import find_wanderer, play_wanderers
+from dipsat.variants.hitchhiker.vogons import meet_hitchhikers, play_ships, ships_retreat
+from dipsat.variants.hitchhiker.wanderers import find_wanderer, gargled_cannot_retreat, play_wanderers
 
 if TYPE_CHECKING:
     from dipsat.variants.variant import Variant
@@ -241,9 +241,11 @@ def _movement(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
                             resist=_hold_strengths(decided, moves) if variant.choice("marvin_strength") == "two" else None)
     generated += _tag_given(wander.generated, _ends(orders, decided), decided)
     after = wander.board
+    state = replace(wander.state, carried={**carried, **wander.carried})
+    if variant.choice("gargle_retreat") == "destroyed":
+        after, state = gargled_cannot_retreat(after, state, turn.gargled, decided, generated)
     if after.dislodged and after.phase.kind is not PhaseKind.RETREAT:
         after = replace(after, phase=Phase(after.phase.year, after.phase.season, PhaseKind.RETREAT))
-    state = replace(wander.state, carried={**carried, **wander.carried})
     after = with_state(after_movement(variant.map, after), state)
     return replace(res, before=position, results=tuple(_fill(orders, decided)), generated=tuple(generated),
                    after=after)
@@ -375,8 +377,16 @@ def _retreats(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
             decided[i] = illegal(o, "a bubble-car may not retreat to sea (ruling B2, option bubble_sea)")
         else:
             passed.append((i, o))
+    if variant.choice("commanded_retreat") == "random":  # rule 10a: Zaphod's unit takes no order
+        passed, state, drawn = _commanded_retreats(variant, position, passed, state, marvin, rules, specials, decided)
+    else:
+        drawn = []
     passed, own = take_own_retreats(position, passed, state.carried)
-    res = adjudicate_retreats(variant.map, position, [o for _, o in passed], rules)
+    res = adjudicate_retreats(variant.map, position, [o for _, o in passed] + drawn, rules)
+    commanded_results = res.results[len(passed):]
+    res = replace(res, results=res.results[:len(passed)],
+                  generated=(*(replace(r, why=Noted(r.why, "commanded by Zaphod, rule 10a")) for r in commanded_results),
+                             *res.generated))
     after, own_results, core, gone, left = apply_own_retreats(variant.map, position, res.after, res.results, own,
                                                               state.carried, rules)
     res = replace(res, results=tuple(core))
@@ -384,11 +394,37 @@ def _retreats(variant: Variant, position: Position, orders: Sequence[AnyOrder], 
     decided.update(own_results)
     after, more_gone = settle_retreats(position, after, [*res.results, *res.generated], left)
     gone += more_gone
+    if variant.choice("ship_retreat") == "effects":  # rule 7: a retreating ship "enters" too
+        ships = {i: r for i, r in decided.items() if isinstance(r.order, Retreat) and r.result is Result.SUCCEEDS}
+        step = ships_retreat(variant.board(after), after, state, ships, specials.stated, str(position.phase),
+                             victim_near=variant.choice("vogon_victim"))
+        after, state = step.board, step.state
+        decided.update(step.results)
+        gone += step.generated
     moves = {r.order.unit.province: r.order.dest.province for r in res.results
              if isinstance(r.order, Retreat) and r.result is Result.SUCCEEDS}
     state = follow(replace(state, carried={}), moves, after)
     after = with_state(after_retreats(variant.map, after), state)
     return replace(res, results=tuple(_fill(orders, decided)), generated=(*res.generated, *gone), after=after)
+
+
+def _commanded_retreats(variant: Variant, position: Position, passed: list[tuple[int, Order]], state: HitchState,
+                        marvin: Piece | None, rules: Rules, specials: Specials,
+                        decided: dict[int, OrderResult]) -> tuple[list[tuple[int, Order]], HitchState, list[Order]]:
+    """Rule 10a in the retreats: the owner's orders for a dislodged unit Zaphod commands fail, and
+    it retreats at random (:func:`~.placing.commanded_retreats`)."""
+    def legal(o: Retreat) -> bool:
+        return adjudicate_retreats(variant.map, position, [o], rules).results[0].result is not Result.ILLEGAL
+    drawn, state = commanded_retreats(variant.map, position, state, marvin.unit.province if marvin else None,
+                                      legal, specials.stated)
+    ruled = {p for p in state.commanded if p in position.dislodged}
+    kept = []
+    for i, o in passed:
+        if isinstance(o, (Retreat, Disband)) and o.unit.province in ruled and o.power == position.dislodged[o.unit.province].piece.power:
+            decided[i] = OrderResult(o, Result.FAILS, Acted("fails", "Zaphod commands it: it retreats at random", "rule 10a"))
+        else:
+            kept.append((i, o))
+    return kept, state, list(drawn)
 
 
 def _bubble_car(position: Position, o: Retreat) -> bool:

@@ -12,11 +12,11 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from dipsat.model.kinds import Moves
 from dipsat.model.reasons import Acted
-from dipsat.model.types import Location, Move, Order, OrderResult, Piece, Position, Result, Unit
+from dipsat.model.types import Location, Move, Order, OrderResult, Piece, Position, Result, Retreat, Unit
 from dipsat.variants.hitchhiker.kinds import HITCH_HIKER, HITCHHIKER_UNIT, MARVIN, MARVIN_UNIT, ZAPHOD, ZAPHOD_UNIT
 from dipsat.variants.hitchhiker.orders import Event
 from dipsat.variants.hitchhiker.randomness import draw, draw_many
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from dipsat.model.gamemap import GameMap
     from dipsat.variants.hitchhiker.plan import Turn
 
-__all__ = ["place_at_start", "commanded_moves", "follow"]
+__all__ = ["place_at_start", "commanded_moves", "commanded_retreats", "follow"]
 
 
 def place_at_start(gmap: GameMap, board: Position, state: HitchState,
@@ -73,6 +73,26 @@ def commanded_moves(gmap: GameMap, position: Position, state: HitchState, turn: 
             reach = gmap.coasts_reachable(piece.unit.location, dest)
             location = reach[0] if reach else location
         found.append(Move(piece.power, piece.unit, location))
+    return found, state
+
+
+def commanded_retreats(gmap: GameMap, position: Position, state: HitchState, marvin: str | None,
+                       legal: Callable[[Retreat], bool], stated: dict[str, str] | None = None
+                       ) -> tuple[list[Retreat], HitchState]:
+    """Rule 10a in a retreat phase (option ``commanded_retreat=random``): each dislodged unit Zaphod
+    commands retreats to a province drawn among its legal retreats (``legal``: the standard
+    retreat rules; never Marvin's province); with none, it gets no retreat and is disbanded."""
+    found: list[Retreat] = []
+    for province in sorted(state.commanded):
+        d = position.dislodged.get(province)
+        if d is None or d.piece.unit.kind == HITCHHIKER_UNIT:
+            continue
+        unit = d.piece.unit
+        options = sorted(p for p in gmap.neighbours(unit.kind, unit.location)
+                         if p != marvin and legal(Retreat(d.piece.power, unit, Location(p))))
+        if options:
+            dest, state = draw(state, str(position.phase), f"commanded retreat of {unit}", options, stated)
+            found.append(Retreat(d.piece.power, unit, Location(dest)))
     return found, state
 
 

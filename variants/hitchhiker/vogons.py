@@ -32,7 +32,7 @@ from dipsat.variants.hitchhiker.state import HitchState
 if TYPE_CHECKING:
     from dipsat.model.gamemap import GameMap
 
-__all__ = ["ShipStep", "ship_move_problem", "vogon_proof", "play_ships", "meet_hitchhikers"]
+__all__ = ["ShipStep", "ship_move_problem", "vogon_proof", "play_ships", "meet_hitchhikers", "ships_retreat"]
 
 
 @dataclass
@@ -112,6 +112,44 @@ def meet_hitchhikers(gmap: GameMap, board: Position, state: HitchState, arrivals
             continue
         step.results[i] = OrderResult(move, Result.SUCCEEDS, Acted("succeeds", why, "rules 7a, 7d; option "
                                                                     "lift_into_ship=ship_destroyed"))
+    return step
+
+
+def ships_retreat(gmap: GameMap, board: Position, state: HitchState, retreats: dict[int, OrderResult],
+                  stated: dict[str, str], phase: str, victim_near: str = "ship") -> ShipStep:
+    """Option ``ship_retreat=effects``: rule 7's effects of "entering" for a ship's successful retreat
+    (``retreats``: index -> result, on ``board``, the board after the retreats): into a Vogon-proof
+    centre the ship is destroyed with a unit next to it drawn at random (7a: next to the province
+    it retreated from, or to the centre under ``vogon_victim=centre``); into any other centre it
+    destroys the centre for the rest of the game (7b). (7c cannot arise: a retreat enters an empty
+    province.)"""
+    step = ShipStep(board, state)
+    proof = vogon_proof(gmap, state)
+    for i, r in sorted(retreats.items()):
+        o = r.order
+        origin, dest = o.unit.province, o.dest.province  # type: ignore[attr-defined]
+        ship = step.board.units.get(dest)
+        if ship is None or ship.unit.kind != DESTRUCTOR:
+            continue
+        if dest in proof:
+            step.board = step.board.without_piece(ship)
+            why = f"{dest} is Vogon-proof"
+            near = origin if victim_near == "ship" else dest
+            options = [p for p in _victims(gmap, step.board, near) if p != dest]
+            if options:
+                victim, step.state = draw(step.state, phase, f"victim of {o}", options, stated)
+                hit = step.board.units[victim]
+                step.board = step.board.without_piece(hit)
+                step.generated.append(OrderResult(Hold(hit.power, hit.unit), Result.FAILS,
+                                                  Acted("fails", f"destroyed, drawn at random next to {near}", "rule 7a"),
+                                                  Tag.DESTROYED))
+                why += f": {hit.unit} destroyed with it"
+            step.results[i] = OrderResult(o, Result.FAILS, Acted("fails", why, "rule 7a; option ship_retreat=effects"),
+                                          Tag.DESTROYED)
+        elif dest in gmap.supply_centres:
+            step.board = apply_change(step.board, Lasting(RemoveCentre(dest)))
+            step.results[i] = OrderResult(o, Result.SUCCEEDS, Acted("succeeds", f"retreats to {dest}; the centre {dest} is "
+                                          "destroyed for the rest of the game", "rule 7b; option ship_retreat=effects"))
     return step
 
 

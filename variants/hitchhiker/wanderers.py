@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from dipsat.model.kinds import Moves
-from dipsat.model.reasons import Acted
+from dipsat.model.reasons import Acted, Then
 from dipsat.model.types import Dislodged, Hold, Location, OrderResult, Piece, Position, Result, Tag, Unit
 from dipsat.variants.hitchhiker.kinds import MARVIN_UNIT, PLAYERS, ZAPHOD_UNIT
 from dipsat.variants.hitchhiker.orders import Event, Vote
@@ -28,7 +28,7 @@ from dipsat.variants.hitchhiker.state import HitchState
 if TYPE_CHECKING:
     from dipsat.model.gamemap import GameMap
 
-__all__ = ["WandererStep", "find_wanderer", "surviving_players", "vote_problem", "play_wanderers"]
+__all__ = ["WandererStep", "find_wanderer", "surviving_players", "vote_problem", "play_wanderers", "gargled_cannot_retreat"]
 
 ACTION_WORDS = {"command": "takes permanent command of", "gargle": "shares a Pan-Galactic Gargle Blaster with",
                 "sunglasses": "gives a pair of Joonjanta sunglasses to"}
@@ -213,3 +213,31 @@ def _zaphod(gmap: GameMap, start: Position, step: WandererStep, votes: Sequence[
     step.state = s
     step.generated.append(OrderResult(Event("Zaphod", f"Zaphod {here} - {dest}"), Result.SUCCEEDS,  # type: ignore[arg-type]
                                       Acted("succeeds", f"{note}; he {ACTION_WORDS[action or 'gargle']} {met.unit}", "rule 10")))
+
+
+def gargled_cannot_retreat(board: Position, state: HitchState, gargled: frozenset[str],
+                           results: dict[int, OrderResult], generated: list[OrderResult]) -> tuple[Position, HitchState]:
+    """Rule 10b under ``gargle_retreat=destroyed``: a unit that shared a Pan-Galactic Gargle Blaster
+    cannot move this turn, retreats included (ruling Z4; a retreat is a move, as rulings W3 and H7
+    read it): dislodged, it is destroyed at once. Its order's result (or its added line) takes the
+    fate ``destroyed``; the spells on it end."""
+    gone = frozenset(p for p in gargled if p in board.dislodged)
+    if not gone:
+        return board, state
+    why = "it shared a Pan-Galactic Gargle Blaster: it cannot move this turn, nor retreat (rule 10b)"
+
+    def fated(r: OrderResult) -> OrderResult:
+        word = "destroyed" if r.why.words().startswith("dislodged") else ""  # the fate stood for the result
+        return replace(r, tag=Tag.DESTROYED, why=Then(r.why, why, word=word))
+    for i, r in list(results.items()):
+        unit = getattr(r.order, "unit", None)
+        if unit is not None and unit.province in gone and r.tag is Tag.DISLODGED:
+            results[i] = fated(r)
+    for n, r in enumerate(generated):
+        unit = getattr(r.order, "unit", None)
+        if unit is not None and unit.province in gone and r.tag is Tag.DISLODGED:
+            generated[n] = fated(r)
+    board = replace(board, dislodged={p: d for p, d in board.dislodged.items() if p not in gone})
+    state = replace(state, commanded=state.commanded - gone, sunglasses=state.sunglasses - gone,
+                    carried={p: n for p, n in state.carried.items() if p not in gone})
+    return board, state
