@@ -1,13 +1,17 @@
 """Scaling of ``dipsat replay``: wall, CPU and peak memory of whole processes on 40, 400 and 4,000
 distinct games, on 1 local worker, 2 local workers and a 2-worker Dask cluster.
 
-    python -m benchmarks.scaling [--games-dir /tmp/dipsat-scaling-games] [--sizes 40 400 4000] [--runs 3]
+    python -m benchmarks.scaling [--games-dir /tmp/dipsat-scaling-games] [--sizes 40 400 4000]
+                                 [--runs 3] [--large-runs 1] [--configs "1 worker" "2 workers" dask]
 
 The games are random legal games played by dipsat (:func:`benchmarks.randgames.save_droidippy_games`,
 seed 23, to 1914: about 47 phases each), written as Droidippy game histories, one file a game, in
-``--games-dir`` (made once, outside the repository); a run of N games replays the first N files
-(a folder of links). Every measurement is one ``dipsat replay FOLDER --rules droidippy --out
-FRESH --json`` process, as a user starts it, with ``--workers 1``, ``--workers 2`` or ``--dask``.
+``--games-dir`` (made once if missing, outside the repository, ~15 min of one core for 4,000; a
+folder written earlier is only read); a run of N games replays the first N files (a folder of
+links in a scratch folder). Every measurement is one ``dipsat replay FOLDER --rules droidippy
+--out FRESH --json`` process, as a user starts it, with ``--workers 1``, ``--workers 2`` or
+``--dask``. Sizes up to 1,000 games are measured ``--runs`` times, larger ones ``--large-runs``
+times (one run of 4,000 games is a few minutes; its memory varies little from run to run).
 
 What is counted, from outside: wall time of the command; CPU time (user + system) and peak
 resident memory of *every* process it makes. This process makes itself the "subreaper" of the
@@ -20,7 +24,9 @@ start-up, their peak memory is their whole life's. Configurations alternate with
 the tables give medians (min-max) over ``--runs`` rounds, and the load average.
 
 Output: ``benchmarks/results/scaling.json``, ``benchmarks/results/scaling.svg`` (the plot:
-wall time and largest process's peak memory against games) and a Markdown table on stdout.
+wall time and largest process's peak memory against games), a Markdown table on stdout with the
+memory targets (each process under 150 MB, the largest and the smallest size within 20 %), and
+the tables of ``docs/speed.md`` refreshed (:mod:`benchmarks.speed_doc`; ``--no-doc``: not).
 """
 from __future__ import annotations
 
@@ -28,6 +34,7 @@ import argparse
 import ctypes
 import json
 import os
+import shutil
 import signal
 import socket
 import statistics
@@ -100,14 +107,15 @@ def _bin(name: str) -> str:
     return str(Path(sys.executable).parent / name)
 
 
-def _start_cluster(scratch: Path) -> tuple[str, list[subprocess.Popen[bytes]]]:
+def _start_cluster(scratch: Path, procs: list[subprocess.Popen[bytes]]) -> tuple[str, list[subprocess.Popen[bytes]]]:
+    """Start a scheduler and two one-thread workers (appended to ``procs`` as they start); their address."""
     port = _free_port()
     address = f"tcp://127.0.0.1:{port}"
     env = {**os.environ, **CLUSTER_ENV}
     os.environ.update(CLUSTER_ENV)  # the client in this process, and the one dipsat replay makes
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env}
-    procs = [subprocess.Popen([_bin("dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port),
-                               "--no-dashboard"], **quiet)]
+    procs.append(subprocess.Popen([_bin("dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port),
+                                  "--no-dashboard"], **quiet))
     for i in range(2):
         procs.append(subprocess.Popen([_bin("dask"), "worker", address, "--nthreads", "1", "--no-nanny",
                                        "--no-dashboard", "--local-directory", str(scratch / f"w{i}")], **quiet))
@@ -130,7 +138,15 @@ def measure(config: str, folder: Path, games: int, out: Path) -> Measure:
     cluster: list[subprocess.Popen[bytes]] = []
     scratch = tempfile.TemporaryDirectory(prefix="dipsat-scaling-dask-")
     if config == "dask":
-        address, cluster = _start_cluster(Path(scratch.name))
+        try:
+            address, cluster = _start_cluster(Path(scratch.name), cluster)
+        except RuntimeError as exc:  # recorded, and the other measurements go on
+            print(f"{config} on {games} games: {exc}", flush=True)
+            for proc in cluster:
+                proc.kill()
+                proc.wait()
+            scratch.cleanup()
+            return Measure(config, games, None, 0.0, 0.0, 0.0, status=-1, load=os.getloadavg()[0])
         argv += ["--dask", address]
     else:
         argv += ["--workers", "1" if config == "1 worker" else "2"]
@@ -168,14 +184,13 @@ def _measure(config: str, argv: list[str], games: int, cluster: list[subprocess.
                 m.cpu_by_role["pool"] = m.cpu_by_role.get("pool", 0.0) + c
                 m.processes["pool"] = max(m.processes.get("pool", 0.0), p)
         time.sleep(0.05)
+    for role, proc in reversed(list(zip(("scheduler", "worker", "worker"), cluster))):
+        proc.send_signal(signal.SIGINT)  # the workers first: a worker whose scheduler is gone may wait minutes
     for role, proc in zip(("scheduler", "worker", "worker"), cluster):
-        proc.send_signal(signal.SIGINT)
-    for role, proc in zip(("scheduler", "worker", "worker"), cluster):
-        try:
-            _, _, usage = os.wait4(proc.pid, 0)
-        except ChildProcessError:
-            continue
+        usage = _reap(proc.pid, time.time() + STOP_SECONDS)
         proc.returncode = 0
+        if usage is None:
+            continue
         c, p = _usage(usage)
         m.cpu += c
         m.cpu_by_role[role] = m.cpu_by_role.get(role, 0.0) + c
@@ -188,19 +203,41 @@ def _measure(config: str, argv: list[str], games: int, cluster: list[subprocess.
     return m
 
 
-def game_folder(games_dir: Path, games: int) -> Path:
-    """The first ``games`` games of ``games_dir`` (written if missing) as a folder of links."""
+STOP_SECONDS = 20
+"""How long a Dask process is given to stop after SIGINT before it is killed (its figures stay)."""
+
+
+def _reap(pid: int, deadline: float) -> Any:
+    """Wait for the child ``pid`` to end (killed at ``deadline``); its resource use (``None``: gone)."""
+    while True:
+        try:
+            done, _, usage = os.wait4(pid, os.WNOHANG)
+        except ChildProcessError:
+            return None
+        if done:
+            return usage
+        if time.time() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            deadline = float("inf")
+        time.sleep(0.05)
+
+
+def game_folder(games_dir: Path, games: int, scratch: Path) -> Path:
+    """The first ``games`` games of ``games_dir`` (written there if missing) as a folder of links
+    in ``scratch`` (``games_dir`` itself is only read once it holds enough games)."""
     have = sorted(games_dir.glob("game_*.txt")) if games_dir.is_dir() else []
     if len(have) < games:
         from benchmarks.randgames import save_droidippy_games
+        print(f"writing {games - len(have)} random games into {games_dir} (seed {SEED}, to {MAX_YEAR}; "
+              "about 0.2 s of CPU a game, once)", flush=True)
         save_droidippy_games(str(games_dir), games - len(have), SEED, MAX_YEAR, first=len(have))
         have = sorted(games_dir.glob("game_*.txt"))
-    folder = games_dir.parent / f"{games_dir.name}-first-{games}"
+    folder = scratch / f"first-{games}"
     folder.mkdir(exist_ok=True)
     for f in have[:games]:
         link = folder / f.name
         if not link.exists():
-            link.symlink_to(f)
+            link.symlink_to(f.resolve())
     return folder
 
 
@@ -238,6 +275,48 @@ def table(rows: list[dict[str, Any]]) -> str:
         rate = f"{r['phases_per_second_wall']:.0f}" if r["phases_per_second_wall"] else "-"
         out.append(f"| {r['games']:,} ({r['phases']:,}) | {r['config']} | {r['runs']} | {fmt(r['wall'])} "
                    f"| {fmt(r['cpu'])} | {rate} | {fmt(r['peak_mb'])} | {roles} | {r['load']['median']:.1f} |")
+    return "\n".join(out)
+
+
+MEMORY_LIMIT_MB = 150
+"""Issue 23: no process of a replay above this peak."""
+FLAT_WITHIN = 0.20
+"""Issue 23: a process's peak on the largest archive within this much of its peak on the smallest."""
+
+
+def flatness(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per executor and process (role): peak MB at the smallest and the largest size measured,
+    the growth, and whether the memory targets are met (:data:`MEMORY_LIMIT_MB`, :data:`FLAT_WITHIN`)."""
+    out = []
+    sizes = sorted({r["games"] for r in rows})
+    if len(sizes) < 2:
+        return out
+    for config in CONFIGS:
+        by_size = {r["games"]: r for r in rows if r["config"] == config}
+        if sizes[0] not in by_size or sizes[-1] not in by_size:
+            continue
+        small, large = by_size[sizes[0]], by_size[sizes[-1]]
+        for role in sorted(set(small["peak_by_role"]) & set(large["peak_by_role"])):
+            a, b = small["peak_by_role"][role], large["peak_by_role"][role]
+            top = max(r["peak_by_role"].get(role, 0.0) for r in by_size.values())
+            out.append({"config": config, "role": role, "small": sizes[0], "large": sizes[-1],
+                        "small_mb": a, "large_mb": b, "growth": b / a - 1 if a else None, "top_mb": top,
+                        "flat": bool(a) and abs(b / a - 1) < FLAT_WITHIN, "under_limit": top < MEMORY_LIMIT_MB})
+    return out
+
+
+def flatness_table(rows: list[dict[str, Any]]) -> str:
+    """:func:`flatness` as Markdown."""
+    found = flatness(rows)
+    if not found:
+        return ""
+    small, large = found[0]["small"], found[0]["large"]
+    out = [f"| executor | process | peak MB, {small:,} games | peak MB, {large:,} games | growth "
+           f"(target < {FLAT_WITHIN:.0%}) | largest peak (target < {MEMORY_LIMIT_MB} MB) |", "|---|---|---|---|---|---|"]
+    for f in found:
+        mark = lambda ok: "met" if ok else "**NOT met**"  # noqa: E731
+        out.append(f"| {f['config']} | {f['role']} | {f['small_mb']:.0f} | {f['large_mb']:.0f} "
+                   f"| {f['growth']:+.0%}: {mark(f['flat'])} | {f['top_mb']:.0f}: {mark(f['under_limit'])} |")
     return "\n".join(out)
 
 
@@ -288,40 +367,63 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.scaling", description=__doc__.split("\n\n")[0])
     p.add_argument("--games-dir", type=Path, default=Path(tempfile.gettempdir()) / "dipsat-scaling-games")
     p.add_argument("--sizes", type=int, nargs="+", default=[40, 400, 4000])
-    p.add_argument("--runs", type=int, default=3)
+    p.add_argument("--runs", type=int, default=3, help="runs of sizes up to 1,000 games (default 3)")
+    p.add_argument("--large-runs", type=int, default=1, help="runs of larger sizes (default 1)")
+    p.add_argument("--no-doc", action="store_true", help="leave docs/speed.md as it is")
     p.add_argument("--configs", nargs="+", default=list(CONFIGS), choices=CONFIGS)
     p.add_argument("--out", type=Path, default=RESULTS / "scaling.json")
     p.add_argument("--merge", type=Path, nargs="+", metavar="REPORT",
                    help="measure nothing: put the measurements of these reports into one report and plot")
     args = p.parse_args(argv)
     if args.merge:
-        return _merge(args.merge, args.out)
+        status = _merge(args.merge, args.out)
+        _doc(args)
+        return status
     _subreaper()
     from benchmarks.wholeprocess import compile_bytecode
     compile_bytecode()
     measures: list[Measure] = []
     report: dict[str, Any] = {"cpus": os.cpu_count(), "load_before": os.getloadavg(), "seed": SEED,
-                              "max_year": MAX_YEAR, "runs": args.runs}
+                              "max_year": MAX_YEAR, "runs": args.runs, "large_runs": args.large_runs,
+                              "date": time.strftime("%Y-%m-%d %H:%M"),
+                              "command": "python -m benchmarks.scaling " + " ".join(sys.argv[1:] if argv is None else argv)}
     rows: list[dict[str, Any]] = []
+    started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="dipsat-scaling-") as tmp:
         for games in args.sizes:
-            folder = game_folder(args.games_dir, games)
-            for run in range(args.runs):
+            folder = game_folder(args.games_dir, games, Path(tmp))
+            for run in range(args.runs if games <= 1000 else args.large_runs):
                 order = args.configs if run % 2 == 0 else args.configs[::-1]
                 for config in order:
-                    m = measure(config, folder, games, Path(tmp) / f"out-{games}-{run}-{config.replace(' ', '')}")
+                    out = Path(tmp) / f"out-{games}-{run}-{config.replace(' ', '')}"
+                    m = measure(config, folder, games, out)
+                    shutil.rmtree(out, ignore_errors=True)
                     measures.append(m)
                     print(json.dumps(asdict(m)), flush=True)
+                    report["seconds"] = round(time.perf_counter() - started, 1)
                     rows = _write(report, measures, args.out)  # after each one: a stopped run keeps its figures
     print(table(rows))
+    print()
+    print(flatness_table(rows))
     print(f"load average {report['load_before'][0]:.1f} before, {report['load_after'][0]:.1f} after; "
-          f"{report['cpus']} CPUs; {args.out}, {args.out.with_suffix('.svg')}")
-    return 0
+          f"{report['cpus']} CPUs; {report['seconds']:.0f} s in all; {args.out}, {args.out.with_suffix('.svg')}")
+    _doc(args)
+    bad = [m for m in measures if m.status not in (0, 1)]
+    if bad:
+        print("some runs did not finish normally: " + ", ".join(f"{m.config} on {m.games}" for m in bad))
+    return 1 if bad else 0
+
+
+def _doc(args: argparse.Namespace) -> None:
+    if not args.no_doc and args.out.resolve() == (RESULTS / "scaling.json").resolve():
+        from benchmarks.speed_doc import refresh
+        print(f"refreshed: {refresh()}")
 
 
 def _write(report: dict[str, Any], measures: list[Measure], out: Path) -> list[dict[str, Any]]:
     rows = summarise(measures)
-    report.update({"load_after": os.getloadavg(), "rows": rows, "measures": [asdict(m) for m in measures]})
+    report.update({"load_after": os.getloadavg(), "rows": rows, "flatness": flatness(rows),
+                   "measures": [asdict(m) for m in measures]})
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(report, indent=1), encoding="utf-8")
     plot(rows, out.with_suffix(".svg"))
@@ -334,11 +436,12 @@ def _merge(reports: list[Path], out: Path) -> int:
     rows = summarise(measures)
     merged = {"cpus": loaded[0]["cpus"], "seed": SEED, "max_year": MAX_YEAR,
               "reports": [{k: v for k, v in r.items() if k not in ("rows", "measures")} for r in loaded],
-              "rows": rows, "measures": [asdict(m) for m in measures]}
+              "rows": rows, "flatness": flatness(rows), "measures": [asdict(m) for m in measures]}
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(merged, indent=1), encoding="utf-8")
     plot(rows, out.with_suffix(".svg"))
     print(table(rows))
+    print(flatness_table(rows))
     return 0
 
 

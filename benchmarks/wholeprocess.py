@@ -51,7 +51,11 @@ ONE_GAME = "game_8554.txt"
 """An archived game of median length (42 phases), for the start-up of ``dipsat replay``."""
 GODIP_PHASES_PER_SECOND = 1_191
 """godip's whole-process rate on the 40 archived games, one core (issue 23's table): quoted, not measured here."""
-OUT = ROOT / "benchmarks" / "out" / "wholeprocess.json"
+OUT = ROOT / "benchmarks" / "results" / "wholeprocess.json"
+TARGET_SPEED = 5.0
+"""Issue 23: dipsat at least this many times as fast as the peer, in wall and in CPU time."""
+TARGET_MEMORY = 2.0
+"""Issue 23: dipsat's peak memory at most this many times the peer's."""
 SOURCES = ("cli", "model", "solver", "variants", "replay", "render", "datacases", "benchmarks")
 """The folders of dipsat's modules (and of the peer's harness), compiled before timing."""
 
@@ -145,6 +149,33 @@ def table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def ratio_lines(report: dict[str, Any]) -> list[str]:
+    """The report's ratios and rates in words, with issue 23's targets."""
+    lines = []
+    mark = lambda ok: "met" if ok else "NOT met"  # noqa: E731
+    if "random_ratio" in report:
+        ratio = report["random_ratio"]
+        lines.append(f"random games, peer / dipsat (medians of the same run): wall {ratio['wall']:.2f}x, "
+                     f"CPU {ratio['cpu']:.2f}x (target at least {TARGET_SPEED:g}x: "
+                     f"{mark(min(ratio['wall'], ratio['cpu']) >= TARGET_SPEED)})")
+        if "memory" in ratio:
+            lines.append(f"random games, peak memory dipsat / peer: {ratio['memory']:.2f}x (target at most "
+                         f"{TARGET_MEMORY:g}x: {mark(ratio['memory'] <= TARGET_MEMORY)})")
+    if "archive_cpu_s_per_1000_phases" in report:
+        lines.append(f"archived games: {report['archive_cpu_s_per_1000_phases']:.2f} CPU s per 1,000 phases")
+    if "archive_phases_per_second" in report:
+        rate = report["archive_phases_per_second"]
+        lines.append(f"archived games, one worker, whole process: {rate['wall']:,.0f} phases/s over wall time, "
+                     f"{rate['cpu']:,.0f} over CPU time; godip: {GODIP_PHASES_PER_SECOND:,} phases/s on these games "
+                     f"(issue 23's measurement on a 2-core machine, NOT run side by side here: godip cannot be built "
+                     f"in this workplace); the target, twice godip: {2 * GODIP_PHASES_PER_SECOND:,}")
+    if "archive_two_workers" in report:
+        two = report["archive_two_workers"]
+        lines.append(f"archived games on 2 workers: {two['speedup_wall']:.2f}x the wall speed of 1 "
+                     f"(workers' CPU {two['worker_cpu']:.2f} s; meaningful only on a quiet machine)")
+    return lines
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """Read the command line."""
     p = argparse.ArgumentParser(prog="python -m benchmarks.wholeprocess", description=__doc__.split("\n\n")[0])
@@ -188,7 +219,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     rows: list[dict[str, Any]] = []
     report: dict[str, Any] = {"cpus": os.cpu_count(), "load_before": os.getloadavg(), "seed": args.seed,
-                              "games": args.games, "max_year": args.max_year, "runs": args.runs}
+                              "games": args.games, "max_year": args.max_year, "runs": args.runs,
+                              "date": time.strftime("%Y-%m-%d %H:%M"),
+                              "command": "python -m benchmarks.wholeprocess " + " ".join(sys.argv[1:] if argv is None else argv)}
+    started = time.perf_counter()
     say = lambda *a: print(*a, flush=True)  # noqa: E731
     compile_bytecode()
     peer = _has_peer()
@@ -233,6 +267,8 @@ def main(argv: list[str] | None = None) -> int:
                 report["random_ratio"] = {
                     k: statistics.median([r.__dict__[k] for r in theirs]) / statistics.median([r.__dict__[k] for r in mine])
                     for k in ("wall", "cpu")}
+                report["random_ratio"]["memory"] = (statistics.median([r.peak_mb for r in mine])
+                                                    / statistics.median([r.peak_mb for r in theirs]))
             if cpsat:
                 rows.append(summarise(f"random games: dipsat replay --solver {args.solver}", cpsat))
             report["random_phases"] = phases
@@ -260,27 +296,18 @@ def main(argv: list[str] | None = None) -> int:
     report["load_after"] = os.getloadavg()
     say("")
     say(table(rows))
-    if "random_ratio" in report:
-        ratio = report["random_ratio"]
-        say(f"\npeer / dipsat on the random games, medians of the same run: wall {ratio['wall']:.2f}x, "
-            f"CPU {ratio['cpu']:.2f}x")
-    if "archive_cpu_s_per_1000_phases" in report:
-        say(f"archived games: {report['archive_cpu_s_per_1000_phases']:.2f} CPU s per 1,000 phases")
-    if "archive_phases_per_second" in report:
-        rate = report["archive_phases_per_second"]
-        say(f"archived games, one worker, whole process: {rate['wall']:,.0f} phases/s over wall time, "
-            f"{rate['cpu']:,.0f} over CPU time; godip: {GODIP_PHASES_PER_SECOND:,} phases/s on these games "
-            f"(issue 23's measurement on a 2-core machine, NOT run side by side here: godip cannot be built "
-            f"in this workplace); the target, twice godip: {2 * GODIP_PHASES_PER_SECOND:,}")
-    if "archive_two_workers" in report:
-        two = report["archive_two_workers"]
-        say(f"archived games on 2 workers: {two['speedup_wall']:.2f}x the wall speed of 1 "
-            f"(workers' CPU {two['worker_cpu']:.2f} s; meaningful only on a quiet machine)")
+    say("")
+    for line in ratio_lines(report):
+        say(line)
+    report["seconds"] = round(time.perf_counter() - started, 1)
     say(f"load average {report['load_before'][0]:.2f} before, {report['load_after'][0]:.2f} after; "
-        f"{report['cpus']} CPUs")
+        f"{report['cpus']} CPUs; {report['seconds']:.0f} s in all")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=1), encoding="utf-8")
     say(f"JSON: {args.out}")
+    if not args.smoke and args.out.resolve() == OUT.resolve():
+        from benchmarks.speed_doc import refresh
+        say(f"refreshed: {refresh()}")
     broken = [r for r in rows if any(s not in (0, 1) for s in r["statuses"])]
     if broken:
         say("some runs did not finish normally: " + ", ".join(r["name"] for r in broken))

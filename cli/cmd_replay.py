@@ -67,8 +67,7 @@ def run(args: argparse.Namespace) -> int:
     from dipsat.replay.collector import settle_for_a_long_run
     from dipsat.replay.cores import import_arrow_lean, use_one_core
 
-    if not args.dask:  # a Dask client exchanges numpy-aware data with its cluster
-        import_arrow_lean()
+    import_arrow_lean()  # a Dask client too: it receives Arrow tables, no numpy arrays
     use_one_core()
     from dipsat.replay.run import RunConfig, run_replay
 
@@ -76,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
 
     config = RunConfig(paths=tuple(args.paths), out=Path(args.out), rules_text=args.rules,
                        workers=workers, dask=args.dask,
-                       progress=not args.json)
+                       progress=not args.json, compact_heap=True)
     try:
         summary = run_replay(config)
     except (FileNotFoundError, ConnectionError) as exc:

@@ -155,7 +155,7 @@ repeats the same order texts thousands of times (``ank move con``), on boards wh
 differ (an army, then a fleet); a text parses to the same order whenever what the parse used of
 the pieces it looked at is the same, which is what the readings are keyed by, so the cache never
 changes a result. Failed parses are not kept."""
-_PARSED_LIMIT: Final = 1 << 14
+_PARSED_LIMIT: Final = 1 << 12
 """Readings kept at most, of all texts (then the cache starts again)."""
 _readings = 0
 """Readings in :data:`_PARSED`."""

@@ -70,7 +70,7 @@ def _placement(unit: Unit, gmap: GameMap, known: _Known) -> str:
 _Known = dict[int, tuple[Unit, str]]
 _KNOWN: dict[int, tuple[GameMap, _Known]] = {}
 """Board -> the units checked on it (by ``id``: the unit, its placement problem)."""
-_KNOWN_LIMIT: Final = 1 << 14
+_KNOWN_LIMIT: Final = 1 << 12
 
 
 def _known_on(gmap: GameMap) -> _Known:

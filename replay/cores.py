@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import sys
 from types import ModuleType, SimpleNamespace
+from typing import Final
 
 _DONE: list[bool] = []
 
@@ -70,6 +71,37 @@ def _without_ssl() -> ModuleType | None:
     stand_in.get_default_verify_paths = lambda: SimpleNamespace(cafile=None, capath=None)  # type: ignore[attr-defined]
     sys.modules["ssl"] = stand_in
     return stand_in
+
+
+MMAP_THRESHOLD: Final = 128 << 10
+"""Bytes from which the C library's allocator maps a block of its own (glibc's first threshold)."""
+
+
+def keep_heap_compact() -> None:
+    """Fix glibc's mmap threshold at :data:`MMAP_THRESHOLD` in a process that will replay many games.
+
+    glibc raises the threshold to the size of each large block freed (up to 32 MB), so that after
+    a few tables are freed, tables of that size come from the heap, where what is freed among what
+    is still in use cannot go back to the system: the peak of 400 games on one worker was 155 MB,
+    143 MB with the threshold fixed (40 games: 133 MB either way), for the same CPU time. Only for
+    processes that replay and nothing else (the ``dipsat`` program, which asks for it with
+    ``RunConfig.compact_heap``, and pool workers); once per process;
+    nothing where the C library has no ``mallopt`` (not glibc). ``ctypes`` is imported here (about
+    1 ms), so a replay of one game does not call it.
+    """
+    if _COMPACT or not sys.platform.startswith("linux"):
+        return
+    _COMPACT.append(True)
+    import ctypes
+
+    try:
+        ctypes.CDLL(None).mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)
+    except (OSError, AttributeError):  # pragma: no cover - not glibc
+        pass
+
+
+_M_MMAP_THRESHOLD: Final = -3
+_COMPACT: list[bool] = []
 
 
 def use_one_core() -> None:

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from dipsat.replay.collector import settle_for_a_long_run
-from dipsat.replay.cores import use_one_core
+from dipsat.replay.cores import keep_heap_compact, use_one_core
 from dipsat.replay.records import Task
 
 if TYPE_CHECKING:
@@ -99,6 +99,7 @@ def _serve(conn: Any, rules_text: str | None) -> None:
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the main process, which stops us
     use_one_core()
+    keep_heap_compact()
     settle_for_a_long_run()
     while (task := conn.recv()) is not None:
         conn.send(replay_task(task, rules_text))
@@ -242,6 +243,18 @@ def batches(tasks: Iterable[Task], games: int) -> Iterator[list[Task]]:
         yield batch
 
 
+def replay_batch(tasks: list[Task], rules_text: str | None) -> list[TaskOutcome]:
+    """What a Dask worker runs: a batch of tasks (:func:`dipsat.replay.work.replay_tasks`).
+
+    Submitted in its place because of where it lives: the scheduler unpickles every task it is
+    given, so a function of :mod:`dipsat.replay.work` would make it import the adjudicator and
+    pyarrow (about 60 MB) only to pass the task on; this module imports neither.
+    """
+    from dipsat.replay.work import replay_tasks
+
+    return replay_tasks(tasks, rules_text)
+
+
 def run_dask(tasks: Iterable[Task], rules_text: str | None, client: Any, done: Done, lost: Lost,
              games: int = 0) -> int:
     """Run the tasks on the Dask cluster of ``client``, in batches sized for a run of ``games``
@@ -249,8 +262,6 @@ def run_dask(tasks: Iterable[Task], rules_text: str | None, client: Any, done: D
     workers). A batch the cluster could not run is sent again task by task, so that only the
     task that cannot be run is reported lost (after Dask's own retries)."""
     from distributed import as_completed
-
-    from dipsat.replay.work import replay_task, replay_tasks
 
     threads = max(1, sum(client.nthreads().values()))
     width = threads * IN_FLIGHT_PER_WORKER
@@ -260,8 +271,7 @@ def run_dask(tasks: Iterable[Task], rules_text: str | None, client: Any, done: D
     def submit(batch: list[Task] | None) -> Any:
         if batch is None:
             return None
-        future = (client.submit(replay_task, batch[0], rules_text, pure=False) if len(batch) == 1
-                  else client.submit(replay_tasks, batch, rules_text, pure=False))
+        future = client.submit(replay_batch, batch, rules_text, pure=False)
         pending[future.key] = (batch, future)
         return future
 
@@ -273,8 +283,7 @@ def run_dask(tasks: Iterable[Task], rules_text: str | None, client: Any, done: D
         for future in queue:
             batch, _ = pending.pop(future.key)
             if future.status == "finished":
-                result = future.result()
-                for outcome in result if isinstance(result, list) else [result]:
+                for outcome in future.result():
                     done(outcome)
                 following = submit(next(source, None))
                 if following is not None:

@@ -5,7 +5,7 @@ A part holds its task's games one after the other, each game's rows together and
 (:data:`~dipsat.replay.rows.GameBlock`), so the tables sorted by (file, game, index[, seq]) are
 the games sorted by (file, game id), each game's rows as they are. The consolidation therefore
 sorts the games (a few numbers each), then reads their rows part by part in that order and
-hands them to two ``ParquetWriter`` in row groups of :data:`ROW_GROUP_ROWS` rows; the summary is
+hands them to two ``ParquetWriter`` in row groups ending with the same game (:data:`ROW_GROUP_ROWS`); the summary is
 counted from the same stream. The rows are those a sort of all the parts' rows put together
 gives (Arrow's stable sort, nulls first, the parts in task order, then the rows of unreadable
 files and lost tasks), row for row.
@@ -33,7 +33,10 @@ from dipsat.replay.rows import (
 from dipsat.replay.store import PartStore
 
 ROW_GROUP_ROWS: Final = 1 << 14
-"""Rows of a table written at a time, as one Parquet row group."""
+"""Rows (of both tables together) written at a time, as one Parquet row group of each table
+ending with the same game. The rows waiting are slices of the parts they come from, which stay
+in memory until written: were each table's row group this long, the phases' (about 17 times
+fewer rows) would hold some 350 games' parts (+10 MB at the peak of 400 games)."""
 LISTED: Final = 100
 """Differences and errors listed in the summary (the first ones, in table order)."""
 
@@ -84,6 +87,9 @@ def consolidate(store: PartStore, uids: list[str], extra_phases: pa.Table | None
                 phase_out.add(phases)
                 order_out.add(orders)
                 tally.games += 1
+                if phase_out.rows + order_out.rows >= ROW_GROUP_ROWS:  # both tables' row groups end
+                    phase_out.flush()                                 # with the same game: the parts
+                    order_out.flush()                                 # waiting are those of a few games
 
     write_atomic(store.out / "phases.parquet",
                  lambda phase_path: write_atomic(store.out / "orders.parquet",
@@ -184,7 +190,7 @@ def _empty(schema: pa.Schema) -> pa.Table:
 
 
 class _Output:
-    """One table written as a stream: rows gathered into row groups of :data:`ROW_GROUP_ROWS`."""
+    """One table written as a stream: rows gathered until :meth:`flush` writes them as one row group."""
 
     def __init__(self, path: str, schema: pa.Schema, seen: Callable[[pa.Table], None]) -> None:
         self.schema, self.seen = schema, seen
@@ -196,8 +202,6 @@ class _Output:
         if table.num_rows:
             self.waiting.append(table)
             self.rows += table.num_rows
-            if self.rows >= ROW_GROUP_ROWS:
-                self.flush()
 
     def flush(self) -> None:
         if self.waiting:

@@ -18,6 +18,7 @@ from typing import Any
 
 from dipsat.model.errors import InputError
 from dipsat.model.values import value_class
+from dipsat.replay.cores import keep_heap_compact
 from dipsat.replay.executors import check_address, connect, default_workers, run_dask, run_inline, run_pool
 from dipsat.replay.readers import archive_files, find_tasks
 from dipsat.replay.records import GameError, Task
@@ -43,6 +44,9 @@ class RunConfig:
     """Address of a Dask scheduler (``tcp://host:8786``) to run on instead."""
     progress: bool = False
     """Show a progress bar on stderr."""
+    compact_heap: bool = False
+    """Fix the C library's mmap threshold for this process when it replays more than one task
+    (:func:`~dipsat.replay.cores.keep_heap_compact`): for a process that replays and nothing else."""
 
 
 @value_class(frozen=False, slots=False)
@@ -133,6 +137,8 @@ def run_replay(config: RunConfig) -> dict[str, Any]:
 def _run(config: RunConfig, store: PartStore) -> dict[str, Any]:
     scan = _scan(config, store)
     uids, errors, todo = scan.uids, scan.errors, scan.todo
+    if config.compact_heap and scan.todo > 1:
+        keep_heap_compact()
     tally = _Tally()
     total = sum(scan.games.values())
     bar = _progress(config, total=total, done=total - scan.todo_games)

@@ -45,7 +45,7 @@ from dipsat.model.errors import OutputError
 from dipsat.model.files import remove_stale, write_atomic, write_text_atomic
 from dipsat.replay.rows import ORDER_SCHEMA, PHASE_SCHEMA, GameBlock, game_blocks
 
-KEPT_BYTES: Final = 8 << 20
+KEPT_BYTES: Final = 4 << 20
 """Arrow bytes of this run's parts kept in memory for the consolidation (the rest is read back)."""
 READ_BACK_PARTS: Final = 8
 """Parts read back from disk kept at a time during the consolidation (the games of a JSON-lines

@@ -55,7 +55,7 @@ class MapTables:
         return value
 
 
-_REMEMBERED: Final = 4096
+_REMEMBERED: Final = 2048
 """Answers kept at most in one memo of a board."""
 
 _TABLES: dict[int, tuple[GameMap, MapTables]] = {}

@@ -161,6 +161,53 @@ def test_stages_split_a_replay() -> None:
     assert "pandas imported: False" in proc.stdout
 
 
+def _scaling_rows() -> list[dict]:
+    """Two sizes, two executors, as :func:`benchmarks.scaling.summarise` writes them."""
+    stat = lambda v: {"median": v, "min": v, "max": v}  # noqa: E731
+    rows = []
+    for games, main, pool in ((40, 100.0, 70.0), (4000, 125.0, 160.0)):
+        rows.append({"games": games, "config": "1 worker", "phases": games * 47, "runs": 1, "wall": stat(1.0),
+                     "cpu": stat(1.0), "peak_mb": stat(main), "peak_by_role": {"main": main},
+                     "phases_per_second_wall": 47.0 * games, "load": stat(0.5), "statuses": [0]})
+        rows.append({"games": games, "config": "2 workers", "phases": games * 47, "runs": 1, "wall": stat(1.0),
+                     "cpu": stat(1.0), "peak_mb": stat(max(main, pool)), "peak_by_role": {"main": 80.0, "pool": pool},
+                     "phases_per_second_wall": 47.0 * games, "load": stat(0.5), "statuses": [0]})
+    return rows
+
+
+def test_scaling_tells_which_memory_targets_are_met():
+    """Growth from the smallest to the largest archive within 20 %, every process under 150 MB, process by process."""
+    from benchmarks.scaling import flatness, flatness_table
+
+    found = {(f["config"], f["role"]): f for f in flatness(_scaling_rows())}
+    assert set(found) == {("1 worker", "main"), ("2 workers", "main"), ("2 workers", "pool")}
+    assert found["1 worker", "main"]["growth"] == pytest.approx(0.25)
+    assert not found["1 worker", "main"]["flat"] and found["1 worker", "main"]["under_limit"]
+    assert found["2 workers", "main"]["flat"] and found["2 workers", "main"]["under_limit"]
+    assert not found["2 workers", "pool"]["under_limit"]
+    text = flatness_table(_scaling_rows())
+    assert "| 1 worker | main | 100 | 125 | +25%: **NOT met** | 125: met |" in text
+
+
+def test_speed_doc_rewrites_only_its_sections(tmp_path):
+    """The generated section is replaced from the report; the text around it is kept, a second refresh changes nothing."""
+    import json
+
+    from benchmarks.speed_doc import refresh
+
+    (tmp_path / "scaling.json").write_text(json.dumps({"cpus": 2, "load_before": [0.5, 0, 0], "load_after": [0.7, 0, 0],
+                                                       "date": "2026-11-27 13:00", "rows": _scaling_rows()}))
+    doc = tmp_path / "speed.md"
+    doc.write_text("# Speed\n\nbefore\n<!-- generated: scaling (by hand? no) -->\nold table\n<!-- end: scaling -->\nafter\n")
+    assert refresh(doc, tmp_path).endswith("scaling")
+    text = doc.read_text()
+    assert text.startswith("# Speed\n\nbefore\n<!-- generated: scaling (by hand? no) -->\nMeasured 2026-11-27 13:00")
+    assert text.endswith("<!-- end: scaling -->\nafter\n") and "old table" not in text
+    assert "| 4,000 (188,000) | 2 workers |" in text and "| 2 workers | pool | 70 | 160 |" in text
+    refresh(doc, tmp_path)
+    assert doc.read_text() == text
+
+
 def test_startup_smoke_run(tmp_path):
     """The start-up benchmark's smoke run times each short command as its own process, in turns."""
     import json

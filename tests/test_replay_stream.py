@@ -96,6 +96,22 @@ def test_small_row_groups_and_parts_read_back_give_the_same_tables(archive: Path
     assert pq.ParquetFile(tmp_path / "orders.parquet").metadata.num_row_groups > 10
 
 
+def test_row_groups_of_both_tables_end_with_the_same_game(archive: Path, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch):
+    """The rows waiting to be written are those of the same few games in both tables (the parts
+    they are slices of stay in memory until then): each row group of one table holds the games of
+    the same row group of the other."""
+    monkeypatch.setattr(merge, "ROW_GROUP_ROWS", 200)
+    run_replay(RunConfig((str(archive),), tmp_path, rules_text="mila", workers=1))
+    files = [pq.ParquetFile(tmp_path / name) for name in ("phases.parquet", "orders.parquet")]
+    groups = [[set(zip(*(f.read_row_group(i, columns=["file", "game"]).column(c).to_pylist() for c in ("file", "game"))))
+               for i in range(f.metadata.num_row_groups)] for f in files]
+    assert len(groups[0]) > 2
+    phase_groups, order_groups = groups
+    assert len(phase_groups) == len(order_groups)
+    assert all(o <= p for p, o in zip(phase_groups, order_groups))  # a game with phases but no order rows: phases only
+
+
 def test_parts_written_without_their_games_are_resumed_in_order(archive: Path, reference: Path, tmp_path: Path):
     """Parquet parts of an earlier version (no games in their metadata, rows in any order) still give the same tables."""
     out = tmp_path / "out"
@@ -155,6 +171,21 @@ def test_replay_loads_pyarrow_lean(tmp_path: Path):
             "print('LOADED', sorted(m for m in ('numpy', 'cloudpickle', 'pyarrow._s3fs', 'pyarrow.compute', 'pandas')"
             " if sys.modules.get(m) is not None))\n"
             "sys.exit(0 if status in (0, 1) else status)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "LOADED []" in done.stdout, done.stdout
+
+
+def test_dask_entry_point_is_light():
+    """What the Dask scheduler unpickles to pass a batch on (:func:`~dipsat.replay.executors.replay_batch`)
+    imports neither pyarrow nor the adjudicator (they cost a scheduler about 60 MB)."""
+    import subprocess
+    import sys
+    code = ("import sys, pickle\n"
+            "from dipsat.replay.executors import replay_batch\n"
+            "pickle.loads(pickle.dumps(replay_batch))\n"
+            "print('LOADED', sorted(m for m in ('pyarrow', 'dipsat.solver.adjudicate', 'dipsat.replay.work')"
+            " if m in sys.modules))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "LOADED []" in done.stdout, done.stdout

@@ -260,7 +260,7 @@ class _Words:
     many phases and games, and a line read twice gives the same piece object) and orders (a text
     read on boards with the same pieces where its parse looks is the same order)."""
 
-    LIMIT: Final = 1 << 14
+    LIMIT: Final = 1 << 12
     """Lines, and orders, remembered (then forgotten all at once: memory stays bounded)."""
 
     def __init__(self, gmap: GameMap) -> None:

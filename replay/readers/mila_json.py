@@ -265,7 +265,7 @@ class _Read:
 
 
 _READS: dict[int, _Read] = {}
-_READ_LIMIT: Final = 1 << 14
+_READ_LIMIT: Final = 1 << 12
 """Most texts remembered per board (then the memory starts again)."""
 
 
