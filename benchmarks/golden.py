@@ -194,6 +194,12 @@ def _bytes_equal(old: bytes, new: bytes) -> str | None:
     return f"lengths {len(old)} -> {len(new)}"
 
 
+def _from_shared(paths: list[Any]) -> list[Any]:
+    """Each path from its ``shared/`` folder on (``/work/shared/a/b`` -> ``shared/a/b``), so that
+    tables recorded in one checkout and checked in another compare equal."""
+    return [p[p.rfind("/shared/") + 1:] if isinstance(p, str) and "/shared/" in p else p for p in paths]
+
+
 def _tables_equal(old: Path, new: Path) -> str | None:
     import pyarrow.parquet as pq
     a, b = pq.read_table(old), pq.read_table(new)
@@ -205,6 +211,8 @@ def _tables_equal(old: Path, new: Path) -> str | None:
         return f"rows {a.num_rows} -> {b.num_rows}"
     for name in a.column_names:
         x, y = a.column(name).to_pylist(), b.column(name).to_pylist()
+        if name == "file":  # the archive's resolved path names the checkout: compare from shared/ on
+            x, y = _from_shared(x), _from_shared(y)
         for i, (p, q) in enumerate(zip(x, y)):
             if p != q and not (p != p and q != q):  # NaN equals NaN here
                 return f"{name} row {i}: {p!r} -> {q!r}"
