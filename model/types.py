@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import field, replace
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, Iterator, Mapping
+from typing import Any, Final, Iterator, Mapping
 
 from dipsat.model.kinds import ARMY, FLEET, UnitKind, can_share
 from dipsat.model.reasons import Reason
@@ -241,11 +241,26 @@ class Dislodged:
 def _frozen(mapping: Mapping[Any, Any] | None) -> Mapping[Any, Any]:
     if not mapping:
         return _NOTHING  # most boards have no dislodged unit
+    if _MADE.get(id(mapping)) is mapping:  # frozen here already: the mapping of another board
+        return mapping
     keys = list(mapping)
     ordered = sorted(keys)  # sorting the keys alone is quicker than sorting the items
     if keys == ordered:  # a board settled in order
-        return MappingProxyType(dict(mapping))
-    return MappingProxyType({key: mapping[key] for key in ordered})
+        made = MappingProxyType(dict(mapping))
+    else:
+        made = MappingProxyType({key: mapping[key] for key in ordered})
+    if len(_MADE) >= _MADE_KEPT:
+        del _MADE[next(iter(_MADE))]
+    _MADE[id(made)] = made
+    return made
+
+
+_MADE: dict[int, Mapping[Any, Any]] = {}
+"""The mappings :func:`_frozen` made last, by identity (kept alive here, so an id is never
+another's): a new board made from another's units or centres (the next phase, the board brought
+to the phase after) shares them instead of copying and sorting them again. Each is a read-only
+view of a dict nobody else holds, so sharing it changes nothing."""
+_MADE_KEPT: Final = 64
 
 
 _NOTHING: Mapping[Any, Any] = MappingProxyType({})

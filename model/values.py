@@ -14,10 +14,9 @@ through their descriptors, which is also quicker per instance than ``object.__se
 """
 from __future__ import annotations
 
-import sys
 from dataclasses import MISSING, FrozenInstanceError, dataclass, fields
 from operator import attrgetter
-from types import CellType, CodeType, FunctionType
+from types import CodeType, FunctionType
 from typing import Any, Callable, TypeVar
 
 __all__ = ["value_class"]
@@ -141,47 +140,34 @@ def _add_init(cls: type, flds: tuple[Any, ...], slots: bool, frozen: bool) -> No
     if hasattr(cls, "__post_init__"):
         body.append(f"{self_name}.__post_init__()")
     params = [self_name, *positional, *(["*", *keyword] if keyword else [])]
-    # As dataclasses does: the names it needs are a wrapper's parameters (closure variables), the
-    # function's globals are its module's (typing.get_type_hints resolves its annotations there).
-    text = (f"def __value_create__({', '.join(scope)}):\n"
-            f" def __init__({', '.join(params)}):\n" + "".join(f"  {line}\n" for line in body or ["pass"])
-            + " return __init__\n")
-    made: dict[str, Any] = {}
-    exec(text, _module_globals(cls), made)  # noqa: S102 (what dataclasses does, once per class instead of six times)
-    init = made["__value_create__"](**scope)
+    text = (f"def __init__({', '.join(params)}):\n" + "".join(f" {line}\n" for line in body or ["pass"]))
+    exec(text, scope)  # noqa: S102 (what dataclasses does, once per class instead of six times)
+    init = scope["__init__"]
     init.__annotations__ = {**{f.name: f.type for f in flds if f.init}, "return": None}
     _set(cls, "__init__", init)
 
 
-def _module_globals(cls: type) -> dict[str, Any]:
-    module = sys.modules.get(cls.__module__)
-    return module.__dict__ if module is not None else {}
-
-
 _SLOT_INIT_CODE: dict[int, CodeType] = {}
-"""Fields -> the code of ``def __init__(self, a0, a1...): _s0(self, a0); _s1(self, a1)...``, with
-``_s0``, ``_s1``... free variables (a closure's cells)."""
+"""Fields -> the code of ``def __init__(self, a0, a1...): _s0(self, a0); _s1(self, a1)...``."""
 
 
 def _slot_init(cls: type, flds: tuple[Any, ...]) -> FunctionType:
     """An ``__init__`` made from the shared code for ``len(flds)`` fields, its parameters renamed
-    to the fields' names and ``_s0``, ``_s1``... bound to the fields' slot setters (no compiling);
-    its globals are its module's, as with dataclasses."""
+    to the fields' names and ``_s0``, ``_s1``... bound to the fields' slot setters (no compiling)."""
     n = len(flds)
     code = _SLOT_INIT_CODE.get(n)
     if code is None:
         params = "".join(f", a{i}" for i in range(n))
-        body = "".join(f"  _s{i}(self, a{i})\n" for i in range(n)) or "  pass\n"
-        made: dict[str, Any] = {}
-        exec(f"def __make__({', '.join(f'_s{i}' for i in range(n))}):\n"  # noqa: S102 (once per number of fields)
-             f" def __init__(self{params}):\n{body} return __init__\n", made)
-        code = _SLOT_INIT_CODE[n] = made["__make__"](*range(n)).__code__
+        body = "".join(f" _s{i}(self, a{i})\n" for i in range(n)) or " pass\n"
+        scope: dict[str, Any] = {}
+        exec(f"def __init__(self{params}):\n{body}", scope)  # noqa: S102 (once per number of fields)
+        code = _SLOT_INIT_CODE[n] = scope["__init__"].__code__
     names = tuple(f.name for f in flds)
     code = code.replace(co_varnames=("self", *names), co_qualname=f"{cls.__qualname__}.__init__")
-    setters = {f"_s{i}": getattr(cls, name).__set__ for i, name in enumerate(names)}
-    closure = tuple(CellType(setters[free]) for free in code.co_freevars) or None
+    setters: dict[str, Any] = {f"_s{i}": getattr(cls, name).__set__ for i, name in enumerate(names)}
+    setters["__builtins__"] = __builtins__
     defaults = tuple(f.default for f in flds if f.default is not MISSING)
-    return FunctionType(code, _module_globals(cls), "__init__", defaults or None, closure)
+    return FunctionType(code, setters, "__init__", defaults or None)
 
 
 class _Factory:

@@ -8,7 +8,7 @@ another decision, so the outcomes are fixed in Python; the civil-disorder choice
 """
 from __future__ import annotations
 
-from typing import Callable, Final, Mapping, Sequence
+from typing import Callable, Final, Iterable, Mapping, Sequence
 
 from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
@@ -53,7 +53,10 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, orders: Sequence[O
     orders = [_as_meant(gmap, o, rules) for o in orders]
     voided = _voided(gmap, position, orders, rules, builds_left, disbands_left)
     results: dict[int, OrderResult] = {}
-    for i in sorted(range(len(orders)), key=lambda i: _sequence(orders[i], i, rules)):
+    in_turn: Iterable[int] = range(len(orders))  # top to bottom, unless the last ones count
+    if rules.too_many_disbands == "last" or rules.too_many_builds == "last":
+        in_turn = sorted(in_turn, key=lambda i: _sequence(orders[i], i, rules))
+    for i in in_turn:
         o = orders[i]
         problem = voided.get(i) or _problem(gmap, position, units, o, builds_left, disbands_left, rules)
         if isinstance(problem, Fails):

@@ -18,30 +18,92 @@ from dipsat.solver.phase_model import (
 
 def explain_order(pm: PhaseModel, solution: Solution, v: Verdict, fate: Tag | None) -> OrderResult:
     """The result of one given order, with its typed reason (:mod:`dipsat.model.reasons`)."""
-    order = v.order
-    status = v.status
-    if status != LEGAL:
-        if status == ILLEGAL:
-            return OrderResult(order, _ILLEGAL, Illegal(v.reason), fate)
-        if status == INVALID:
-            return OrderResult(order, _INVALID, Invalid(v.reason), fate)
-    province = v.key or order.unit.location.province  # type: ignore[union-attr]
-    effective = pm.facts.orders.get(province)
-    if effective is not order and effective != order:
-        return OrderResult(order, _ILLEGAL, Illegal(f"the unit carries out {effective}"), fate)
-    kind = type(order)
-    if kind is Move:
-        ok = solution.decisions.get((MOVES, province), False)
-        return OrderResult(order, _SUCCEEDS if ok else _FAILS, _move_reason(pm, solution, province, ok), fate)
-    if kind is SupportHold or kind is SupportMove:
-        ok = solution.decisions.get((GIVEN, province), False)
-        return OrderResult(order, _GIVEN if ok else _CUT, _support_reason(pm, solution, province, ok), fate)
-    if kind is Convoy:
-        ok = solution.decisions.get((AVAILABLE, province), False)
-        return OrderResult(order, _AVAILABLE if ok else _DISRUPTED, _convoy_reason(pm, solution, province, ok), fate)
-    if kind is Hold:
-        return OrderResult(order, _STANDS, _hold_reason(pm, solution, province, fate), fate)
-    return OrderResult(order, _ILLEGAL, Illegal("not an order of a movement phase"), fate)
+    return Explainer(pm, solution).result(v, fate)
+
+
+class Explainer:
+    """Reads one solved phase back into results: what every order's explanation reads, looked up once."""
+
+    __slots__ = ("pm", "solution", "facts", "orders", "moves", "decisions", "strengths", "scale")
+
+    def __init__(self, pm: PhaseModel, solution: Solution) -> None:
+        self.pm, self.solution, self.facts = pm, solution, pm.facts
+        self.orders, self.moves = pm.facts.orders, pm.facts.moves
+        self.decisions, self.strengths, self.scale = solution.decisions, solution.strengths, pm.scale
+
+    def result(self, v: Verdict, fate: Tag | None) -> OrderResult:
+        """The result of one given order, with its typed reason (:mod:`dipsat.model.reasons`)."""
+        order = v.order
+        status = v.status
+        if status != LEGAL:
+            if status == ILLEGAL:
+                return OrderResult(order, _ILLEGAL, Illegal(v.reason), fate)
+            if status == INVALID:
+                return OrderResult(order, _INVALID, Invalid(v.reason), fate)
+        province = v.key or order.unit.location.province  # type: ignore[union-attr]
+        effective = self.orders.get(province)
+        if effective is not order and effective != order:
+            return OrderResult(order, _ILLEGAL, Illegal(f"the unit carries out {effective}"), fate)
+        kind = type(order)
+        if kind is Move:
+            ok = self.decisions.get((MOVES, province), False)
+            return OrderResult(order, _SUCCEEDS if ok else _FAILS, self._move_reason(province, ok), fate)
+        if kind is SupportHold or kind is SupportMove:
+            ok = self.decisions.get((GIVEN, province), False)
+            return OrderResult(order, _GIVEN if ok else _CUT, _support_reason(self.pm, self.solution, province, ok),
+                               fate)
+        if kind is Convoy:
+            ok = self.decisions.get((AVAILABLE, province), False)
+            return OrderResult(order, _AVAILABLE if ok else _DISRUPTED,
+                               _convoy_reason(self.pm, self.solution, province, ok), fate)
+        if kind is Hold:
+            return OrderResult(order, _STANDS, self._hold_reason(province, fate), fate)
+        return OrderResult(order, _ILLEGAL, Illegal("not an order of a movement phase"), fate)
+
+    def _hold_reason(self, province: str, fate: Tag | None) -> Reason:
+        if fate is not None:
+            return Dislodged(_winner(self.pm, self.solution, province), fate.value)
+        hold = self.strengths.get((HOLD, province))
+        if hold is None:  # a unit nobody attacks is not in the model: its own hold strength (a 2A's is 2)
+            kinds = self.facts.strengths
+            hold = self.scale.unit if kinds is None or province not in kinds else kinds[province][1]
+        return Stands(hold, self.scale)
+
+    def _move_reason(self, src: str, ok: bool) -> Reason:
+        facts, s, d, scale = self.facts, self.strengths, self.decisions, self.scale
+        mf = self.moves[src]
+        attack = s.get((ATTACK, src), 0)
+        if self.solution.paradoxes:
+            for rule, fixed in _fixed_by_backup(self.pm, self.solution, (MOVES, src)):
+                return Backup(rule, "succeeds" if fixed else "fails")
+        dest = mf.dest
+        if ok:
+            if d.get((DISLODGED, dest), False):
+                defender = facts.position.units.get(dest)
+                if defender is not None:
+                    opponent = facts.opponent.get(src)
+                    if opponent is not None:
+                        return Dislodges(str(defender.unit), attack, DEFEND, s.get((DEFEND, opponent), 0), scale)
+                    return Dislodges(str(defender.unit), attack, HOLD, s.get((HOLD, dest), 0), scale)
+            return Unopposed(attack, scale)
+        if mf.convoyed and not d.get((PATH, src), False):
+            return NoConvoyPath(_path_culprits(self.pm, self.solution, src))
+        allied = facts.allied
+        stoppers = [r for r in facts.attackers.get(dest, ()) if r != src and s.get((PREVENT, r), 0) >= attack
+                    and (not allied or frozenset((src, r)) not in allied)]
+        pm = self.pm
+        if stoppers:  # the one that entered, else the strongest (a bubble-car's 1/2 ties, an army's 1 stops it)
+            rival = stoppers[0] if len(stoppers) == 1 else \
+                max(stoppers, key=lambda r: (d.get((MOVES, r), False), s.get((PREVENT, r), 0)))
+            return BouncedWith(pm.label(rival), attack, s.get((PREVENT, rival), 0), scale)
+        opponent = facts.opponent.get(src)
+        if opponent is not None:
+            return HeadToHead(pm.label(opponent), attack, s.get((DEFEND, opponent), 0), scale)
+        defender = facts.position.units.get(dest)
+        hold = s.get((HOLD, dest), 0)
+        if defender is not None and defender.power == mf.piece.power and attack == 0:
+            return OwnUnit(str(defender.unit))
+        return BouncedOff(str(defender.unit) if defender else dest, attack, hold, scale)
 
 
 _SUCCEEDS, _FAILS, _ILLEGAL, _INVALID, _STANDS = Result.SUCCEEDS, Result.FAILS, Result.ILLEGAL, Result.INVALID, Result.STANDS
@@ -54,52 +116,6 @@ def _winner(pm: PhaseModel, solution: Solution, province: str) -> str | None:
         if solution.decisions.get((MOVES, a), False):
             return pm.label(a)
     return None
-
-
-def _hold_reason(pm: PhaseModel, solution: Solution, province: str, fate: Tag | None) -> Reason:
-    if fate is not None:
-        return Dislodged(_winner(pm, solution, province), fate.value)
-    hold = solution.strengths.get((HOLD, province))
-    if hold is None:  # a unit nobody attacks is not in the model: its own hold strength (a 2A's is 2)
-        kinds = pm.facts.strengths
-        hold = pm.scale.unit if kinds is None or province not in kinds else kinds[province][1]
-    return Stands(hold, pm.scale)
-
-
-def _move_reason(pm: PhaseModel, solution: Solution, src: str, ok: bool) -> Reason:
-    facts, s, d, scale = pm.facts, solution.strengths, solution.decisions, pm.scale
-    mf = facts.moves[src]
-    attack = s.get((ATTACK, src), 0)
-    if solution.paradoxes:
-        for rule, fixed in _fixed_by_backup(pm, solution, (MOVES, src)):
-            return Backup(rule, "succeeds" if fixed else "fails")
-    dest = mf.dest
-    if ok:
-        if d.get((DISLODGED, dest), False):
-            defender = facts.position.units.get(dest)
-            if defender is not None:
-                opponent = facts.opponent.get(src)
-                if opponent is not None:
-                    return Dislodges(str(defender.unit), attack, DEFEND, s.get((DEFEND, opponent), 0), scale)
-                return Dislodges(str(defender.unit), attack, HOLD, s.get((HOLD, dest), 0), scale)
-        return Unopposed(attack, scale)
-    if mf.convoyed and not d.get((PATH, src), False):
-        return NoConvoyPath(_path_culprits(pm, solution, src))
-    allied = facts.allied
-    stoppers = [r for r in facts.attackers.get(dest, ()) if r != src and s.get((PREVENT, r), 0) >= attack
-                and (not allied or frozenset((src, r)) not in allied)]
-    if stoppers:  # the one that entered, else the strongest (a bubble-car's 1/2 ties, an army's 1 stops it)
-        rival = stoppers[0] if len(stoppers) == 1 else \
-            max(stoppers, key=lambda r: (d.get((MOVES, r), False), s.get((PREVENT, r), 0)))
-        return BouncedWith(pm.label(rival), attack, s.get((PREVENT, rival), 0), scale)
-    opponent = facts.opponent.get(src)
-    if opponent is not None:
-        return HeadToHead(pm.label(opponent), attack, s.get((DEFEND, opponent), 0), scale)
-    defender = facts.position.units.get(dest)
-    hold = s.get((HOLD, dest), 0)
-    if defender is not None and defender.power == mf.piece.power and attack == 0:
-        return OwnUnit(str(defender.unit))
-    return BouncedOff(str(defender.unit) if defender else dest, attack, hold, scale)
 
 
 def _path_culprits(pm: PhaseModel, solution: Solution, src: str) -> tuple[Disrupted | Backup, ...]:

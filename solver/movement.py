@@ -9,7 +9,7 @@ from dipsat.model.types import (
     Dislodged, Location, Order, OrderResult, Phase, PhaseKind, Piece, Position, Result, Tag, Unit,
     UnitType,
 )
-from dipsat.solver.explain import explain_order
+from dipsat.solver.explain import Explainer
 from dipsat.solver.hooks import Removal
 from dipsat.solver.legality import LEGAL, Facts, Verdict, check_orders
 from dipsat.solver.map_tables import tables
@@ -49,6 +49,7 @@ def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Orde
     solution, pm = solve_phase(lambda o: build_model(facts, modules, o), rules.paradox)
     after, fates = next_position(facts, solution)
     results, ordered, units = [], set(), position.units
+    explain = Explainer(pm, solution).result
     for v in facts.verdicts:
         order = v.order
         fate = None
@@ -60,8 +61,8 @@ def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Orde
                 ordered.add(province)
                 if fates:
                     fate = fates.get(province)
-        results.append(explain_order(pm, solution, v, fate))
-    generated = [explain_order(pm, solution, Verdict(o, LEGAL), fates.get(o.unit.province))
+        results.append(explain(v, fate))
+    generated = [explain(Verdict(o, LEGAL), fates.get(o.unit.province))
                  for o in facts.generated if o.unit.province not in ordered]
     return Resolution(position, tuple(results), tuple(generated), after, solution.paradoxes,
                       solution.resolutions, str(rules), pm, solution)

@@ -6,8 +6,6 @@ phases in which no power has anything to adjust are skipped.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from dipsat.model.board import board_in_play, drop_expired
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Phase, PhaseKind, Position, Season
@@ -20,7 +18,7 @@ def update_centres(gmap: GameMap, position: Position) -> Position:
     Only a unit whose kind captures takes a centre (a bubble-car does not); the centres are
     those of the board in play (a destroyed centre is owned by nobody).
     """
-    return replace(position, centres=_owned_centres(gmap, position), dislodged={}, standoffs=frozenset())
+    return position.updated(centres=_owned_centres(gmap, position), dislodged={}, standoffs=frozenset())
 
 
 def _owned_centres(gmap: GameMap, position: Position) -> dict[str, str]:
@@ -47,18 +45,18 @@ def after_retreats(gmap: GameMap, after: Position) -> Position:
 
 def after_adjustments(after: Position) -> Position:
     """The phase that follows an adjustment phase: next year's Spring movement."""
-    return drop_expired(replace(after, phase=Phase(after.phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT),
-                                dislodged={}, standoffs=frozenset()))
+    return drop_expired(after.updated(phase=Phase(after.phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT),
+                                      dislodged={}, standoffs=frozenset()))
 
 
 def _end_of_season(gmap: GameMap, board: Position) -> Position:
     year, season = board.phase.year, board.phase.season
     if season is Season.SPRING:
-        return drop_expired(replace(board, phase=Phase(year, Season.FALL, PhaseKind.MOVEMENT), dislodged={},
-                                    standoffs=frozenset()))
+        return drop_expired(board.updated(phase=Phase(year, Season.FALL, PhaseKind.MOVEMENT), dislodged={},
+                                          standoffs=frozenset()))
     # update_centres and the move to Winter in one new board
-    winter = drop_expired(replace(board, phase=Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT),
-                                  centres=_owned_centres(gmap, board), dislodged={}, standoffs=frozenset()))
+    winter = drop_expired(board.updated(phase=Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT),
+                                        centres=_owned_centres(gmap, board), dislodged={}, standoffs=frozenset()))
     if adjustments_due(winter):
         return winter
     return after_adjustments(winter)

@@ -194,12 +194,3 @@ def test_arguments_are_checked_as_dataclass_checks_them():
     assert val_cls(b="y", a=2) == val_cls(2, "y")
     with pytest.raises(TypeError, match="non-default argument 'b' follows default argument"):
         value_class(type("Bad", (), {"__annotations__": {"a": "int", "b": "int"}, "a": 0}))
-
-
-def test_init_annotations_resolve_in_the_module():
-    """As a dataclass's, ``__init__``'s string annotations resolve in the class's module."""
-    import typing
-
-    assert typing.get_type_hints(types.Location.__init__) == typing.get_type_hints(types.Location) | {"return": type(None)}
-    position_hints = typing.get_type_hints(types.Position.__init__)  # compiled: a factory and __post_init__
-    assert position_hints["phase"] is types.Phase
