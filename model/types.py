@@ -6,6 +6,7 @@ Every value prints in DATC short notation (``A par - bur``); the parsers in
 from __future__ import annotations
 
 from dataclasses import field, replace
+from threading import Lock
 from enum import Enum
 from types import MappingProxyType
 from typing import Any, Final, Iterator, Mapping
@@ -249,9 +250,10 @@ def _frozen(mapping: Mapping[Any, Any] | None) -> Mapping[Any, Any]:
         made = MappingProxyType(dict(mapping))
     else:
         made = MappingProxyType({key: mapping[key] for key in ordered})
-    if len(_MADE) >= _MADE_KEPT:
-        del _MADE[next(iter(_MADE))]
-    _MADE[id(made)] = made
+    with _MADE_LOCK:  # a Dask worker's threads share this process: one eviction at a time
+        if len(_MADE) >= _MADE_KEPT:
+            del _MADE[next(iter(_MADE))]
+        _MADE[id(made)] = made
     return made
 
 
@@ -260,6 +262,7 @@ _MADE: dict[int, Mapping[Any, Any]] = {}
 another's): a new board made from another's units or centres (the next phase, the board brought
 to the phase after) shares them instead of copying and sorting them again. Each is a read-only
 view of a dict nobody else holds, so sharing it changes nothing."""
+_MADE_LOCK: Final = Lock()
 _MADE_KEPT: Final = 64
 
 
