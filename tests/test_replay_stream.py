@@ -2,6 +2,7 @@
 memory bounded (parts read back from disk), and equal row for row whatever is kept in memory."""
 from __future__ import annotations
 
+import ast
 import json
 import shutil
 from pathlib import Path
@@ -160,32 +161,29 @@ def test_games_must_keep_their_rows_together():
         game_blocks(keys, [("f", "b"), ("f", "a")])
 
 
-def test_replay_loads_pyarrow_lean(tmp_path: Path):
-    """`dipsat replay` loads pyarrow without numpy, cloudpickle or the S3 file system (start-up)."""
+def _loaded_after(code: str, modules: tuple[str, ...]) -> list[str]:
+    """Which of ``modules`` a fresh Python process has loaded after running ``code``."""
     import subprocess
     import sys
-    code = ("import sys\n"
-            "from dipsat.cli.main import main\n"
+    probe = f"import sys\n{code}\nprint('LOADED', [m for m in {modules!r} if sys.modules.get(m) is not None])\n"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return ast.literal_eval(done.stdout.rsplit("LOADED ", 1)[1])
+
+
+def test_replay_loads_pyarrow_lean(tmp_path: Path):
+    """`dipsat replay` loads pyarrow without numpy, cloudpickle or the S3 file system (start-up)."""
+    code = ("from dipsat.cli.main import main\n"
             f"status = main(['replay', {str(FIXTURES / 'droidippy_game.txt')!r}, '--workers', '1', "
             f"'--out', {str(tmp_path)!r}, '--json'])\n"
-            "print('LOADED', sorted(m for m in ('numpy', 'cloudpickle', 'pyarrow._s3fs', 'pyarrow.compute', 'pandas')"
-            " if sys.modules.get(m) is not None))\n"
-            "sys.exit(0 if status in (0, 1) else status)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "LOADED []" in done.stdout, done.stdout
+            "assert status in (0, 1), status")
+    assert _loaded_after(code, ("numpy", "cloudpickle", "pyarrow._s3fs", "pyarrow.compute", "pandas")) == []
 
 
 def test_dask_entry_point_is_light():
     """What the Dask scheduler unpickles to pass a batch on (:func:`~dipsat.replay.executors.replay_batch`)
     imports neither pyarrow nor the adjudicator (they cost a scheduler about 60 MB)."""
-    import subprocess
-    import sys
-    code = ("import sys, pickle\n"
+    code = ("import pickle\n"
             "from dipsat.replay.executors import replay_batch\n"
-            "pickle.loads(pickle.dumps(replay_batch))\n"
-            "print('LOADED', sorted(m for m in ('pyarrow', 'dipsat.solver.adjudicate', 'dipsat.replay.work')"
-            " if m in sys.modules))\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "LOADED []" in done.stdout, done.stdout
+            "pickle.loads(pickle.dumps(replay_batch))")
+    assert _loaded_after(code, ("pyarrow", "dipsat.solver.adjudicate", "dipsat.replay.work")) == []
