@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import gc
 import json
 import os
 import sys
@@ -98,6 +99,7 @@ def _run(argv: list[str], as_json: bool) -> int:
 
         args = _parser(argv).parse_args(argv)
         as_json = bool(getattr(args, "json", as_json))
+        _collect_from_now()
         check_rules(args)
         apply_solver(args)
         return int(args.run(args))
@@ -115,6 +117,20 @@ def _run(argv: list[str], as_json: bool) -> int:
         if isinstance(e, BrokenPipeError):
             return 0
         return report(e, as_json)
+
+
+_START_UP: list[bool] = []
+"""Set while :func:`program` holds the cycle collector back for the process's start-up."""
+
+
+def _collect_from_now() -> None:
+    """End :func:`program`'s start-up: what start-up built (modules, classes, parsers) is moved
+    out of the collector's sight (``gc.freeze``: it lives as long as the process) and the collector
+    runs from here on as usual. Nothing in a process that :func:`program` did not start."""
+    if _START_UP:
+        _START_UP.clear()
+        gc.freeze()
+        gc.enable()
 
 
 def _caused_by_interrupt(exc: BaseException) -> bool:
@@ -149,6 +165,8 @@ def program() -> NoReturn:
     replay; the operating system frees the memory at once). Files were closed by the command
     (every output is written atomically and closed before it returns).
     """
+    _START_UP.append(True)
+    gc.disable()  # start-up (imports) makes almost no garbage cycles: until the command runs, no passes
     code = main()
     try:
         sys.stdout.flush()

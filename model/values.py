@@ -14,10 +14,14 @@ through their descriptors, which is also quicker per instance than ``object.__se
 """
 from __future__ import annotations
 
-from dataclasses import MISSING, FrozenInstanceError, dataclass, fields
 from operator import attrgetter
 from types import CodeType, FunctionType
 from typing import Any, Callable, TypeVar
+
+from dipsat.model.on_use import imported_on_use
+
+with imported_on_use("inspect"):  # dataclasses uses it only to write a missing docstring: ~5 % of a start-up
+    from dataclasses import MISSING, FrozenInstanceError, dataclass, fields
 
 __all__ = ["value_class"]
 
