@@ -17,7 +17,7 @@ import os
 import sys
 from importlib import import_module
 from types import ModuleType
-from typing import Final, NoReturn, Sequence
+from typing import Any, Final, NoReturn, Sequence
 
 EXIT_INTERRUPTED: Final = 130
 """Interrupted (Ctrl-C): as :data:`dipsat.cli.errors.EXIT_INTERRUPTED`; here too, since this module
@@ -40,6 +40,24 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         from dipsat.model.errors import UsageError
         raise UsageError(f"{message} (see {self.prog} --help)")
+
+    _checking = False
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        """As argparse's, which makes a help formatter only to check the argument's metavar."""
+        self._checking = True
+        try:
+            return super().add_argument(*args, **kwargs)
+        finally:
+            self._checking = False
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        """argparse's formatter; while :meth:`add_argument` checks a metavar, one of a set width:
+        the check needs none, and asking the terminal's (``shutil``, with bz2 and lzma) for each of
+        a command's arguments cost about 2 % of a one-game replay (issue 23)."""
+        if self._checking:
+            return self.formatter_class(prog=self.prog, width=80)
+        return super()._get_formatter()
 
 
 class _Once(argparse._StoreAction):
@@ -66,7 +84,8 @@ def _store_once(parser: argparse.ArgumentParser) -> None:
 def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The parser of the command named first in ``argv`` if it is one, else of every command."""
     p = _Parser(prog="dipsat", description="A Diplomacy adjudicator built on a CP-SAT model.")
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(dest="command", required=True, prog=p.prog)  # what argparse makes of its
+    # usage without options (it has no positional argument), without asking a formatter (and shutil)
     named = [argv[0]] if argv and argv[0] in COMMANDS else COMMANDS
     for name in named:
         command = command_module(name)

@@ -95,18 +95,21 @@ def _add_init(cls: type, flds: tuple[Any, ...], slots: bool, frozen: bool) -> No
 
     A frozen class's fields are filled through their slots' descriptors (or ``object.__setattr__``
     without slots); a mutable one's by assignment, as dataclass writes it. The usual class
-    (slots, plain fields, no ``__post_init__``) shares the compiled code of every class with as
-    many fields (:func:`_slot_init`); the others are compiled from their own text."""
+    (plain fields, none with a factory, none keyword-only) shares the compiled code of every class
+    of its kind with as many fields (:func:`_shared_init`); the others are compiled from their own
+    text."""
     defaulted = False
     for f in flds:
         if f.init and not f.kw_only:
             if f.default is MISSING and f.default_factory is MISSING and defaulted:
                 raise TypeError(f"non-default argument {f.name!r} follows default argument")
             defaulted = defaulted or f.default is not MISSING or f.default_factory is not MISSING
-    if slots and not hasattr(cls, "__post_init__") and all(
-            f.init and not f.kw_only and f.default_factory is MISSING and f.name != "self" for f in flds):
-        init = _slot_init(cls, flds)
-        init.__annotations__ = {**{f.name: f.type for f in flds}, "return": None}
+    post_init = hasattr(cls, "__post_init__")
+    given = tuple(f for f in flds if f.init)
+    if all(not f.kw_only and f.default_factory is MISSING and f.name != "self" for f in given) and all(
+            f.default is MISSING and f.default_factory is MISSING for f in flds if not f.init):
+        init = _shared_init(cls, given, "slots" if slots else "frozen" if frozen else "mutable", post_init)
+        init.__annotations__ = {**{f.name: f.type for f in given}, "return": None}
         _set(cls, "__init__", init)
         return
     scope: dict[str, Any] = {"__value_missing__": _FACTORY, "__value_object_setattr__": object.__setattr__}
@@ -151,27 +154,41 @@ def _add_init(cls: type, flds: tuple[Any, ...], slots: bool, frozen: bool) -> No
     _set(cls, "__init__", init)
 
 
-_SLOT_INIT_CODE: dict[int, CodeType] = {}
-"""Fields -> the code of ``def __init__(self, a0, a1...): _s0(self, a0); _s1(self, a1)...``."""
+_SHARED_INIT_CODE: dict[tuple[str, bool, int], CodeType] = {}
+"""(how fields are filled, ``__post_init__`` or not, number of fields) -> the code of
+``def __init__(self, a0, a1...): _s0(self, a0); _s1(self, a1)...`` (slots: each field's slot
+setter), ``_s(self, _n0, a0)...`` (``object.__setattr__`` or ``setattr`` and the fields' names),
+then ``self.__post_init__()`` if the class has one."""
 
 
-def _slot_init(cls: type, flds: tuple[Any, ...]) -> FunctionType:
-    """An ``__init__`` made from the shared code for ``len(flds)`` fields, its parameters renamed
-    to the fields' names and ``_s0``, ``_s1``... bound to the fields' slot setters (no compiling)."""
-    n = len(flds)
-    code = _SLOT_INIT_CODE.get(n)
+def _shared_init(cls: type, given: tuple[Any, ...], style: str, post_init: bool) -> FunctionType:
+    """An ``__init__`` made from the shared code for its kind and number of fields (``given``:
+    the fields ``__init__`` takes, all positional, none with a factory), its parameters renamed
+    to the fields' names and its names bound to the fields' setters (no compiling): the same
+    steps as the text dataclass writes (a frozen class without slots fills its fields through
+    ``object.__setattr__``, a mutable one by assignment). ``style``: ``slots``, ``frozen``, ``mutable``."""
+    n = len(given)
+    key = (style, post_init, n)
+    code = _SHARED_INIT_CODE.get(key)
     if code is None:
         params = "".join(f", a{i}" for i in range(n))
-        body = "".join(f" _s{i}(self, a{i})\n" for i in range(n)) or " pass\n"
+        lines = [f" _s{i}(self, a{i})\n" if style == "slots" else f" _s(self, _n{i}, a{i})\n" for i in range(n)]
+        if post_init:
+            lines.append(" self.__post_init__()\n")
+        body = "".join(lines) or " pass\n"
         scope: dict[str, Any] = {}
-        exec(f"def __init__(self{params}):\n{body}", scope)  # noqa: S102 (once per number of fields)
-        code = _SLOT_INIT_CODE[n] = scope["__init__"].__code__
-    names = tuple(f.name for f in flds)
+        exec(f"def __init__(self{params}):\n{body}", scope)  # noqa: S102 (once per kind and number of fields)
+        code = _SHARED_INIT_CODE[key] = scope["__init__"].__code__
+    names = tuple(f.name for f in given)
     code = code.replace(co_varnames=("self", *names), co_qualname=f"{cls.__qualname__}.__init__")
-    setters: dict[str, Any] = {f"_s{i}": getattr(cls, name).__set__ for i, name in enumerate(names)}
-    setters["__builtins__"] = __builtins__
-    defaults = tuple(f.default for f in flds if f.default is not MISSING)
-    return FunctionType(code, setters, "__init__", defaults or None)
+    bound: dict[str, Any] = {"__builtins__": __builtins__}
+    if style == "slots":
+        bound.update((f"_s{i}", getattr(cls, name).__set__) for i, name in enumerate(names))
+    else:
+        bound["_s"] = object.__setattr__ if style == "frozen" else setattr
+        bound.update((f"_n{i}", name) for i, name in enumerate(names))
+    defaults = tuple(f.default for f in given if f.default is not MISSING)
+    return FunctionType(code, bound, "__init__", defaults or None)
 
 
 class _Factory:

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "replay_fixtures"
 
@@ -90,9 +92,11 @@ def _loaded_after_program(argv: list[str], modules: tuple[str, ...]) -> list[str
 
 
 def test_a_replay_loads_what_it_does_not_use_only_when_used(tmp_path: Path):
-    """A one-game replay's start-up loads neither inspect (nor ast, dis, tokenize), socket, pickle,
-    decimal nor OpenSSL (its task ids are the same SHA-256)."""
-    unused = ("inspect", "ast", "dis", "tokenize", "socket", "pickle", "decimal", "_hashlib", "ssl")
+    """A one-game replay loads neither inspect (nor ast, dis, tokenize), socket, pickle, decimal,
+    OpenSSL (its task ids are the same SHA-256), tempfile, shutil (argparse asks it the terminal's
+    width only to show help) nor gzip (no .gz read)."""
+    unused = ("inspect", "ast", "dis", "tokenize", "socket", "pickle", "decimal", "_hashlib", "ssl",
+              "tempfile", "shutil", "bz2", "lzma", "gzip", "random")
     assert _loaded_after_program(["replay", str(FIXTURES / "droidippy_game.txt"), "--workers", "1",
                                   "--out", str(tmp_path / "out"), "--json"], unused) == []
 
@@ -122,3 +126,30 @@ def test_the_program_collects_cycles_once_the_command_runs():
     first, second = out.strip().splitlines()
     assert first == "['RUN', 'True', 'False'] 0 True True"  # main() alone (a caller's process): untouched
     assert second == "['RUN', 'True', 'True'] 0 True"  # as program() starts it
+
+
+def test_a_case_adjudicated_loads_neither_inspect_nor_shutil(tmp_path: Path):
+    case = tmp_path / "one.txt"
+    case.write_text("CASE 1\nVARIANT standard\nPHASE Spring 1901 Movement\nUNITS\nEngland: F North Sea\n"
+                    "ORDERS\nEngland: F North Sea - Picardy  [illegal]\nEND\n", encoding="utf-8")
+    assert _loaded_after_program(["adjudicate", str(case)], ("inspect", "shutil", "tempfile", "gzip")) == []
+
+
+def test_new_files_are_made_as_mkstemp_makes_them(tmp_path: Path):
+    """:func:`dipsat.model.files._new_file`: a new file each time, open, mode 0600, named
+    prefix + random + suffix in the folder; an unwritable folder is an OSError."""
+    import os
+    import stat
+
+    from dipsat.model.files import _new_file
+
+    made = [_new_file(tmp_path, ".out.txt.", ".tmp.txt") for _ in range(3)]
+    for fd, name in made:
+        os.write(fd, b"x")
+        os.close(fd)
+        path = Path(name)
+        assert path.parent == tmp_path and path.name.startswith(".out.txt.") and path.name.endswith(".tmp.txt")
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600 and path.read_bytes() == b"x"
+    assert len({name for _, name in made}) == 3
+    with pytest.raises(OSError):
+        _new_file(tmp_path / "missing", ".a.", ".b")

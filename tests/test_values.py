@@ -194,3 +194,24 @@ def test_arguments_are_checked_as_dataclass_checks_them():
     assert val_cls(b="y", a=2) == val_cls(2, "y")
     with pytest.raises(TypeError, match="non-default argument 'b' follows default argument"):
         value_class(type("Bad", (), {"__annotations__": {"a": "int", "b": "int"}, "a": 0}))
+
+
+@pytest.mark.parametrize("slots", [True, False])
+def test_post_init_and_a_field_left_out_share_the_compiled_init(slots):
+    """A class with ``__post_init__`` and a field left out of ``__init__`` (no default: the hook
+    fills it) behaves as the dataclass, and shares its ``__init__``'s code with every class of its
+    kind and number of fields (nothing compiled for it)."""
+    def post_init(self):
+        object.__setattr__(self, "total", self.a + self.b)
+
+    body = {"__annotations__": {"a": "int", "b": "int", "total": "int"}, "b": 2,
+            "total": field(init=False, repr=False), "__post_init__": post_init, "__doc__": "Adds."}
+    ref_cls, val_cls = _pair(body, slots=slots)
+    _, other_cls = _pair(dict(body, __annotations__={"x": "int", "y": "int", "total": "int"}, y=2), slots=slots)
+    assert (val_cls(1).total, val_cls(1, 5).total) == (ref_cls(1).total, ref_cls(1, 5).total) == (3, 6)
+    assert repr(val_cls(1)) == repr(ref_cls(1)) and val_cls(1) == val_cls(1, 2)
+    assert str(inspect.signature(val_cls)) == str(inspect.signature(ref_cls)) == "(a: 'int', b: 'int' = 2) -> None"
+    assert val_cls.__init__.__code__.co_code == other_cls.__init__.__code__.co_code
+    assert val_cls.__init__.__code__.co_varnames[:3] == ("self", "a", "b")
+    with pytest.raises(FrozenInstanceError):
+        val_cls(1).total = 0
