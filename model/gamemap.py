@@ -18,12 +18,12 @@ from dataclasses import field, replace
 from enum import StrEnum
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final
 
 from dipsat.model.errors import MapError, UnknownPowerError, UnknownProvinceError, quote
 from dipsat.model.kinds import STANDARD_KINDS, STANDARD_WORDS, Moves, UnitKind, kind_words, strength_scale
 from dipsat.model.types import Location, Unit, UnitType
-from dipsat.model.values import value_class
+from dipsat.model.values import named_tuple, value_class
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -86,7 +86,8 @@ class Province:
     """Other names accepted on input, lower case."""
 
 
-class Edge(NamedTuple):
+@named_tuple
+class Edge:
     """One edge of the board between two nodes (province ids or coast nodes ``stp/nc``)."""
 
     a: str

@@ -10,10 +10,11 @@ from array import array
 from collections.abc import Sequence
 from itertools import groupby, repeat
 from operator import is_not
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 import pyarrow as pa
 
+from dipsat.model.values import named_tuple
 from dipsat.replay.collector import no_cycle_collection
 
 AGREE: Final = "agree"
@@ -27,7 +28,8 @@ ERROR: Final = "error"
 STATUSES: Final = (AGREE, DIFFER, UNCHECKED, ERROR)
 
 
-class PhaseRow(NamedTuple):
+@named_tuple
+class PhaseRow:
     """One phase of one game, replayed."""
 
     file: str
@@ -55,7 +57,8 @@ class PhaseRow(NamedTuple):
     line: int | None
 
 
-class OrderRow(NamedTuple):
+@named_tuple
+class OrderRow:
     """One order of one phase: as recorded, and as adjudicated."""
 
     file: str

@@ -153,3 +153,27 @@ def test_new_files_are_made_as_mkstemp_makes_them(tmp_path: Path):
     assert len({name for _, name in made}) == 3
     with pytest.raises(OSError):
         _new_file(tmp_path / "missing", ".a.", ".b")
+
+
+@pytest.mark.parametrize("command", ["replay", "adjudicate"])
+def test_start_up_compiles_no_text(command: str, tmp_path: Path):
+    """No ``compile()`` in a replay or an adjudication (typing compiles each quoted annotation it
+    checks, and a process's first compile builds Python's syntax-tree types: ~10 M instructions)."""
+    if command == "replay":
+        argv = ["replay", str(FIXTURES / "droidippy_game.txt"), "--workers", "1", "--out", str(tmp_path / "out")]
+    else:
+        case = tmp_path / "one.txt"
+        case.write_text("CASE 1\nVARIANT standard\nPHASE Spring 1901 Movement\nUNITS\nEngland: F North Sea\n"
+                        "ORDERS\nEngland: F North Sea - Picardy  [illegal]\nEND\n", encoding="utf-8")
+        argv = ["adjudicate", str(case)]
+    out = _run("import builtins, sys\n"
+               "compiled = []\n"
+               "real = builtins.compile\n"
+               "def compile(source, *args, **kwargs):\n"
+               "    compiled.append(str(source)[:60])\n"
+               "    return real(source, *args, **kwargs)\n"
+               "builtins.compile = compile\n"
+               "from dipsat.cli.main import main\n"
+               f"status = main({argv!r})\n"
+               "print('COMPILED', compiled, status)\n")
+    assert out.rsplit("COMPILED ", 1)[1].split() == ["[]", "0"]
