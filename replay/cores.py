@@ -31,10 +31,10 @@ _LEFT_OUT = ("numpy", "cloudpickle", "pyarrow._s3fs", "pyarrow._gcsfs", "pyarrow
 """What a lean pyarrow goes without: numpy, cloudpickle (pyarrow then pickles with :mod:`pickle`),
 and the cloud file systems (S3's starts its SDK and imports ssl and socket)."""
 
-_ON_USE = ("inspect", "socket", "pickle", "decimal")
+_ON_USE = ("inspect", "socket", "pickle", "decimal", "signal")
 """What pyarrow imports but a replay does not use (:func:`~dipsat.model.on_use.imported_on_use`):
-inspect (writing datasets), socket (finding a free port), pickle, decimal (converting decimals):
-about 5 % of a one-game replay's start-up."""
+inspect (writing datasets), socket (finding a free port), pickle, decimal (converting decimals),
+signal (stopping a long read on Ctrl-C): about 5 % of a one-game replay's start-up."""
 
 
 def import_arrow_lean() -> None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 import re
-import signal
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
@@ -95,6 +94,8 @@ class _Worker:
 
 def _serve(conn: Any, rules_text: str | None) -> None:
     """A worker's life: receive tasks, send back their outcomes, until told ``None``."""
+    import signal
+
     from dipsat.replay.work import replay_task
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the main process, which stops us

@@ -70,7 +70,7 @@ def test_lean_arrow_still_pickles_converts_decimals_and_finds_a_port():
     out = _run("import sys\n"
                "from dipsat.replay.cores import import_arrow_lean\n"
                "import_arrow_lean()\n"
-               "print(sorted(m for m in ('inspect', 'socket', 'pickle', 'decimal') if m in sys.modules))\n"
+               "print(sorted(m for m in ('inspect', 'socket', 'pickle', 'decimal', 'signal') if m in sys.modules))\n"
                "import decimal, pickle\n"
                "import pyarrow as pa, pyarrow.util\n"
                "values = pa.array([decimal.Decimal('1.25'), None])\n"
@@ -94,9 +94,10 @@ def _loaded_after_program(argv: list[str], modules: tuple[str, ...]) -> list[str
 def test_a_replay_loads_what_it_does_not_use_only_when_used(tmp_path: Path):
     """A one-game replay loads neither inspect (nor ast, dis, tokenize), socket, pickle, decimal,
     OpenSSL (its task ids are the same SHA-256), tempfile, shutil (argparse asks it the terminal's
-    width only to show help) nor gzip (no .gz read)."""
+    width only to show help), gzip (no .gz read), signal (its enums) nor pkgutil (the map is read
+    through its package's loader)."""
     unused = ("inspect", "ast", "dis", "tokenize", "socket", "pickle", "decimal", "_hashlib", "ssl",
-              "tempfile", "shutil", "bz2", "lzma", "gzip", "random")
+              "tempfile", "shutil", "bz2", "lzma", "gzip", "random", "signal", "pkgutil", "importlib.util")
     assert _loaded_after_program(["replay", str(FIXTURES / "droidippy_game.txt"), "--workers", "1",
                                   "--out", str(tmp_path / "out"), "--json"], unused) == []
 
