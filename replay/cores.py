@@ -22,7 +22,7 @@ import sys
 from types import ModuleType, SimpleNamespace
 from typing import Final
 
-from dipsat.model.on_use import imported_on_use
+from dipsat.model.on_use import imported_on_use, lazily_bound
 
 _DONE: list[bool] = []
 
@@ -53,7 +53,7 @@ def import_arrow_lean() -> None:
         sys.modules[name] = None  # type: ignore[assignment]  # importing it raises ImportError: pyarrow goes on without
     no_ssl = _without_ssl()
     try:
-        with imported_on_use(*_ON_USE):
+        with imported_on_use(*_ON_USE), lazily_bound():
             import pyarrow.parquet  # noqa: F401
     finally:
         for name in left_out:

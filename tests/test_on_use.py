@@ -178,3 +178,24 @@ def test_start_up_compiles_no_text(command: str, tmp_path: Path):
                f"status = main({argv!r})\n"
                "print('COMPILED', compiled, status)\n")
     assert out.rsplit("COMPILED ", 1)[1].split() == ["[]", "0"]
+
+
+def test_lazily_bound_restores_the_loader_flags_and_imports_work():
+    out = _run("import os, sys\n"
+               "from dipsat.model.on_use import imported, lazily_bound\n"
+               "before = sys.getdlopenflags()\n"
+               "with lazily_bound():\n"
+               "    inside = sys.getdlopenflags()\n"
+               "print(before & os.RTLD_NOW == os.RTLD_NOW, inside & 3 == os.RTLD_LAZY, sys.getdlopenflags() == before)\n"
+               "helper = imported('ortools.sat.python.cp_model_helper', on_use=('logging',))\n"
+               "print(helper is sys.modules['ortools.sat.python.cp_model_helper'], 'logging' in sys.modules,\n"
+               "      imported('ortools.sat.python.cp_model_helper') is helper, sys.getdlopenflags() == before)\n"
+               "print(type(helper.CpModelProto()).__name__)\n")
+    assert out.splitlines() == ["True True True", "True False True True", "CpModelProto"]
+
+
+def test_a_paradox_reaches_cp_sat_without_logging(tmp_path: Path):
+    """A circular movement (6.C.1) needs CP-SAT: OR-Tools is loaded (its libraries bound lazily),
+    its logging (for Windows) is not."""
+    assert _loaded_after_program(["adjudicate", str(ROOT / "datacases" / "datc_6C_circular.txt"), "--case", "6.C.1"],
+                                 ("ortools.sat.python.cp_model_helper", "logging")) == ["ortools.sat.python.cp_model_helper"]
