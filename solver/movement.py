@@ -1,6 +1,7 @@
 """Adjudicate a movement phase: facts in Python, one CP-SAT model, results and the next board."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Collection, Mapping, Sequence
 
 from dipsat.model.board import board_in_play
@@ -21,9 +22,11 @@ from dipsat.solver.resolution import Resolution
 from dipsat.solver.rules import MOVEMENT_RULES, Rule, with_options
 
 
-def build_model(facts: Facts, rules: Mapping[str, Rule], overrides: Mapping[Key, bool]) -> PhaseModel:
-    """Create the phase model and let every rule module add its constraints."""
-    pm = PhaseModel(facts, overrides)
+def build_model(facts: Facts, rules: Mapping[str, Rule], overrides: Mapping[Key, bool],
+                fold: bool = False) -> PhaseModel:
+    """Create the phase model and let every rule module add its constraints (``fold``: with
+    its constants folded, for propagation; see :class:`~dipsat.solver.phase_model.PhaseModel`)."""
+    pm = PhaseModel(facts, overrides, rules if fold else None)
     for rule in rules.values():
         rule(pm)
     return pm
@@ -46,7 +49,7 @@ def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Orde
     gmap = board_in_play(gmap, position)
     facts = check_orders(gmap, position, orders, rules, off_graph, removed, stacks, keys, carriers)
     modules = with_options(movement_rules, rules)
-    solution, pm = solve_phase(lambda o: build_model(facts, modules, o), rules.paradox)
+    solution, pm = solve_phase(partial(build_model, facts, modules, fold=True), rules.paradox)
     after, fates = next_position(facts, solution)
     results, ordered, units = [], set(), position.units
     explain = Explainer(pm, solution).result

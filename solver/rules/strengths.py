@@ -27,14 +27,18 @@ def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | No
         return base
     kept = [s for s in supporters
             if excluding_power is None or pm.facts.piece(s).power != excluding_power]
-    lits = [pm.given(s) for s in kept]
+    lits = [pm.fixed(pm.given(s)) for s in kept]  # a support fixed by the facts is a constant
     weights = pm.facts.strengths
     if weights is not None:
-        terms = [lit * weights[s].support for s, lit in zip(kept, lits) if lit is not False and weights[s].support]
+        base += sum(weights[s].support for s, lit in zip(kept, lits) if lit is True)
+        terms = [lit * weights[s].support for s, lit in zip(kept, lits)
+                 if lit is not False and lit is not True and weights[s].support]
         return base + LinearExpr.sum(terms) if terms else base
     counted: dict[int, int] = {}
     for lit in lits:
-        if lit is not False:  # a given support is a literal (an IntVar): one more
+        if lit is True:
+            base += 1
+        elif lit is not False:  # a given support is a literal (an IntVar): one more
             counted[lit.index] = counted.get(lit.index, 0) + 1  # type: ignore[union-attr]
     return LinearExpr(counted, base) if counted else base
 
@@ -79,9 +83,10 @@ def _choose(pm: PhaseModel, key: Key, cases: list[tuple[list[Lit], LinearExpr | 
     case remains the strength is that value itself, else a variable with enforced equalities.
     """
     live = []
+    fixed = pm.fixed
     for when, value in cases:
         kept = []
-        for w in when:
+        for w in map(fixed, when):
             if w is False:
                 break
             if w is not True:
@@ -122,8 +127,8 @@ def add_strengths(pm: PhaseModel) -> None:
             continue  # an empty province has hold strength 0
         extra = 0 if plain else _extra(pm, HOLD, province)
         if province in moves_of:  # 5.B.5: 0 if it moves away, else 1 (a stack: 0 if every piece does)
-            moves = pm.leaves(province)
-            if plain:  # the choice below, settled: a variable 0..1, 0 when it moves, 1 when not
+            moves = pm.fixed(pm.leaves(province))
+            if plain and moves is not True and moves is not False:  # the choice below, settled: a variable 0..1, 0 when it moves, 1 when not
                 hold = pm.strength((HOLD, province), 1)
                 pm.model.add_difference(hold, 0, 0, 0, [moves])
                 pm.model.add_difference(hold, 1, 0, 0, [~moves])
@@ -137,7 +142,7 @@ def add_strengths(pm: PhaseModel) -> None:
     for src, mf in moves_of.items():
         supporters = facts.move_supports.get(src, [])
         supported = support_sum(pm, supporters, base=0) if supporters else 0
-        path = pm.path(src)
+        path = pm.fixed(pm.path(src))
         if src in facts.opponent:  # 5.B.7, read by the opponent's move
             left_out = DEFEND_LEAVES_OUT[facts.rules.head_to_head_defend](facts, src)
             defending = supported if left_out is None or not supporters else support_sum(
@@ -149,7 +154,7 @@ def add_strengths(pm: PhaseModel) -> None:
             if beaten_by is None:
                 cases = [([_neg(path)], 0), ([path], prevented)]
             elif beaten_by == facts.opponent.get(src):  # head to head: both cannot succeed
-                beaten = pm.moves(beaten_by)
+                beaten = pm.fixed(pm.moves(beaten_by))
                 cases = [([_neg(path)], 0), ([path, beaten], 0), ([path, _neg(beaten)], prevented)]
             else:  # DATC 4.A.7 choice a: dislodged by a convoyed unit from the destination
                 beaten = pm.model.new_bool_var((BEATEN, src))
@@ -177,11 +182,11 @@ def add_strengths(pm: PhaseModel) -> None:
         else:
             restricted = _plus(support_sum(pm, supporters, excluding_power=defender.power, base=attack),
                                _extra(pm, ATTACK, src))
-        leaves = pm.leaves(mf.dest) if src not in facts.opponent else False
+        leaves = pm.fixed(pm.leaves(mf.dest)) if src not in facts.opponent else False
         if path is not True:
             _choose(pm, (ATTACK, src), [([_neg(path)], 0), ([path, leaves], full),
                                         ([path, _neg(leaves)], restricted)])
         elif leaves is False:  # the same choice with its constant conditions settled
             strengths[ATTACK, src] = restricted
         else:
-            _choose(pm, (ATTACK, src), [([leaves], full), ([~leaves], restricted)])
+            _choose(pm, (ATTACK, src), [([leaves], full), ([_neg(leaves)], restricted)])
