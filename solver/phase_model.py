@@ -141,15 +141,15 @@ class PhaseModel:
 
     def fixed(self, lit: Lit) -> Lit:
         """``lit``, or its value when the model is folded and that value is already fixed."""
-        if not self.fold or lit is True or lit is False:
-            return lit
-        model = self.model
-        if type(lit) is IntVar:
-            v = lit.index
-            return model.lb[v] == 1 if model.lb[v] == model.ub[v] else lit
-        if type(lit) is NotVar:
-            v = lit.var.index
-            return model.lb[v] == 0 if model.lb[v] == model.ub[v] else lit
+        kind = type(lit)
+        if kind is IntVar and self.fold:
+            v = lit.index  # type: ignore[union-attr]
+            lb = self.model.lb[v]
+            return lb == 1 if lb == self.model.ub[v] else lit
+        if kind is NotVar and self.fold:
+            v = lit.var.index  # type: ignore[union-attr]
+            lb = self.model.lb[v]
+            return lb == 0 if lb == self.model.ub[v] else lit
         return lit
 
     def require(self, lit: IntVar) -> None:
@@ -175,7 +175,11 @@ class PhaseModel:
         """Return the literal of decision ``key``, creating it on first use."""
         lit = self.decisions.get(key)
         if lit is None:
-            lit = self.decisions[key] = self.model.new_bool_var(key)
+            model = self.model  # model.new_bool_var(key), inline: a phase makes dozens
+            lit = self.decisions[key] = IntVar(len(model.keys), key)
+            model.keys.append(key)
+            model.lb.append(0)
+            model.ub.append(1)
             self._graph = None
             if self.overrides and key in self.overrides:
                 unit = 2 * lit.index + (0 if self.overrides[key] else 1)

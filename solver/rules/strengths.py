@@ -13,7 +13,7 @@ the prevent strength of a move that has rivals.
 from __future__ import annotations
 
 from dipsat.model.types import Move
-from dipsat.solver.constraints import LinearExpr
+from dipsat.solver.constraints import LinearExpr, NotVar
 from dipsat.solver.order_choices import DEFEND_LEAVES_OUT, OWN_SUPPORT_COUNTS
 from dipsat.solver.phase_model import ATTACK, BEATEN, DEFEND, HOLD, PREVENT, Key, Lit, PhaseModel
 
@@ -80,7 +80,8 @@ def _choose(pm: PhaseModel, key: Key, cases: list[tuple[list[Lit], LinearExpr | 
     """strength ``key`` == the value of the first case whose literals all hold.
 
     ``cases`` must cover every situation. Constant conditions are settled here; when a single
-    case remains the strength is that value itself, else a variable with enforced equalities.
+    case remains the strength is that value itself, else a variable with enforced equalities
+    (in a folded model, two numbers chosen by a literal are the expression ``b + (a - b) * lit``).
     """
     live = []
     fixed = pm.fixed
@@ -97,10 +98,21 @@ def _choose(pm: PhaseModel, key: Key, cases: list[tuple[list[Lit], LinearExpr | 
     if len(live) == 1 or all(_same(v, first) for _, v in live[1:]):
         pm.strengths[key] = first
         return
+    if pm.fold and len(live) == 2:
+        (when, a), (other, b) = live
+        if type(a) is int and type(b) is int and len(when) == 1 and len(other) == 1 and _opposite(when[0], other[0]):
+            lit = when[0].expr()
+            pm.strengths[key] = LinearExpr({v: c * (a - b) for v, c in lit.terms.items()}, lit.const * (a - b) + b)
+            return
     top = max(_upper(pm, v) for _, v in live)
     var = pm.strength(key, top)
     for when, value in live:
         pm.model.add_difference(var, value, 0, 0, when)  # var == value, enforced when `when` holds
+
+
+def _opposite(a: Lit, b: Lit) -> bool:
+    """``a`` is the negation of ``b`` (both literals)."""
+    return (type(b) is NotVar and b.var is a) or (type(a) is NotVar and a.var is b)
 
 
 def _same(a: LinearExpr | int, b: LinearExpr | int) -> bool:
@@ -128,12 +140,14 @@ def add_strengths(pm: PhaseModel) -> None:
         extra = 0 if plain else _extra(pm, HOLD, province)
         if province in moves_of:  # 5.B.5: 0 if it moves away, else 1 (a stack: 0 if every piece does)
             moves = pm.fixed(pm.leaves(province))
-            if plain and moves is not True and moves is not False:  # the choice below, settled: a variable 0..1, 0 when it moves, 1 when not
+            if not plain or moves is True or moves is False:
+                _choose(pm, (HOLD, province), [([moves], 0), ([_neg(moves)], _plus(_base(pm, province, _HOLD), extra))])
+            elif pm.fold:  # the choice below, settled as _choose folds it: 1 - moves
+                strengths[HOLD, province] = LinearExpr({moves.index: -1}, 1)  # type: ignore[union-attr]
+            else:  # the choice below, settled: a variable 0..1, 0 when it moves, 1 when not
                 hold = pm.strength((HOLD, province), 1)
                 pm.model.add_difference(hold, 0, 0, 0, [moves])
                 pm.model.add_difference(hold, 1, 0, 0, [~moves])
-            else:
-                _choose(pm, (HOLD, province), [([moves], 0), ([_neg(moves)], _plus(_base(pm, province, _HOLD), extra))])
         elif isinstance(order, Move):  # an invalid move: it fails, nobody may support it to hold
             strengths[HOLD, province] = _plus(_base(pm, province, _HOLD), extra)
         else:
