@@ -110,11 +110,21 @@ def _voided(gmap: GameMap, position: Position, orders: list[Order], rules: Rules
     """Orders that an all-or-nothing choice of 4.D.4-4.D.6 sets aside, with the reason."""
     voided: dict[int, Problem] = {}
     units = dict(position.units)
-    alone = {i: _problem(gmap, position, units, o, builds_left, disbands_left, rules) for i, o in enumerate(orders)}
+    problems: dict[int, Problem] = {}
+
+    def alone(i: int) -> Problem:
+        """The problem of order ``i`` by itself, on the board before any order (found when asked:
+        under the usual choices nothing is set aside and no order is asked about)."""
+        found = problems.get(i)
+        if found is None:
+            found = problems[i] = _problem(gmap, position, units, orders[i], builds_left, disbands_left, rules)
+        return found
+
     sites: dict[str, list[int]] = {}
-    for i, o in enumerate(orders):
-        if isinstance(o, Build) and not alone[i]:
-            sites.setdefault(o.unit.province, []).append(i)
+    if rules.same_province_builds != "first":
+        for i, o in enumerate(orders):
+            if isinstance(o, Build) and not alone(i):
+                sites.setdefault(o.unit.province, []).append(i)
     if rules.same_province_builds == "all_fail":
         for i in (i for group in sites.values() if len(group) > 1 for i in group):
             voided[i] = Fails(f"two builds in {orders[i].unit.province} (DATC 4.D.5)")  # type: ignore[union-attr]
@@ -127,7 +137,7 @@ def _voided(gmap: GameMap, position: Position, orders: list[Order], rules: Rules
             continue
         for power, allowed in left.items():
             mine = [i for i, o in enumerate(orders) if isinstance(o, kind) and o.power == power
-                    and not alone[i] and i not in voided]
+                    and not alone(i) and i not in voided]
             if len(mine) > allowed:
                 for i in mine:
                     voided[i] = f"{power} ordered {len(mine)} where {allowed} are due (DATC {'4.D.4' if kind is Build else '4.D.6'})"

@@ -2,9 +2,11 @@
 reasons that name the culprits (their words are written by :mod:`dipsat.model.reasons`)."""
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from dipsat.model.reasons import (
     AvailableTo, Backup, Cut, Dislodged, Dislodges, Disrupted, GivenTo, HeadToHead, Illegal, Invalid,
-    NoConvoyPath, OwnUnit, Reason, Removed, Stands, BouncedOff, BouncedWith, Unopposed,
+    NoConvoyPath, OwnUnit, Reason, Removed, Stands, BouncedOff, BouncedWith, Unopposed, WHOLE, Scale,
 )
 from dipsat.model.types import (
     Convoy, Hold, Move, OrderResult, Result, SupportHold, SupportMove, Tag,
@@ -46,8 +48,9 @@ class Explainer:
             return OrderResult(order, _ILLEGAL, Illegal(f"the unit carries out {effective}"), fate)
         kind = type(order)
         if kind is Move:
-            ok = self.decisions.get((MOVES, province), False)
-            return OrderResult(order, _SUCCEEDS if ok else _FAILS, self._move_reason(province, ok), fate)
+            if self.decisions.get((MOVES, province), False):
+                return OrderResult(order, _SUCCEEDS, self._move_reason(province, True), fate)
+            return OrderResult(order, _FAILS, self._move_reason(province, False), fate)
         if kind is SupportHold or kind is SupportMove:
             ok = self.decisions.get((GIVEN, province), False)
             return OrderResult(order, _GIVEN if ok else _CUT, _support_reason(self.pm, self.solution, province, ok),
@@ -67,7 +70,7 @@ class Explainer:
         if hold is None:  # a unit nobody attacks is not in the model: its own hold strength (a 2A's is 2)
             kinds = self.facts.strengths
             hold = self.scale.unit if kinds is None or province not in kinds else kinds[province][1]
-        return Stands(hold, self.scale)
+        return _shared(_STANDS_WHOLE, Stands, hold) if self.scale is WHOLE else Stands(hold, self.scale)
 
     def _move_reason(self, src: str, ok: bool) -> Reason:
         facts, s, d, scale = self.facts, self.strengths, self.decisions, self.scale
@@ -85,7 +88,7 @@ class Explainer:
                     if opponent is not None:
                         return Dislodges(str(defender.unit), attack, DEFEND, s.get((DEFEND, opponent), 0), scale)
                     return Dislodges(str(defender.unit), attack, HOLD, s.get((HOLD, dest), 0), scale)
-            return Unopposed(attack, scale)
+            return _shared(_UNOPPOSED_WHOLE, Unopposed, attack) if scale is WHOLE else Unopposed(attack, scale)
         if mf.convoyed and not d.get((PATH, src), False):
             return NoConvoyPath(_path_culprits(self.pm, self.solution, src))
         allied = facts.allied
@@ -109,6 +112,22 @@ class Explainer:
 _SUCCEEDS, _FAILS, _ILLEGAL, _INVALID, _STANDS = Result.SUCCEEDS, Result.FAILS, Result.ILLEGAL, Result.INVALID, Result.STANDS
 _GIVEN, _CUT, _AVAILABLE, _DISRUPTED = Result.GIVEN, Result.CUT, Result.AVAILABLE, Result.DISRUPTED
 """The result words, read once (reading an Enum member costs a descriptor call each time)."""
+
+_STANDS_WHOLE: dict[int, Stands] = {}
+_UNOPPOSED_WHOLE: dict[int, Unopposed] = {}
+"""The reasons most orders get (a unit that stands, a move nothing opposed) at the standard
+scale, by strength: values, made once and shared (at most :data:`_SHARED` of each)."""
+_SHARED = 64
+
+
+def _shared(made: dict[int, Any], kind: Callable[[int, Scale], Any], strength: int) -> Any:
+    """``kind(strength, WHOLE)``, the one already made when there is one."""
+    found = made.get(strength)
+    if found is None:
+        found = kind(strength, WHOLE)
+        if len(made) < _SHARED:
+            made[strength] = found
+    return found
 
 
 def _winner(pm: PhaseModel, solution: Solution, province: str) -> str | None:
