@@ -12,7 +12,7 @@ from typing import Callable, Final, Iterable, Mapping, Sequence
 
 from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
-from dipsat.model.reasons import Built, CivilDisorder, Disbanded, Fails, Illegal, Waived
+from dipsat.model.reasons import Built, CivilDisorder, Disbanded, Fails, Illegal, Waived, kept
 from dipsat.model.types import (
     Build, Disband, Location, Order, OrderResult, Piece, Position, Result, Unit, UnitType, Waive,
 )
@@ -63,20 +63,20 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, orders: Sequence[O
             results[i] = OrderResult(o, Result.FAILS, problem)
             continue
         if problem:
-            results[i] = OrderResult(o, Result.ILLEGAL, Illegal(problem))
+            results[i] = OrderResult(o, Result.ILLEGAL, kept(Illegal, problem))
             continue
         match o:
             case Build():
                 units[o.unit.province] = Piece(o.power, o.unit)
                 builds_left[o.power] -= 1
-                results[i] = OrderResult(o, Result.SUCCEEDS, Built(str(o.unit)))
+                results[i] = OrderResult(o, Result.SUCCEEDS, kept(Built, str(o.unit)))
             case Disband():
                 del units[o.unit.province]
                 disbands_left[o.power] -= 1
-                results[i] = OrderResult(o, Result.SUCCEEDS, Disbanded(str(o.unit)))
+                results[i] = OrderResult(o, Result.SUCCEEDS, kept(Disbanded, str(o.unit)))
             case Waive():
                 builds_left[o.power] -= 1
-                results[i] = OrderResult(o, Result.SUCCEEDS, Waived())
+                results[i] = OrderResult(o, Result.SUCCEEDS, kept(Waived))
     generated = []
     choose = CIVIL_DISORDER[rules.civil_disorder]
     for power, count in sorted(disbands_left.items()):
@@ -85,7 +85,7 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, orders: Sequence[O
         for piece in choose(gmap, position, units, power)[:count]:
             del units[piece.unit.province]
             o = Disband(power, piece.unit)
-            generated.append(OrderResult(o, Result.SUCCEEDS, CivilDisorder(rules.civil_disorder)))
+            generated.append(OrderResult(o, Result.SUCCEEDS, kept(CivilDisorder, rules.civil_disorder)))
     after = position.updated(units=units)
     return Resolution(position, tuple(results[i] for i in range(len(orders))), tuple(generated),
                       after, rules=str(rules))
