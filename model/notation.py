@@ -16,9 +16,10 @@ Accepted, case-insensitively (``Supports``/``S``/``support``, ``-``/``->``/``mov
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Final, Literal
 
-from dipsat.model.errors import OrderError, OrderSyntaxError, UnknownProvinceError, quote
+from dipsat.model.errors import InputError, OrderError, OrderSyntaxError, UnknownProvinceError, quote
 from dipsat.model.gamemap import GameMap, normalize_coasts
 from dipsat.model.types import (
     Build,
@@ -140,6 +141,28 @@ def parse_order(text: str, gmap: GameMap, power: str | None = None, position: Po
             _readings += 1
         _PARSED[key] = (gmap, recipe)
     return order
+
+
+def parse_orders(texts: Iterable[str], gmap: GameMap, position: Position | None = None,
+                 kind: PhaseKind = PhaseKind.MOVEMENT) -> list[Order | InputError]:
+    """:func:`parse_order` of each text on one board, in one call (an archive's phase reads its
+    orders together): the order read, or the error raised for a text that cannot be read."""
+    found: list[Order | InputError] = []
+    append = found.append
+    get = _PARSED.get
+    which, value, unplaced = id(gmap), kind._value_, position is None
+    for text in texts:
+        hit = get((which, text, None, value, unplaced))
+        if hit is not None and hit[0] is gmap:
+            order = _bind(hit[1], position, kind)
+            if order is not None:
+                append(order)
+                continue
+        try:
+            append(parse_order(text, gmap, None, position, kind))
+        except InputError as exc:
+            append(exc)
+    return found
 
 
 _Read = tuple[Location, bool, "UnitKind | None"]

@@ -24,7 +24,7 @@ from typing import Any, Final
 from dipsat.model.files import lines_of
 from dipsat.model.errors import InputError
 from dipsat.model.gamemap import GameMap
-from dipsat.model.notation import parse_order
+from dipsat.model.notation import parse_orders
 from dipsat.model.types import (
     Dislodged, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType,
 )
@@ -190,15 +190,11 @@ def _phase(block: _Block, gmap: GameMap, words: _Words) -> PhaseRecord | PhaseEr
             position = _position(block, gmap, words)
         except InputError as exc:
             return PhaseError(block.index, block.label, exc.message, exc.line)
-    kind = block.phase.kind
-    orders = []
     new = tuple.__new__
-    for number, text in block.orders:
-        try:
-            orders.append(new(RecordedOrder, (text, parse_order(text, gmap, position=position, kind=kind), "", None,
-                                              number)))
-        except InputError as exc:
-            orders.append(RecordedOrder(text, None, exc.message, line=number))
+    read = parse_orders([text for _, text in block.orders], gmap, position, block.phase.kind)
+    orders = [RecordedOrder(text, None, order.message, line=number) if isinstance(order, InputError)
+              else new(RecordedOrder, (text, order, "", None, number))
+              for (number, text), order in zip(block.orders, read)]
     return PhaseRecord(block.index, block.label, block.phase, position, tuple(orders), line=block.line)
 
 
