@@ -30,8 +30,10 @@ that a resumed run need not read an earlier run's tables to order them.
 """
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
+import os
 from array import array
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -71,19 +73,33 @@ def _write_part(table: pa.Table, path: Path, atomic: bool = True) -> None:
     as much as Parquet on a game's small columns; an LZ4 stream of the whole file read back
     made the consolidation's memory grow with the parts read).
 
-    ``atomic=False`` writes in place, for the orders part: it is read only once the phases part,
-    written after it (atomically), marks the task finished.
+    The file is made in memory and written in one call; ``atomic`` writes it to a temporary name
+    of this process beside it (only one process writes to a locked output folder), then renames
+    it into place (as :func:`~dipsat.model.files.write_atomic`, without its temporary file made
+    by ``mkstemp`` and its permissions set afresh: a part is written per task). ``atomic=False``
+    writes in place, for the orders part: it is read only once the phases part, written after it
+    (atomically), marks the task finished.
+
+    Raises:
+        OutputError: the part cannot be written (no temporary file is left).
     """
-    def write(temp: str) -> None:
-        with pa.OSFile(temp, "wb") as sink, pa.ipc.new_file(sink, table.schema) as writer:
-            writer.write_table(table)
-    if atomic:
-        write_atomic(path, write)
-        return
+    sink = pa.BufferOutputStream()
+    with pa.ipc.new_file(sink, table.schema) as writer:
+        writer.write_table(table)
+    data = sink.getvalue()
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp") if atomic else path
     try:
-        write(str(path))
-    except OSError as exc:
-        raise OutputError(f"cannot write: {exc.strerror or exc}", str(path)) from None
+        with open(temp, "wb") as out:
+            out.write(data)
+        if atomic:
+            os.replace(temp, path)
+    except BaseException as exc:
+        if atomic:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+        if isinstance(exc, OSError):
+            raise OutputError(f"cannot write: {exc.strerror or exc}", str(path)) from None
+        raise
 
 
 RESULTS = ("summary.json", "phases.parquet", "orders.parquet")
