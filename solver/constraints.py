@@ -246,6 +246,8 @@ class ConstraintModel:
         # linear: (terms as [(var, coeff)], const, lo, hi, enforcement codes)
         self._linear: list[tuple[list[tuple[int, int]], int, int, int, list[int]]] = []
         self._clauses: list[list[int]] = []
+        self.conflict = False
+        """A literal was fixed both ways while building (:meth:`fix`): no solution."""
 
     # -- building -------------------------------------------------------------------------
     def name(self, index: int) -> str:
@@ -293,6 +295,18 @@ class ConstraintModel:
     def add_clauses(self, clauses: Iterable[list[int]]) -> None:
         """Several clauses at once, in order (see :meth:`add_clause`)."""
         self._clauses.extend(clauses)
+
+    def fix(self, code: int) -> None:
+        """Make the literal ``code`` true at once, as a unit clause would after propagation; a
+        literal already false is a :attr:`conflict`. For a model built with its constants folded
+        (:class:`~dipsat.solver.phase_model.PhaseModel`), never exported as it is."""
+        v = code >> 1
+        value = 0 if code & 1 else 1
+        if self.lb[v] == self.ub[v]:
+            if self.lb[v] != value:
+                self.conflict = True
+            return
+        self.lb[v] = self.ub[v] = value
 
     def add_equal_and(self, t: int, codes: list[int]) -> None:
         """The clauses of literal ``t`` <-> AND(``codes``) (codes as in :meth:`add_clause`):
@@ -373,6 +387,8 @@ class ConstraintModel:
         A constraint is queued at most once at a time, and a constraint found satisfied for
         good (off, entailed, a clause with a true literal) stays marked as queued, so nothing
         puts it in the queue again."""
+        if self.conflict:
+            return None
         lb, ub = list(self.lb), list(self.ub)
         queue = list(range(len(self._linear) - 1, -1, -1))  # popped from the end: the clauses first, in order
         queue += range(-len(self._clauses), 0)

@@ -140,20 +140,28 @@ def count_resolutions(build: Callable[[dict[Key, bool]], PhaseModel], overrides:
     """Build and solve; return (0, 1 or 2 resolutions, first values, second decisions, model).
 
     Propagation first: when it fixes every variable that is the only solution, and when it
-    finds a conflict there is none. Otherwise CP-SAT solves; only a model whose decision graph
-    has a cycle can have several resolutions (DATC 5.B.9), so only then is a second solution
-    sought, with the first one forbidden. On the ``cpsat`` route (:mod:`dipsat.solver.route`)
-    there is no propagation: CP-SAT solves every model and always seeks the second solution.
+    finds a conflict there is none. A model built with its constants folded
+    (:class:`~dipsat.solver.phase_model.PhaseModel`) is propagated as it is, and is built again
+    without folding for CP-SAT, or later when its constraints are asked for. Otherwise CP-SAT
+    solves; only a model whose decision graph has a cycle can have several resolutions (DATC
+    5.B.9), so only then is a second solution sought, with the first one forbidden. On the
+    ``cpsat`` route (:mod:`dipsat.solver.route`) there is no propagation: CP-SAT solves every
+    model and always seeks the second solution.
     """
     pm = build(overrides)
     everything = route.current() == "cpsat"
     if not everything:
         bounds = pm.model.propagate()
         if bounds is None:
+            pm.unfold()
             return 0, None, None, pm
         lb, ub = bounds
         if lb == ub:
-            return 1, _values(pm, lb), None, pm
+            values = _values(pm, lb)
+            pm.unfold()
+            return 1, values, None, pm
+    if pm.fold:  # CP-SAT solves the model as the rules write it (its propagation settles no more)
+        pm = pm.unfolded()
     proto = pm.model.to_proto()
     first = solve_cpsat(pm, proto)
     if first is None:
