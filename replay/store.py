@@ -49,7 +49,8 @@ import pyarrow.parquet as pq
 
 from dipsat.model.errors import OutputError
 from dipsat.model.files import remove_stale, write_atomic, write_text_atomic
-from dipsat.replay.rows import ORDER_SCHEMA, PHASE_SCHEMA, GameBlock, game_blocks
+from dipsat.replay.rows import GameBlock, game_blocks
+from dipsat.replay.tables import ORDER_SCHEMA, PHASE_SCHEMA
 
 KEPT_BYTES: Final = 4 << 20
 """Arrow bytes of this run's parts kept in memory for the consolidation (the rest is read back)."""
