@@ -29,7 +29,6 @@ from dipsat.model.gamemap import GameMap
 from dipsat.replay.collector import no_cycle_collection
 from dipsat.replay.readers.cases import read_case_file
 from dipsat.replay.readers.droidippy import looks_like_droidippy, read_droidippy
-from dipsat.replay.readers.mila_json import loads, read_mila
 from dipsat.replay.records import Format, GameError, GameRecord, PhaseError, Task, distinct_id, renamed_note
 
 SUFFIXES: Final = (".txt", ".json", ".jsonl", ".txt.gz", ".json.gz", ".jsonl.gz")
@@ -196,6 +195,8 @@ def _chunk(shown: str, chunk: list[tuple[int, str]], identity: str, rules_text: 
 
 
 def _json_tasks(shown: str, text: str, identity: str, rules_text: str) -> Iterator[Task | GameError]:
+    from dipsat.replay.readers.mila_json import loads  # here: a replay of other archives never loads it
+
     try:
         data = loads(text)
     except json.JSONDecodeError as exc:
@@ -253,9 +254,11 @@ def _read_task(task: Task, rules_text: str | None, maps: Callable[[str], GameMap
             from dipsat.replay.checks import check_cut_text
             return [check_cut_text(read_droidippy(task.text, task.file, maps("standard")), task.text)]
         case Format.MILA if task.lines:
+            from dipsat.replay.readers.mila_json import read_mila
             return [_located(read_mila(text, task.file, f"line {n}", maps), n)
                     for n, text in zip(task.lines, task.text.split("\n"))]
         case Format.MILA:
+            from dipsat.replay.readers.mila_json import read_mila
             return [_located(read_mila(task.text, task.file, task.key or Path(task.file).stem, maps), task.line)]
         case Format.CASES:
             games = read_case_file(task.text, task.file, rules_text)
