@@ -53,8 +53,9 @@ def add_moves(pm: PhaseModel) -> None:
             against = [(HOLD, dest, hold)] if hold is not None else []
         rivals = attackers.get(dest, ())
         if len(rivals) > 1:
+            allied = facts.allied
             against += [(PREVENT, r, strengths[PREVENT, r]) for r in rivals
-                        if r != src and frozenset((src, r)) not in facts.allied]
+                        if r != src and not (allied and frozenset((src, r)) in allied)]
         if not against:  # an empty, uncontested province: hold strength 0 (a variant may bring the attack to 0)
             against = [(HOLD, dest, 0)]
         beats: list = []
