@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any, Final, Iterator, Mapping
 
 from dipsat.model.kinds import ARMY, FLEET, UnitKind, can_share
-from dipsat.model.reasons import Reason
+from dipsat.model.reasons import Reason, words_of
 from dipsat.model.values import value_class
 
 UnitType = UnitKind
@@ -484,8 +484,7 @@ class OrderResult:
 
         A plain string given as ``why`` (code written before reasons were typed) is its own words;
         ``tests/test_reasons.py`` fails when any case or game record still produces one."""
-        why = self.why
-        return why if type(why) is str else why.words()  # type: ignore[return-value]
+        return words_of(self.why)
 
     @property
     def words(self) -> str:

@@ -101,7 +101,7 @@ def _add_init(cls: type, flds: tuple[Any, ...], slots: bool, frozen: bool) -> No
             defaulted = defaulted or f.default is not MISSING or f.default_factory is not MISSING
     if slots and not hasattr(cls, "__post_init__") and all(
             f.init and not f.kw_only and f.default_factory is MISSING and f.name != "self" for f in flds):
-        init = _slot_init(cls, flds)
+        init = _slot_init(cls, flds, frozen)
         init.__annotations__ = {**{f.name: f.type for f in flds}, "return": None}
         _set(cls, "__init__", init)
         return
@@ -111,7 +111,7 @@ def _add_init(cls: type, flds: tuple[Any, ...], slots: bool, frozen: bool) -> No
     keyword: list[str] = []
     body: list[str] = []
     for f in flds:
-        if slots:
+        if slots and frozen:
             scope[f"__value_set_{f.name}__"] = getattr(cls, f.name).__set__
             store = f"__value_set_{f.name}__({self_name}, {{}})"
         elif not frozen:
@@ -147,23 +147,34 @@ def _add_init(cls: type, flds: tuple[Any, ...], slots: bool, frozen: bool) -> No
     _set(cls, "__init__", init)
 
 
-_SLOT_INIT_CODE: dict[int, CodeType] = {}
-"""Fields -> the code of ``def __init__(self, a0, a1...): _s0(self, a0); _s1(self, a1)...``."""
+_SLOT_INIT_CODE: dict[tuple[int, bool], CodeType] = {}
+"""(fields, frozen) -> the code of ``def __init__(self, a0, a1...): _s0(self, a0); _s1(self, a1)...``
+(frozen) or ``self._f0 = a0; self._f1 = a1...`` (mutable)."""
 
 
-def _slot_init(cls: type, flds: tuple[Any, ...]) -> FunctionType:
+def _slot_init(cls: type, flds: tuple[Any, ...], frozen: bool = True) -> FunctionType:
     """An ``__init__`` made from the shared code for ``len(flds)`` fields, its parameters renamed
-    to the fields' names and ``_s0``, ``_s1``... bound to the fields' slot setters (no compiling)."""
+    to the fields' names (no compiling). A frozen class's ``_s0``, ``_s1``... are bound to the
+    fields' slot setters; a mutable one's attribute names are renamed to the fields' (a plain
+    store into a slot is about three times quicker than a call of its setter: a working record
+    such as a legality verdict is made for every order)."""
     n = len(flds)
-    code = _SLOT_INIT_CODE.get(n)
+    code = _SLOT_INIT_CODE.get((n, frozen))
     if code is None:
         params = "".join(f", a{i}" for i in range(n))
-        body = "".join(f" _s{i}(self, a{i})\n" for i in range(n)) or " pass\n"
+        if frozen:
+            body = "".join(f" _s{i}(self, a{i})\n" for i in range(n)) or " pass\n"
+        else:
+            body = "".join(f" self._f{i} = a{i}\n" for i in range(n)) or " pass\n"
         scope: dict[str, Any] = {}
         exec(f"def __init__(self{params}):\n{body}", scope)  # noqa: S102 (once per number of fields)
-        code = _SLOT_INIT_CODE[n] = scope["__init__"].__code__
+        code = _SLOT_INIT_CODE[n, frozen] = scope["__init__"].__code__
     names = tuple(f.name for f in flds)
     code = code.replace(co_varnames=("self", *names), co_qualname=f"{cls.__qualname__}.__init__")
+    if not frozen:
+        code = code.replace(co_names=names)
+        return FunctionType(code, {"__builtins__": __builtins__}, "__init__",
+                            tuple(f.default for f in flds if f.default is not MISSING) or None)
     setters: dict[str, Any] = {f"_s{i}": getattr(cls, name).__set__ for i, name in enumerate(names)}
     setters["__builtins__"] = __builtins__
     defaults = tuple(f.default for f in flds if f.default is not MISSING)

@@ -51,24 +51,32 @@ def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Orde
     modules = with_options(movement_rules, rules)
     solution, pm = solve_phase(partial(build_model, facts, modules, fold=True), rules.paradox)
     after, fates = next_position(facts, solution)
-    results, ordered, units = [], set(), position.units
     explain = Explainer(pm, solution).result
-    for v in facts.verdicts:
-        order = v.order
-        fate = None
-        unit = getattr(order, "unit", None)
-        if unit is not None and v.key is None:  # a unit of the ordering power: its province is ordered, its fate told
-            province = unit.location.province
-            piece = units.get(province)
-            if piece is not None and piece.power == order.power:
-                ordered.add(province)
-                if fates:
-                    fate = fates.get(province)
-        results.append(explain(v, fate))
-    generated = [explain(Verdict(o, LEGAL), fates.get(o.unit.province))
-                 for o in facts.generated if o.unit.province not in ordered]
-    return Resolution(position, tuple(results), tuple(generated), after, solution.paradoxes,
+    verdicts, units = facts.verdicts, position.units
+    if fates:  # the fate of a unit is told on the orders its power gave it
+        results = tuple([explain(v, fates.get(province) if (province := _ordered(v, units)) else None)
+                         for v in verdicts])
+    else:
+        results = tuple([explain(v, None) for v in verdicts])
+    generated: tuple[OrderResult, ...] = ()
+    if facts.generated:  # units with no legal order hold; told unless their power ordered them
+        ordered = {province for v in verdicts if (province := _ordered(v, units))}
+        generated = tuple([explain(Verdict(o, LEGAL), fates.get(o.unit.province))
+                           for o in facts.generated if o.unit.province not in ordered])
+    return Resolution(position, results, generated, after, solution.paradoxes,
                       solution.resolutions, str(rules), pm, solution)
+
+
+def _ordered(v: Verdict, units: Mapping[str, Piece]) -> str:
+    """The province of the unit a given order is for when the unit's own power gave it (not a
+    further piece of a stack), else ``""``."""
+    order = v.order
+    unit = getattr(order, "unit", None)
+    if unit is None or v.key is not None:
+        return ""
+    province = unit.location.province
+    piece = units.get(province)
+    return province if piece is not None and piece.power == order.power else ""
 
 
 def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str, Tag]]:

@@ -13,7 +13,7 @@ from typing import Sequence
 
 from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
-from dipsat.model.reasons import Disbanded, Illegal, RetreatBounced, RetreatsTo
+from dipsat.model.reasons import Disbanded, Illegal, RetreatBounced, RetreatsTo, kept
 from dipsat.model.types import (
     Disband, Location, Order, OrderResult, Piece, Position, Result, Retreat, Unit, UnitType,
 )
@@ -49,23 +49,23 @@ def adjudicate_retreats(gmap: GameMap, position: Position, orders: Sequence[Orde
     for v in verdicts:
         o = v.order
         if v.status != LEGAL:
-            results.append(OrderResult(o, Result.ILLEGAL, Illegal(v.reason)))
+            results.append(OrderResult(o, Result.ILLEGAL, kept(Illegal, v.reason)))
         elif type(o) is Retreat:
             rivals = targets.get(o.dest.province, 0) - 1
             if rivals:
-                results.append(OrderResult(o, Result.FAILS, RetreatBounced(rivals)))
+                results.append(OrderResult(o, Result.FAILS, kept(RetreatBounced, rivals)))
             else:
                 piece = position.dislodged[o.unit.province].piece
                 loc = _landing(gmap, piece.unit, o.dest)
                 units[o.dest.province] = Piece(piece.power, Unit(piece.unit.kind, loc))
-                results.append(OrderResult(o, Result.SUCCEEDS, RetreatsTo(str(loc))))
+                results.append(OrderResult(o, Result.SUCCEEDS, kept(RetreatsTo, str(loc))))
         else:
-            results.append(OrderResult(o, Result.SUCCEEDS, Disbanded()))
+            results.append(OrderResult(o, Result.SUCCEEDS, kept(Disbanded)))
     generated = []
     for province, d in position.dislodged.items():
         if chosen.get(province) is None:
             o = Disband(d.piece.power, d.piece.unit)
-            generated.append(OrderResult(o, Result.SUCCEEDS, Disbanded(unordered=True)))
+            generated.append(OrderResult(o, Result.SUCCEEDS, kept(Disbanded, None, True)))
     after = position.updated(units=units, dislodged={}, standoffs=frozenset())
     return Resolution(position, tuple(results), tuple(generated), after, rules=str(rules))
 

@@ -111,7 +111,7 @@ def test_dask_batch_that_fails_costs_only_the_task_that_fails(archive: Path, tmp
     """A batch the cluster cannot run is sent again task by task: only the task that fails is lost."""
     from dipsat.replay import executors, work
 
-    real = work.replay_task
+    real = work.replay_task_columns  # what a Dask worker runs for each task of a batch
 
     def fails_on_game_2(task, rules_text):
         if task.file.endswith("game_2.txt"):
@@ -119,7 +119,7 @@ def test_dask_batch_that_fails_costs_only_the_task_that_fails(archive: Path, tmp
         return real(task, rules_text)
 
     monkeypatch.setattr(executors, "batch_size", lambda games, threads: 3)
-    monkeypatch.setattr(work, "replay_task", fails_on_game_2)
+    monkeypatch.setattr(work, "replay_task_columns", fails_on_game_2)
     summary = run_replay(RunConfig((str(archive),), tmp_path, dask=dask_cluster.scheduler_address))
     assert summary["run"]["tasks_replayed"] == 2 and summary["run"]["tasks_lost"] == 1
     lost = [e for e in summary["error_list"] if "could not run it" in e["error"]]

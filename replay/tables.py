@@ -1,0 +1,103 @@
+"""The Arrow side of the replay's rows (:mod:`dipsat.replay.rows`): the two tables' schemas, and
+rows or columns made into Arrow tables. Loaded with pyarrow only where tables are made or read
+(the process that writes the output, the local pool's workers); a Dask worker returns plain
+columns (:func:`dipsat.replay.work.replay_task_columns`) and never loads it.
+"""
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from itertools import repeat
+from operator import is_not
+from typing import Any, Final
+
+import pyarrow as pa
+
+from dipsat.replay.collector import no_cycle_collection
+from dipsat.replay.rows import OrderRow, PhaseRow
+
+
+def _schema(cls: type[PhaseRow] | type[OrderRow], types: dict[str, pa.DataType]) -> pa.Schema:
+    return pa.schema([pa.field(name, types[name], nullable=True) for name in cls._fields])
+
+
+PHASE_SCHEMA: Final = _schema(PhaseRow, {
+    "file": pa.string(), "game": pa.string(), "index": pa.int32(), "phase": pa.string(),
+    "kind": pa.string(), "status": pa.string(), "differences": pa.int32(), "difference": pa.string(),
+    "note": pa.string(), "error": pa.string(), "orders": pa.int32(), "unread": pa.int32(),
+    "rules": pa.string(), "line": pa.int32()})
+"""Arrow schema of ``phases.parquet``."""
+
+ORDER_SCHEMA: Final = _schema(OrderRow, {
+    "file": pa.string(), "game": pa.string(), "index": pa.int32(), "phase": pa.string(),
+    "seq": pa.int32(), "power": pa.string(), "text": pa.string(), "order": pa.string(),
+    "result": pa.string(), "tag": pa.string(), "words": pa.string(), "reason": pa.string(),
+    "generated": pa.bool_(), "recorded": pa.string(), "line": pa.int32()})
+"""Arrow schema of ``orders.parquet``."""
+
+
+def to_table(rows: list[PhaseRow] | list[OrderRow], schema: pa.Schema) -> pa.Table:
+    """Return the rows as an Arrow table of ``schema``, column by column.
+
+    The columns are built from buffers, never by ``pa.array`` on Python lists: that call makes
+    pyarrow import pandas (0.3 s and 60 MB) just to ask whether a list is a pandas object.
+    """
+    with no_cycle_collection():  # many short-lived lists and tuples, no cycles
+        values = list(zip(*rows)) or [() for _ in schema]  # rows are tuples in the schema's order
+        return from_columns(values, schema)
+
+
+def from_columns(columns: Sequence[Sequence[Any]], schema: pa.Schema) -> pa.Table:
+    """The table of ``schema`` whose columns hold ``columns`` (one sequence of values per field)."""
+    return pa.Table.from_arrays([_column(v, f.type) for v, f in zip(columns, schema)], schema=schema)
+
+
+def string_array(values: Sequence[str | None]) -> pa.Array:
+    """``values`` as an Arrow string array (made without ``pa.array``: see :func:`to_table`)."""
+    return _column(values, pa.string())
+
+
+def _column(values: Sequence[Any], kind: pa.DataType) -> pa.Array:
+    """One column of ``values`` (``None`` for null) as an Arrow array of type ``kind``."""
+    n = len(values)
+    if kind == _STRING:
+        if n and values[0] is not None and values[-1] == values[0] and values.count(values[0]) == n:
+            return _repeated(values[0], n)  # a task's file, a game's id
+        builder = pa.lib.StringBuilder()
+        builder.append_values(values)  # str or None; a C++ builder, no pandas
+        return builder.finish()
+    nulls = values.count(None)
+    validity = _bits(list(map(is_not, values, repeat(None)))) if nulls else None
+    if kind == _BOOL:
+        return pa.Array.from_buffers(kind, n, [validity, _bits(list(map(bool, values)))], nulls)
+    if kind == _INT32:
+        data = array("i", map(_ZERO_FOR_NULL.get, values, values) if nulls else values)
+        return pa.Array.from_buffers(kind, n, [validity, pa.py_buffer(data)], nulls)
+    raise TypeError(f"no column of type {kind} in the replay tables")
+
+
+def _repeated(value: str, n: int) -> pa.Array:
+    """A string array of ``n`` times ``value``, made from its buffers (no step per row in Python)."""
+    data = value.encode("utf-8", "surrogatepass")
+    if len(data) * n >= 1 << 31 or len(data) == 0:
+        builder = pa.lib.StringBuilder()
+        builder.append_values([value] * n)
+        return builder.finish()
+    offsets = array("i", range(0, len(data) * (n + 1), len(data)))
+    return pa.Array.from_buffers(_STRING, n, [None, pa.py_buffer(offsets), pa.py_buffer(data * n)])
+
+
+_STRING: Final = pa.string()
+_BOOL: Final = pa.bool_()
+_INT32: Final = pa.int32()
+_ZERO_FOR_NULL: Final = {None: 0}
+"""``get(v, v)``: ``v``, or 0 for ``None`` (a column's nulls filled in C)."""
+
+
+def _bits(flags: list[bool]) -> pa.Buffer:
+    """``flags`` packed the Arrow way: eight a byte, the first in the least significant bit."""
+    digits = bytes(flags[::-1]).translate(_DIGITS) or b"0"  # b"0110...": the last flag first
+    return pa.py_buffer(int(digits, 2).to_bytes((len(flags) + 7) // 8, "little"))
+
+
+_DIGITS: Final = bytes.maketrans(b"\x00\x01", b"01")
