@@ -72,7 +72,7 @@ def adjudicate_retreats(gmap: GameMap, position: Position, orders: Sequence[Orde
 
 def _landing(gmap: GameMap, unit: Unit, dest: Location) -> Location:
     if not unit.kind.uses_coasts:
-        return Location(dest.province)
+        return dest if dest.coast is None else Location(dest.province)
     reachable = gmap.coasts_reachable(unit.location, dest.province)
     return reachable[0] if dest.coast is None and len(reachable) == 1 else dest
 
