@@ -20,8 +20,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, Union
 
+from dipsat.model.on_use import imported
+
 if TYPE_CHECKING:  # ortools (and the pandas and numpy it imports) only when a phase reaches CP-SAT
     from ortools.sat.python import cp_model
+
+ORTOOLS_ON_USE = ("logging",)
+"""What OR-Tools imports when it is loaded but uses on Windows only (logging: ~30 million
+instructions of the first phase that reaches CP-SAT, issue 23); see :func:`~dipsat.model.on_use.imported`."""
 
 
 class IntVar:
@@ -499,8 +505,7 @@ class ConstraintModel:
         compiled helper alone: solving needs neither the Python ``cp_model`` layer nor the
         pandas and numpy it imports. :meth:`to_cpsat` builds the very same proto through
         ``cp_model`` (for export and for tests that probe the model)."""
-        from ortools.sat.python import cp_model_helper
-
+        cp_model_helper = imported("ortools.sat.python.cp_model_helper", on_use=ORTOOLS_ON_USE)
         proto = cp_model_helper.CpModelProto()
         variables = proto.variables
         for lo, hi, name in zip(self.lb, self.ub, map(self.name, range(len(self.keys)))):

@@ -18,7 +18,8 @@ from dipsat.model.values import value_class
 from dipsat.solver import route
 from dipsat.solver.cycles import cycles_in_order as _cycles_in_order
 from dipsat.solver.cycles import is_acyclic
-from dipsat.solver.constraints import IntVar, LinearExpr
+from dipsat.model.on_use import imported
+from dipsat.solver.constraints import ORTOOLS_ON_USE, IntVar, LinearExpr
 from dipsat.solver.phase_model import AVAILABLE, MOVES, Key, PhaseModel
 
 if TYPE_CHECKING:  # imported where they are used: most phases never reach CP-SAT, only pictures draw graphs
@@ -131,8 +132,7 @@ def _evaluate(value: object, values: Sequence[int]) -> int:
 def solve_cpsat(pm: PhaseModel, proto: Any) -> Values | None:
     """Solve ``proto``, the CP-SAT form of ``pm`` (:meth:`ConstraintModel.to_proto`); return its
     values, or ``None`` when infeasible."""
-    from ortools.sat.python import cp_model_helper as helper
-
+    helper = imported("ortools.sat.python.cp_model_helper", on_use=ORTOOLS_ON_USE)
     wrapper = helper.SolveWrapper()
     wrapper.set_parameters(_tune(helper.SatParameters()))
     response = wrapper.solve(proto)

@@ -10,7 +10,6 @@ one game, one case file, or up to :data:`CHUNK_GAMES` consecutive games of a JSO
 """
 from __future__ import annotations
 
-import hashlib
 import os
 from stat import S_ISLNK
 from dataclasses import replace
@@ -18,6 +17,11 @@ import json
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Final
+
+try:  # the digest hashlib gives, without loading OpenSSL (about 1 ms of every replay's start-up)
+    from _sha256 import sha256
+except ImportError:  # pragma: no cover - Python 3.12 names it _sha2; builds without it
+    from hashlib import sha256
 
 from dipsat.model.errors import InputError
 from dipsat.model.files import decode_utf8, lines_of, not_utf8, open_lines, read_input
@@ -112,7 +116,7 @@ def _identity(path: Path, identities: dict[str, str]) -> str:
 
 def _uid(identity: str, key: str, rules_text: str) -> str:
     text = f"{TASK_VERSION}\0{identity}\0{key}\0{rules_text}"
-    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:24]
+    return sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:24]
 
 
 def is_game_record(text: str) -> bool:
