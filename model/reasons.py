@@ -127,14 +127,16 @@ def kept(kind: Callable[..., R], *fields: Any) -> R:
     A reason is a value, and the same ones come back phase after phase (``stands: hold strength
     1``, ``given to A par``): each is made once and shared, and its words are written once
     (:func:`words_of`). Fields are plain values (texts, numbers, flags; a :class:`Scale` left at
-    its default); at most :data:`_KEEP` reasons are kept, then the memo starts again."""
-    key = (kind, *fields)
-    found = _KEPT.get(key)
+    its default); at most :data:`_KEEP` of a kind are kept, then its memo starts again."""
+    made = _KEPT.get(kind)
+    if made is None:
+        made = _KEPT[kind] = {}
+    found = made.get(fields)
     if found is None:
-        if len(_KEPT) >= _KEEP:
-            _KEPT.clear()
-        found = _KEPT[key] = kind(*fields)
-    return found  # type: ignore[return-value]
+        if len(made) >= _KEEP:
+            made.clear()
+        found = made[fields] = kind(*fields)
+    return found  # type: ignore[no-any-return]
 
 
 def words_of(why: Reason | str) -> str:
@@ -152,10 +154,10 @@ def words_of(why: Reason | str) -> str:
     return words
 
 
-_KEPT: dict[tuple[Any, ...], Any] = {}
+_KEPT: dict[Any, dict[tuple[Any, ...], Any]] = {}
 _SAID: dict[int, tuple[Any, str]] = {}
 _KEEP = 4096
-"""Reasons kept by :func:`kept`, and words by :func:`words_of`, at most."""
+"""Reasons of a kind kept by :func:`kept`, and words by :func:`words_of`, at most."""
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}

@@ -83,6 +83,25 @@ class Piece:
         return f"{self.power}: {self.unit}"
 
 
+def placed(power: str, kind: UnitKind, location: Location) -> Piece:
+    """``Piece(power, Unit(kind, location))``: a unit put on the board where a move or a retreat
+    ends, the piece already made when the same was placed lately (pieces are values; a movement
+    phase moves most units, and to the places they went before)."""
+    key = (power, id(kind), location.province, location.coast)
+    found = _PLACED.get(key)
+    if found is not None and found.unit.kind is kind:  # the kind held here: its id names no other
+        return found
+    if len(_PLACED) >= _PLACED_KEPT:
+        _PLACED.clear()
+    made = _PLACED[key] = Piece(power, Unit(kind, location))
+    return made
+
+
+_PLACED: dict[tuple[str, int, str, str | None], Piece] = {}
+_PLACED_KEPT: Final = 4096
+"""Pieces :func:`placed` made lately, at most (then the memo starts again)."""
+
+
 @value_class
 class Hold:
     """``A par H``."""

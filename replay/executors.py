@@ -26,7 +26,7 @@ from dipsat.replay.cores import keep_heap_compact, use_one_core
 from dipsat.replay.records import Task
 
 if TYPE_CHECKING:
-    from dipsat.replay.work import TaskColumns, TaskOutcome
+    from dipsat.replay.work import TaskOutcome
 
 Done = Callable[["TaskOutcome"], None]
 Lost = Callable[[Task, str], None]
@@ -268,9 +268,9 @@ def unpack(packed: bytes) -> list[Task]:
     return tasks
 
 
-def replay_batch(packed: bytes, rules_text: str | None) -> list[TaskColumns]:
+def replay_batch(packed: bytes, rules_text: str | None) -> list[bytes]:
     """What a Dask worker runs: a batch of tasks made by :func:`pack`
-    (:func:`dipsat.replay.work.replay_tasks`: their rows as columns, pyarrow never loaded).
+    (:func:`dipsat.replay.work.replay_tasks`: their rows as pickled columns, pyarrow never loaded).
 
     Submitted in its place because of where it lives: the scheduler unpickles every task it is
     given, so a function of :mod:`dipsat.replay.work` would make it import the adjudicator and
@@ -289,7 +289,7 @@ def run_dask(tasks: Iterable[Task], rules_text: str | None, client: Any, done: D
     task that cannot be run is reported lost (after Dask's own retries)."""
     from distributed import as_completed
 
-    from dipsat.replay.work import as_tables
+    from dipsat.replay.work import as_tables, unpickle_columns
 
     threads = max(1, sum(client.nthreads().values()))
     width = threads * IN_FLIGHT_PER_WORKER
@@ -313,7 +313,7 @@ def run_dask(tasks: Iterable[Task], rules_text: str | None, client: Any, done: D
             packed, _ = pending.pop(future.key)
             if future.status == "finished":
                 for columns in future.result():
-                    done(as_tables(columns))
+                    done(as_tables(unpickle_columns(columns)))
                 following = submit(next(source, None))
                 if following is not None:
                     queue.add(following)  # type: ignore[no-untyped-call]

@@ -206,8 +206,17 @@ class PartStore:
         return blocks_of(phases, orders)
 
     def tables(self, uid: str) -> tuple[pa.Table, pa.Table]:
-        """The phases and orders tables of the finished task ``uid`` (each game's rows together, sorted)."""
-        kept = self._kept.get(uid) or self._read_back.get(uid)
+        """The phases and orders tables of the finished task ``uid`` (each game's rows together, sorted).
+
+        A part kept in memory is handed over to the parts read back once asked for: the
+        consolidation asks for the parts in turn, and the kept ones (:data:`KEPT_BYTES`) would
+        otherwise stay in memory to its end, at the peak of a large run."""
+        kept = self._kept.pop(uid, None)
+        if kept is not None:
+            self._kept_bytes -= kept[0].nbytes + kept[1].nbytes
+            self._keep_read_back(uid, kept)
+            return kept
+        kept = self._read_back.get(uid)
         if kept is not None:
             return kept
         path = self._found(uid)
@@ -221,10 +230,13 @@ class PartStore:
                                       ORDER_SCHEMA)
         if GAMES_KEY not in meta:
             phases, orders = _games_in_turn(phases, orders)  # a part written without its games
-        self._read_back[uid] = (phases, orders)
+        self._keep_read_back(uid, (phases, orders))
+        return phases, orders
+
+    def _keep_read_back(self, uid: str, tables: tuple[pa.Table, pa.Table]) -> None:
+        self._read_back[uid] = tables
         if len(self._read_back) > READ_BACK_PARTS:
             self._read_back.popitem(last=False)
-        return phases, orders
 
 
 def _read_part(source: Path | pa.Buffer, schema: pa.Schema) -> tuple[pa.Table, dict[bytes, bytes], pa.Buffer | None]:

@@ -134,9 +134,23 @@ def _replay_rows(task: Task, rules_text: str | None) -> tuple[list[PhaseRow], li
     return phases, orders, games
 
 
-def replay_tasks(tasks: Sequence[Task], rules_text: str | None) -> list[TaskColumns]:
-    """Replay a batch of tasks one after the other; their rows as columns, in the same order."""
-    return [replay_task_columns(task, rules_text) for task in tasks]
+def replay_tasks(tasks: Sequence[Task], rules_text: str | None) -> list[bytes]:
+    """Replay a batch of tasks one after the other; their rows as columns (:class:`TaskColumns`),
+    each pickled as soon as its task is done (:func:`unpickle_columns`), in the same order.
+
+    A batch's finished games wait in the worker until the batch ends: pickled, 16 random games
+    take 1.4 MB, as Python objects 8 MB. Dask would pickle them anyway to send them."""
+    import pickle  # here: a run without Dask does not load it (issue 23: start-up)
+
+    return [pickle.dumps(replay_task_columns(task, rules_text), protocol=pickle.HIGHEST_PROTOCOL) for task in tasks]
+
+
+def unpickle_columns(data: bytes) -> TaskColumns:
+    """One task's columns as :func:`replay_tasks` returns them."""
+    import pickle
+
+    columns: TaskColumns = pickle.loads(data)  # noqa: S301 - made by replay_tasks, for this run
+    return columns
 
 
 def warm_up() -> None:

@@ -8,7 +8,7 @@ from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import (
     Dislodged, Location, Order, OrderResult, Phase, PhaseKind, Piece, Position, Result, Tag, Unit,
-    UnitType,
+    UnitType, placed,
 )
 from dipsat.solver.explain import Explainer
 from dipsat.solver.hooks import Removal
@@ -54,17 +54,26 @@ def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Orde
     explain = Explainer(pm, solution).result
     verdicts, units = facts.verdicts, position.units
     if fates:  # the fate of a unit is told on the orders its power gave it
-        results = tuple([explain(v, fates.get(province) if (province := _ordered(v, units)) else None)
-                         for v in verdicts])
+        results = tuple([explain(v, _fate(v, units, fates)) for v in verdicts])
     else:
         results = tuple([explain(v, None) for v in verdicts])
     generated: tuple[OrderResult, ...] = ()
     if facts.generated:  # units with no legal order hold; told unless their power ordered them
-        ordered = {province for v in verdicts if (province := _ordered(v, units))}
+        held = {o.unit.province for o in facts.generated}
+        ordered = {province for v in verdicts if (unit := getattr(v.order, "unit", None)) is not None
+                   and unit.location.province in held and (province := _ordered(v, units))}
         generated = tuple([explain(Verdict(o, LEGAL), fates.get(o.unit.province))
                            for o in facts.generated if o.unit.province not in ordered])
     return Resolution(position, results, generated, after, solution.paradoxes,
                       solution.resolutions, str(rules), pm, solution)
+
+
+def _fate(v: Verdict, units: Mapping[str, Piece], fates: Mapping[str, Tag]) -> Tag | None:
+    """The fate told on a given order: its unit's, when the unit's power gave it."""
+    unit = getattr(v.order, "unit", None)
+    if unit is None or unit.location.province not in fates:
+        return None
+    return fates[unit.location.province] if _ordered(v, units) else None
 
 
 def _ordered(v: Verdict, units: Mapping[str, Piece]) -> str:
@@ -92,7 +101,7 @@ def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str,
     for province in gone:
         units.pop(province, None)
     for mf in moved.values():
-        units[mf.dest] = Piece(mf.piece.power, Unit(mf.piece.unit.kind, mf.dest_location))
+        units[mf.dest] = placed(mf.piece.power, mf.piece.unit.kind, mf.dest_location)
     dislodged: dict[str, Dislodged] = {}
     fates: dict[str, Tag] = {}
     standoffs: set[str] = set()

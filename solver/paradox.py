@@ -105,7 +105,17 @@ def _values(pm: PhaseModel, values: Sequence[int]) -> Values:
     strengths = {}
     for k, v in pm.strengths.items():
         kind = type(v)
-        strengths[k] = v if kind is int else int(values[v.index]) if kind is IntVar else _evaluate(v, values)
+        if kind is int:
+            strengths[k] = v
+        elif kind is IntVar:
+            strengths[k] = int(values[v.index])
+        elif kind is LinearExpr:  # _evaluate, inline: a folded model keeps many strengths as sums
+            total = v.const
+            for i, c in v.terms.items():
+                total += c * int(values[i])
+            strengths[k] = total
+        else:
+            strengths[k] = _evaluate(v, values)
     return decisions, strengths
 
 

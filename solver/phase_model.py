@@ -99,7 +99,8 @@ class PhaseModel:
         self.names = Names(facts)
         self.fold = fold is not None
         self.rules = fold
-        """The rule modules that build a folded model (``None`` when it is not folded)."""
+        """The rule modules that build a folded model (``None`` for a model built without folding
+        by its caller; a model :meth:`unfolded` made keeps those of its folded one)."""
         self.model = ConstraintModel(self.names)
         self._reads: dict[Key, list[Key]] = {}
         """Decision -> the decisions its definition reads (the decision graph, kept as a dict)."""
@@ -127,6 +128,7 @@ class PhaseModel:
         if not self.fold:
             return self
         full = PhaseModel(self.facts, self.overrides)
+        full.rules = self.rules  # what built it, folded or not
         for rule in self.rules.values():  # type: ignore[union-attr]
             rule(full)
         return full

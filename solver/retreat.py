@@ -15,7 +15,7 @@ from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
 from dipsat.model.reasons import Disbanded, Illegal, RetreatBounced, RetreatsTo, kept
 from dipsat.model.types import (
-    Disband, Location, Order, OrderResult, Piece, Position, Result, Retreat, Unit, UnitType,
+    Disband, Location, Order, OrderResult, Piece, Position, Result, Retreat, Unit, UnitType, placed,
 )
 from dipsat.solver.legality import ILLEGAL, LEGAL, Verdict
 from dipsat.solver.movement import retreat_options
@@ -57,7 +57,7 @@ def adjudicate_retreats(gmap: GameMap, position: Position, orders: Sequence[Orde
             else:
                 piece = position.dislodged[o.unit.province].piece
                 loc = _landing(gmap, piece.unit, o.dest)
-                units[o.dest.province] = Piece(piece.power, Unit(piece.unit.kind, loc))
+                units[o.dest.province] = placed(piece.power, piece.unit.kind, loc)
                 results.append(OrderResult(o, Result.SUCCEEDS, kept(RetreatsTo, str(loc))))
         else:
             results.append(OrderResult(o, Result.SUCCEEDS, kept(Disbanded)))
@@ -72,7 +72,7 @@ def adjudicate_retreats(gmap: GameMap, position: Position, orders: Sequence[Orde
 
 def _landing(gmap: GameMap, unit: Unit, dest: Location) -> Location:
     if not unit.kind.uses_coasts:
-        return Location(dest.province)
+        return dest if dest.coast is None else Location(dest.province)
     reachable = gmap.coasts_reachable(unit.location, dest.province)
     return reachable[0] if dest.coast is None and len(reachable) == 1 else dest
 

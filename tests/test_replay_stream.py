@@ -246,20 +246,20 @@ def test_dask_worker_replays_without_pyarrow():
             "from dipsat.replay.readers import find_tasks\n"
             "from dipsat.replay.executors import pack, replay_batch\n"
             f"tasks = [t for t in find_tasks([{str(FIXTURES / 'droidippy_game.txt')!r}], None, {{}})]\n"
-            "result = pickle.dumps(replay_batch(pack(tasks), None))\n"
-            "assert len(pickle.loads(result)) == 1 and len(pickle.loads(result)[0].orders[0]) > 100\n")
+            "result = replay_batch(pack(tasks), None)\n"
+            "assert len(result) == 1 and len(pickle.loads(result[0]).orders[0]) > 100\n")
     assert _loaded_after(code, ("pyarrow", "numpy")) == []
 
 
 def test_columns_from_a_dask_batch_make_the_tables_of_a_local_worker():
     from dipsat.replay.executors import pack, replay_batch
     from dipsat.replay.readers import find_tasks
-    from dipsat.replay.work import as_tables, replay_task
+    from dipsat.replay.work import as_tables, replay_task, unpickle_columns
 
     files = [str(FIXTURES / "droidippy_game.txt"), str(FIXTURES / "mila_games.jsonl")]
     tasks = [t for t in find_tasks(files, None, {})]
     assert len(tasks) >= 2
     for columns, task in zip(replay_batch(pack(tasks), None), tasks, strict=True):
-        local, dask = replay_task(task, None), as_tables(columns)
+        local, dask = replay_task(task, None), as_tables(unpickle_columns(columns))
         assert dask.phases.equals(local.phases) and dask.orders.equals(local.orders)
         assert dask.phases.schema == local.phases.schema and dask.games == local.games and dask.uid == local.uid

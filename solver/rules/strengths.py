@@ -133,13 +133,17 @@ def add_strengths(pm: PhaseModel) -> None:
     own_support_counts = OWN_SUPPORT_COUNTS[facts.rules.own_support_via]
     strengths, units, moves_of = pm.strengths, facts.position.units, facts.moves
     plain = facts.strengths is None and not pm.terms  # every base 1, no variant's terms (the common case)
+    fixed, leaves_of, orders, hold_supports = pm.fixed, pm.leaves, facts.orders, facts.hold_supports
     for province in facts.attackers:
-        order = facts.orders.get(province)
+        order = orders.get(province)
         if order is None:
             continue  # an empty province has hold strength 0
+        if plain and province not in moves_of and not isinstance(order, Move):  # the last case below, plainly
+            strengths[HOLD, province] = support_sum(pm, hold_supports.get(province, []))
+            continue
         extra = 0 if plain else _extra(pm, HOLD, province)
         if province in moves_of:  # 5.B.5: 0 if it moves away, else 1 (a stack: 0 if every piece does)
-            moves = pm.fixed(pm.leaves(province))
+            moves = fixed(leaves_of(province))
             if not plain or moves is True or moves is False:
                 _choose(pm, (HOLD, province), [([moves], 0), ([_neg(moves)], _plus(_base(pm, province, _HOLD), extra))])
             elif pm.fold:  # the choice below, settled as _choose folds it: 1 - moves
@@ -153,16 +157,18 @@ def add_strengths(pm: PhaseModel) -> None:
         else:
             strengths[HOLD, province] = _plus(support_sum(pm, facts.hold_supports.get(province, []),
                                                           base=_base(pm, province, _HOLD)), extra)
+    move_supports, opponents, attackers, path_of = facts.move_supports, facts.opponent, facts.attackers, pm.path
     for src, mf in moves_of.items():
-        supporters = facts.move_supports.get(src, [])
+        supporters = move_supports.get(src)
         supported = support_sum(pm, supporters, base=0) if supporters else 0
-        path = pm.fixed(pm.path(src))
-        if src in facts.opponent:  # 5.B.7, read by the opponent's move
+        supporters = supporters or []
+        path = fixed(path_of(src))
+        if src in opponents:  # 5.B.7, read by the opponent's move
             left_out = DEFEND_LEAVES_OUT[facts.rules.head_to_head_defend](facts, src)
             defending = supported if left_out is None or not supporters else support_sum(
                 pm, supporters, excluding_power=left_out, base=0)
             strengths[DEFEND, src] = _plus(_from(defending, _base(pm, src, _DEFEND)), _extra(pm, DEFEND, src))
-        if len(facts.attackers[mf.dest]) > 1:  # 5.B.6, read by the rivals
+        if len(attackers[mf.dest]) > 1:  # 5.B.6, read by the rivals
             prevented = _plus(_from(supported, _base(pm, src, _PREVENT)), _extra(pm, PREVENT, src))
             beaten_by = facts.beaten_by.get(src)
             if beaten_by is None:
@@ -196,7 +202,7 @@ def add_strengths(pm: PhaseModel) -> None:
         else:
             restricted = _plus(support_sum(pm, supporters, excluding_power=defender.power, base=attack),
                                _extra(pm, ATTACK, src))
-        leaves = pm.fixed(pm.leaves(mf.dest)) if src not in facts.opponent else False
+        leaves = fixed(leaves_of(mf.dest)) if src not in opponents else False
         if path is not True:
             _choose(pm, (ATTACK, src), [([_neg(path)], 0), ([path, leaves], full),
                                         ([path, _neg(leaves)], restricted)])
