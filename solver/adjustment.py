@@ -8,7 +8,6 @@ another decision, so the outcomes are fixed in Python; the civil-disorder choice
 """
 from __future__ import annotations
 
-from collections import Counter
 from typing import Callable, Final, Iterable, Mapping, Sequence
 
 from dipsat.model.board import board_in_play
@@ -30,10 +29,12 @@ of an order that fails (``""``: none)."""
 
 def adjustments_due(position: Position) -> dict[str, int]:
     """Power -> centres minus units (positive: builds allowed, negative: disbands due)."""
-    count = Counter(position.centres.values())  # counted in C
+    count: dict[str, int] = {}
+    for owner in position.centres.values():
+        count[owner] = count.get(owner, 0) + 1
     for piece in position.all_pieces() if position.stacked else position.units.values():
         if piece.unit.kind.owned:
-            count[piece.power] -= 1
+            count[piece.power] = count.get(piece.power, 0) - 1
     return {power: count[power] for power in sorted(count) if count[power]}
 
 
