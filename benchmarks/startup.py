@@ -30,7 +30,6 @@ import argparse
 import compileall
 import json
 import os
-import statistics
 import sys
 import tempfile
 from pathlib import Path
