@@ -148,7 +148,7 @@ def words_of(why: Reason | str) -> str:
     if found is not None and found[0] is why:
         return found[1]
     words = why.words()  # type: ignore[union-attr]
-    if len(_SAID) >= _KEEP:
+    if len(_SAID) >= _SAY:
         _SAID.clear()
     _SAID[id(why)] = (why, words)  # the reason is held here, so its id names no other meanwhile
     return words
@@ -156,8 +156,9 @@ def words_of(why: Reason | str) -> str:
 
 _KEPT: dict[Any, dict[tuple[Any, ...], Any]] = {}
 _SAID: dict[int, tuple[Any, str]] = {}
-_KEEP = 4096
-"""Reasons of a kind kept by :func:`kept`, and words by :func:`words_of`, at most."""
+_KEEP, _SAY = 1024, 4096
+"""Reasons of a kind kept by :func:`kept`, and reasons' words kept by :func:`words_of`, at most
+(about 2 MB in all: the common reasons are few; the rare ones, an invalid order's, need not stay)."""
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
