@@ -13,7 +13,7 @@ from typing import Any, Callable, Final, Mapping, Sequence
 from dipsat.model.gamemap import GameMap
 from dipsat.model.kinds import ARMY, FLEET, Moves, Strengths, UnitKind
 from dipsat.model.types import (
-    MOVEMENT_ORDERS, Convoy, Hold, Location, Move, Order, Position, SupportHold, SupportMove, Unit,
+    MOVEMENT_ORDERS, Convoy, Hold, Location, Move, Order, Piece, Position, SupportHold, SupportMove, Unit,
 )
 from dipsat.solver.convoy_routes import route_exists, routes
 from dipsat.solver.facts import ILLEGAL, INVALID, LEGAL, Facts, MoveFacts, Verdict

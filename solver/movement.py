@@ -7,7 +7,7 @@ from typing import Collection, Mapping, Sequence
 from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import (
-    Dislodged, Location, Order, OrderResult, Phase, PhaseKind, Piece, Position, Result, Tag, Unit,
+    Dislodged, Location, Order, OrderResult, Phase, PhaseKind, Piece, Position, Tag, Unit,
     UnitType, placed,
 )
 from dipsat.solver.explain import Explainer

@@ -15,7 +15,7 @@ from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
 from dipsat.model.reasons import Disbanded, Illegal, RetreatBounced, RetreatsTo, kept
 from dipsat.model.types import (
-    Disband, Location, Order, OrderResult, Piece, Position, Result, Retreat, Unit, UnitType, placed,
+    Disband, Location, Order, OrderResult, Position, Result, Retreat, Unit, placed,
 )
 from dipsat.solver.legality import ILLEGAL, LEGAL, Verdict
 from dipsat.solver.movement import retreat_options
