@@ -26,7 +26,7 @@ def measure(games: str, rules: str, repeat: int) -> dict[str, float]:
     start = time.process_time()
     from dipsat.replay import readers, replayer
     from dipsat.replay.records import Task
-    from dipsat.replay.rows import ORDER_SCHEMA, PHASE_SCHEMA, to_table
+    from dipsat.replay.tables import ORDER_SCHEMA, PHASE_SCHEMA, to_table
     from dipsat.replay.merge import consolidate
     from dipsat.replay.store import PartStore
     from dipsat.replay.work import replay_record

@@ -1,6 +1,6 @@
 """Start-up benchmark: the shortest things a user runs, each a whole process, beside the peer.
 
-    python -m benchmarks.startup [--runs 10] [--game PATH] [--smoke] [--out FILE]
+    python -m benchmarks.startup [--runs 10] [--game PATH] [--against CHECKOUT] [--smoke] [--out FILE]
 
 Issue 23's start-up targets: ``dipsat replay`` of one archived game under 0.15 s, ``dipsat
 adjudicate`` of one DATC case under 0.1 s (wall, whole process, quiet machine). The commands are
@@ -17,15 +17,19 @@ of that whole file (12 cases); ``dipsat rules datc`` (a command that adjudicates
 peer: import, a new standard game, one order, ``process()``; dipsat: the one-case file) and
 one saved random game replayed by each (``dipsat replay GAME.jsonl --rules mila`` against
 ``python -m benchmarks.peer_replay GAME.jsonl``). Ratios are peer / dipsat, on medians of the
-same run. ``--smoke`` (CI) runs everything once: it checks that the benchmark works and claims
-no timing. Output: a table on the terminal and JSON (``--out``).
+same run. ``--against CHECKOUT`` (another checkout of dipsat, main's for one) runs every dipsat
+row a second time with that checkout's code, in the same turns and with the same interpreter and
+libraries (each side's packages through a ``PYTHONPATH`` of links, so both pay the same look-ups),
+and gives the ratios CHECKOUT / this: a change's before and after, measured in the same minute.
+``--smoke`` (CI) runs everything once: it checks that the benchmark works and claims no timing.
+Output: a table on the terminal and JSON (``--out``).
 """
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import os
-import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -63,12 +67,45 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--runs", type=int, default=10, help="runs of each command (default 10)")
     p.add_argument("--game", type=Path, default=GAME, help=f"archived game to replay (default {GAME.name})")
     p.add_argument("--seed", type=int, default=7, help="seed of the peer's random game (default 7)")
+    p.add_argument("--against", type=Path, metavar="CHECKOUT",
+                   help="another checkout of dipsat (main's): its code runs every dipsat row too; ratios CHECKOUT / this")
     p.add_argument("--smoke", action="store_true", help="one run of everything (CI; no timing claim)")
     p.add_argument("--out", type=Path, default=OUT, help=f"JSON report (default {OUT.relative_to(ROOT)})")
     args = p.parse_args(argv)
     if args.smoke:
         args.runs = 1
     return args
+
+
+PACKAGE_FOLDERS = ("cli", "model", "solver", "variants", "datacases", "replay", "render", "serve", "discover")
+"""The folders of dipsat's packages (``pyproject.toml``'s package-dir): ``dipsat.cli`` is ``cli/``."""
+AGAINST = " [against]"
+
+
+def link_tree(checkout: Path, target: Path) -> Path:
+    """A folder for ``PYTHONPATH`` in which ``dipsat.X`` is ``checkout``'s ``X/`` (links); its
+    bytecode written first (the other side's was, by :func:`compile_bytecode`)."""
+    for folder in PACKAGE_FOLDERS:
+        if (checkout / folder).is_dir():
+            compileall.compile_dir(checkout / folder, quiet=2)
+            (target / "dipsat").mkdir(parents=True, exist_ok=True)
+            (target / "dipsat" / folder).symlink_to((checkout / folder).resolve(), target_is_directory=True)
+    return target
+
+
+def measure_with(argv: list[str], python_path: str | None) -> Run:
+    """:func:`measure` with ``PYTHONPATH`` set to ``python_path`` for the process (if given)."""
+    if python_path is None:
+        return measure(argv)
+    before = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = python_path
+    try:
+        return measure(argv)
+    finally:
+        if before is None:
+            del os.environ["PYTHONPATH"]
+        else:
+            os.environ["PYTHONPATH"] = before
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,10 +144,19 @@ def main(argv: list[str] | None = None) -> int:
             commands["peer: replay of the same game (benchmarks.peer_replay)"] = lambda: peer_replay(saved)
         else:
             say("peer engine NOT INSTALLED (`diplomacy`, the bench extra): the peer's rows are left out")
+        paths: dict[str, str | None] = dict.fromkeys(commands)
+        if args.against is not None:
+            this = str(link_tree(ROOT, tmp / "this"))
+            other = str(link_tree(args.against, tmp / "against"))
+            report["against"] = str(args.against.resolve())
+            for name in [n for n in commands if n.startswith("dipsat ")]:
+                paths[name] = this
+                commands[name + AGAINST] = commands[name]
+                paths[name + AGAINST] = other
         runs: dict[str, list[Run]] = {name: [] for name in commands}
         for _ in range(args.runs):
             for name, command in commands.items():
-                runs[name].append(measure(command()))
+                runs[name].append(measure_with(command(), paths[name]))
     rows = [summarise(name, found) for name, found in runs.items()]
     report["rows"] = rows
     report["load_after"] = os.getloadavg()
@@ -121,7 +167,9 @@ def main(argv: list[str] | None = None) -> int:
             return None
         return {k: medians[peer_row][k]["median"] / medians[dipsat_row][k]["median"] for k in ("wall", "cpu")}
 
-    names = list(commands)
+    names = [n for n in commands if not n.endswith(AGAINST)]
+    if args.against is not None:
+        report["against_ratios"] = {n: ratio(n + AGAINST, n) for n in names if n + AGAINST in medians}
     if peer:
         report["ratio_one_phase"] = ratio(names[-3], names[1])
         report["ratio_one_game"] = ratio(names[-1], names[-2])
@@ -131,6 +179,8 @@ def main(argv: list[str] | None = None) -> int:
                       ("ratio_one_game", "one saved random game replayed")):
         if report.get(key):
             say(f"peer / dipsat, {what}: wall {report[key]['wall']:.2f}x, CPU {report[key]['cpu']:.2f}x")
+    for name, found in report.get("against_ratios", {}).items():
+        say(f"{args.against} / this, {name}: wall {found['wall']:.2f}x, CPU {found['cpu']:.2f}x")
     say(f"load average {report['load_before'][0]:.2f} before, {report['load_after'][0]:.2f} after; "
         f"{report['cpus']} CPUs (wall times are the load's: compare the CPU column on a busy machine)")
     args.out.parent.mkdir(parents=True, exist_ok=True)

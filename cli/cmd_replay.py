@@ -59,19 +59,20 @@ def run(args: argparse.Namespace) -> int:
         InputError: a path does not exist, the output folder cannot be written or is in use,
             the cluster cannot be reached.
     """
+    from dipsat.replay.collector import no_cycle_collection, settle_for_a_long_run
     from dipsat.replay.executors import default_workers, start_pool_server
 
     workers = args.workers or default_workers()
     if workers > 1 and not args.dask:
         start_pool_server()  # importing in parallel with this process's own imports below
-    from dipsat.replay.collector import settle_for_a_long_run
-    from dipsat.replay.cores import import_arrow_lean, use_one_core
+    with no_cycle_collection():  # the imports make no garbage cycles; settling freezes what they made
+        from dipsat.replay.cores import import_arrow_lean, use_one_core
 
-    import_arrow_lean()  # a Dask client too: it receives Arrow tables, no numpy arrays
-    use_one_core()
-    from dipsat.replay.run import RunConfig, run_replay
+        import_arrow_lean()  # a Dask client too: it receives Arrow tables, no numpy arrays
+        use_one_core()
+        from dipsat.replay.run import RunConfig, run_replay
 
-    settle_for_a_long_run()
+        settle_for_a_long_run()
 
     config = RunConfig(paths=tuple(args.paths), out=Path(args.out), rules_text=args.rules,
                        workers=workers, dask=args.dask,

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import gc
 import json
 import os
 import sys
 from importlib import import_module
 from types import ModuleType
-from typing import Final, NoReturn, Sequence
+from typing import Any, Final, NoReturn, Sequence
 
 EXIT_INTERRUPTED: Final = 130
 """Interrupted (Ctrl-C): as :data:`dipsat.cli.errors.EXIT_INTERRUPTED`; here too, since this module
@@ -39,6 +40,24 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         from dipsat.model.errors import UsageError
         raise UsageError(f"{message} (see {self.prog} --help)")
+
+    _checking = False
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        """As argparse's, which makes a help formatter only to check the argument's metavar."""
+        self._checking = True
+        try:
+            return super().add_argument(*args, **kwargs)
+        finally:
+            self._checking = False
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        """argparse's formatter; while :meth:`add_argument` checks a metavar, one of a set width:
+        the check needs none, and asking the terminal's (``shutil``, with bz2 and lzma) for each of
+        a command's arguments cost about 2 % of a one-game replay (issue 23)."""
+        if self._checking:
+            return self.formatter_class(prog=self.prog, width=80)
+        return super()._get_formatter()
 
 
 class _Once(argparse._StoreAction):
@@ -65,7 +84,8 @@ def _store_once(parser: argparse.ArgumentParser) -> None:
 def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The parser of the command named first in ``argv`` if it is one, else of every command."""
     p = _Parser(prog="dipsat", description="A Diplomacy adjudicator built on a CP-SAT model.")
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(dest="command", required=True, prog=p.prog)  # what argparse makes of its
+    # usage without options (it has no positional argument), without asking a formatter (and shutil)
     named = [argv[0]] if argv and argv[0] in COMMANDS else COMMANDS
     for name in named:
         command = command_module(name)
@@ -98,6 +118,7 @@ def _run(argv: list[str], as_json: bool) -> int:
 
         args = _parser(argv).parse_args(argv)
         as_json = bool(getattr(args, "json", as_json))
+        _collect_from_now()
         check_rules(args)
         apply_solver(args)
         return int(args.run(args))
@@ -115,6 +136,20 @@ def _run(argv: list[str], as_json: bool) -> int:
         if isinstance(e, BrokenPipeError):
             return 0
         return report(e, as_json)
+
+
+_START_UP: list[bool] = []
+"""Set while :func:`program` holds the cycle collector back for the process's start-up."""
+
+
+def _collect_from_now() -> None:
+    """End :func:`program`'s start-up: what start-up built (modules, classes, parsers) is moved
+    out of the collector's sight (``gc.freeze``: it lives as long as the process) and the collector
+    runs from here on as usual. Nothing in a process that :func:`program` did not start."""
+    if _START_UP:
+        _START_UP.clear()
+        gc.freeze()
+        gc.enable()
 
 
 def _caused_by_interrupt(exc: BaseException) -> bool:
@@ -149,6 +184,8 @@ def program() -> NoReturn:
     replay; the operating system frees the memory at once). Files were closed by the command
     (every output is written atomically and closed before it returns).
     """
+    _START_UP.append(True)
+    gc.disable()  # start-up (imports) makes almost no garbage cycles: until the command runs, no passes
     code = main()
     try:
         sys.stdout.flush()

@@ -12,8 +12,10 @@ from typing import Final, Self
 QUOTE_LIMIT: Final = 200
 """Characters of offending text an error message quotes at most."""
 
-_LONG_QUOTE_RE: Final = re.compile(r"""(['"])((?:(?!\1)[^\\]|\\.){%d,}?)\1""" % (QUOTE_LIMIT + 1), re.DOTALL)
-_ANY_QUOTE_RE: Final = re.compile(r"""(['"])(?:(?!\1)[^\\]|\\.)*\1(?:\.\.\. \(\d+ characters\))?""", re.DOTALL)
+_LONG_QUOTE: Final = r"""(['"])((?:(?!\1)[^\\]|\\.){%d,}?)\1""" % (QUOTE_LIMIT + 1)
+_ANY_QUOTE: Final = r"""(['"])(?:(?!\1)[^\\]|\\.)*\1(?:\.\.\. \(\d+ characters\))?"""
+# Both compiled (re.DOTALL) where a message is clipped, once per process (re keeps them): not at
+# every start-up (issue 23).
 
 
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
@@ -34,7 +36,7 @@ def clip_message(message: str, limit: int = QUOTE_LIMIT) -> str:
         body = m[2]
         return f"{m[1]}{body[:limit]}{m[1]}... ({len(body)} characters)"
 
-    message = _LONG_QUOTE_RE.sub(cut, message)
+    message = re.compile(_LONG_QUOTE, re.DOTALL).sub(cut, message)
     seen: set[str] = set()
     budget = [limit]
 
@@ -49,7 +51,7 @@ def clip_message(message: str, limit: int = QUOTE_LIMIT) -> str:
         budget[0] -= len(m[0])
         return m[0]
 
-    message = _ANY_QUOTE_RE.sub(once, message)
+    message = re.compile(_ANY_QUOTE, re.DOTALL).sub(once, message)
     head, sep, tail = message.rpartition(" (")
     if sep and tail.endswith(")") and tail[:-1] and tail[:-1] in head:
         message = head  # "not a unit: 'Z' (not a unit: 'Z')": say it once

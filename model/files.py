@@ -10,19 +10,19 @@ Pure standard library (``dipsat.model`` imports neither ortools nor pandas).
 """
 from __future__ import annotations
 
-import gzip
 import io
 import os
 import re
-import signal
+import _signal as signal  # signal's own functions, without its enums (~0.5 ms of a start-up)
 import stat
-import tempfile
-import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO, Final
 
 from dipsat.model.errors import InputError, OutputError
+from dipsat.model.on_use import ImportedOnUse
+
+gzip = ImportedOnUse("gzip")  # imported when a .gz file is read (not at every start-up, issue 23)
 
 
 def _limit_from_env(name: str, default: int) -> int:
@@ -37,7 +37,14 @@ MAX_INPUT_BYTES: Final = _limit_from_env("DIPSAT_MAX_INPUT_BYTES", 256 << 20)
 MAX_LINE_BYTES: Final = _limit_from_env("DIPSAT_MAX_LINE_BYTES", 256 << 20)
 """Largest line of a JSON-lines file (one saved game): 256 MiB, or ``DIPSAT_MAX_LINE_BYTES``."""
 
-_GZIP_ERRORS: Final = (EOFError, gzip.BadGzipFile, zlib.error)
+
+
+def _gzip_errors() -> tuple[type[BaseException], ...]:
+    """What reading a truncated or corrupt gzip stream raises (an ``except`` clause asks only once
+    an error is raised: gzip and zlib are imported then)."""
+    import zlib
+
+    return EOFError, gzip.BadGzipFile, zlib.error
 
 
 def _is_gzip(path: Path) -> bool:
@@ -96,7 +103,7 @@ def _read(path: Path, limit: int) -> bytes:
         with path.open("rb") as raw:
             stream: BinaryIO = gzip.GzipFile(fileobj=raw, mode="rb") if _is_gzip(path) else raw  # type: ignore[assignment]
             data = stream.read(limit + 1)
-    except _GZIP_ERRORS as exc:
+    except _gzip_errors() as exc:
         raise InputError(_gzip_problem(exc), str(path)) from None
     except IsADirectoryError:
         raise InputError("a folder, not a file (adjudicate, report, compare and replay read folders)",
@@ -188,7 +195,7 @@ def open_lines(path: str | Path, limit: int | None = None) -> Iterator[tuple[int
                         line = stream.readline(1 << 20)
                     continue
                 yield number, line
-        except _GZIP_ERRORS as exc:
+        except _gzip_errors() as exc:
             yield number + 1, InputError(_gzip_problem(exc), str(path), number + 1)
         except OSError as exc:
             yield number + 1, InputError(f"cannot read file: {exc.strerror or exc}", str(path), number + 1)
@@ -225,7 +232,7 @@ def write_atomic(path: str | Path, write: Callable[[str], object]) -> None:
     try:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)  # the temporary name ends like the real one
-            fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=f".tmp{path.suffix}", dir=path.parent)
+            fd, temp = _new_file(path.parent, f".{path.name}.", f".tmp{path.suffix}")
             os.close(fd)
         except OSError as exc:
             raise OutputError(_why_not_writable(path, exc), str(path)) from None
@@ -243,6 +250,27 @@ def write_atomic(path: str | Path, write: Callable[[str], object]) -> None:
         if temp:
             Path(temp).unlink(missing_ok=True)
         raise
+
+
+_NEW_FILE_FLAGS: Final = (os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+                          | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+
+
+def _new_file(folder: Path, prefix: str, suffix: str) -> tuple[int, str]:
+    """A file made new in ``folder`` (``prefix``, random letters, ``suffix``), open, mode ``0600``:
+    what :func:`tempfile.mkstemp` makes, without importing tempfile (with shutil, random, bz2
+    and lzma: about 2 % of a one-game replay, issue 23). Its descriptor and path.
+
+    Raises:
+        OSError: the folder cannot be written (as mkstemp raises it).
+    """
+    for _ in range(10_000):  # tempfile.TMP_MAX names tried
+        name = os.path.join(folder, f"{prefix}{os.urandom(6).hex()}{suffix}")
+        try:
+            return os.open(name, _NEW_FILE_FLAGS, 0o600), name
+        except FileExistsError:
+            continue
+    raise FileExistsError(17, "no usable temporary file name found", str(folder))
 
 
 def _hold_ctrl_c() -> bool:
@@ -274,7 +302,7 @@ def check_writable(path: str | Path) -> None:
         raise OutputError("is a folder, not a file", str(path))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".check", dir=path.parent)
+        fd, temp = _new_file(path.parent, f".{path.name}.", ".check")
     except OSError as exc:
         raise OutputError(_why_not_writable(path, exc), str(path)) from None
     os.close(fd)

@@ -8,22 +8,23 @@ networkx is imported only when :attr:`GameMap.graph` is asked for (issue 11: sta
 """
 from __future__ import annotations
 
-import importlib.util
 import json
-import pkgutil
+import os
 import re
+import sys
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import field, replace
 from enum import StrEnum
+from importlib import import_module
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final
 
 from dipsat.model.errors import MapError, UnknownPowerError, UnknownProvinceError, quote
 from dipsat.model.kinds import STANDARD_KINDS, STANDARD_WORDS, Moves, UnitKind, kind_words, strength_scale
 from dipsat.model.types import Location, Unit, UnitType
-from dipsat.model.values import value_class
+from dipsat.model.values import named_tuple, value_class
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -86,7 +87,8 @@ class Province:
     """Other names accepted on input, lower case."""
 
 
-class Edge(NamedTuple):
+@named_tuple
+class Edge:
     """One edge of the board between two nodes (province ids or coast nodes ``stp/nc``)."""
 
     a: str
@@ -342,19 +344,27 @@ def load_map(package: str) -> GameMap:
 def package_text(package: str, name: str) -> str:
     """The text (UTF-8) of the data file ``name`` shipped in the package ``package``.
 
-    Read through the package's loader (:func:`pkgutil.get_data`, as :mod:`importlib.resources`
-    would, whose import costs a few ms of every command's start-up), or from the folders of a
-    namespace package (no ``__init__.py``).
+    Read through the package's loader, as :func:`pkgutil.get_data` and :mod:`importlib.resources`
+    read it (importing either costs about 1 ms of every command's start-up: issue 23), or from
+    the folders of a namespace package (no ``__init__.py``).
 
     Raises:
         ModuleNotFoundError: a parent package does not exist.
         FileNotFoundError: no such package, or no such file in it.
     """
-    data = pkgutil.get_data(package, name)
-    if data is not None:
+    try:
+        module = sys.modules.get(package) or import_module(package)
+    except ModuleNotFoundError as exc:
+        if exc.name != package:  # a parent is missing
+            raise
+        raise FileNotFoundError(f"no {name} in the package {package}") from None
+    spec = module.__spec__
+    loader = spec.loader if spec is not None else None
+    where = getattr(module, "__file__", None)
+    if where is not None and hasattr(loader, "get_data"):
+        data: bytes = loader.get_data(os.path.join(os.path.dirname(where), *name.split("/")))  # type: ignore[union-attr]
         return data.decode("utf-8")
-    spec = importlib.util.find_spec(package)
-    for folder in (spec.submodule_search_locations or ()) if spec else ():
+    for folder in getattr(module, "__path__", ()):
         path = Path(folder) / name
         if path.is_file():
             return path.read_text(encoding="utf-8")

@@ -16,9 +16,9 @@ from dataclasses import field, fields, replace
 from enum import Enum
 from math import lcm
 from types import MappingProxyType
-from typing import Any, ClassVar, Final, Iterable, Mapping, NamedTuple
+from typing import Any, ClassVar, Final, Iterable, Mapping
 
-from dipsat.model.values import value_class
+from dipsat.model.values import named_tuple, value_class
 
 
 class Moves(Enum):
@@ -42,7 +42,8 @@ ALL_TERRAIN: Final = frozenset({"land", "coast", "sea"})
 """Terrains (the values of :class:`~dipsat.model.gamemap.Terrain`) a kind may stand on."""
 
 
-class Strengths(NamedTuple):
+@named_tuple
+class Strengths:
     """A kind's strengths at one scale (integers)."""
 
     attack: int

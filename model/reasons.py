@@ -25,12 +25,12 @@ from __future__ import annotations
 
 from dataclasses import fields
 from enum import Enum
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar, TypeVar
 
 from dipsat.model.values import value_class
 
 __all__ = [
-    "Scale", "WHOLE", "Reason", "why_json",
+    "Scale", "WHOLE", "Reason", "why_json", "kept", "words_of",
     "Dislodged", "Stands", "Backup", "Dislodges", "Unopposed", "NoConvoyPath", "Removed", "BouncedWith",
     "HeadToHead", "OwnUnit", "BouncedOff", "GivenTo", "Cut", "AvailableTo", "Disrupted",
     "Illegal", "Invalid", "RetreatsTo", "RetreatBounced", "Disbanded", "Built", "Waived",
@@ -95,7 +95,8 @@ class Reason:
         return self.words()
 
     def _s(self, n: int) -> str:
-        return getattr(self, "scale", WHOLE).text(n)
+        scale = getattr(self, "scale", WHOLE)
+        return str(n) if scale is WHOLE else scale.text(n)  # the standard board's whole units: the number
 
 
 def why_json(why: Reason | str) -> dict[str, Any]:
@@ -115,6 +116,48 @@ def why_json(why: Reason | str) -> dict[str, Any]:
     if scale.unit != 1:
         out["scale"] = scale.unit
     return out
+
+
+R = TypeVar("R", bound=Reason)
+
+
+def kept(kind: Callable[..., R], *fields: Any) -> R:
+    """``kind(*fields)``: a reason, the one already made when the same was asked for lately.
+
+    A reason is a value, and the same ones come back phase after phase (``stands: hold strength
+    1``, ``given to A par``): each is made once and shared, and its words are written once
+    (:func:`words_of`). Fields are plain values (texts, numbers, flags; a :class:`Scale` left at
+    its default); at most :data:`_KEEP` of a kind are kept, then its memo starts again."""
+    made = _KEPT.get(kind)
+    if made is None:
+        made = _KEPT[kind] = {}
+    found = made.get(fields)
+    if found is None:
+        if len(made) >= _KEEP:
+            made.clear()
+        found = made[fields] = kind(*fields)
+    return found  # type: ignore[no-any-return]
+
+
+def words_of(why: Reason | str) -> str:
+    """``why.words()``, written once for a reason met again (by identity: the reasons
+    :func:`kept` shares); a plain string is its own words."""
+    if type(why) is str:
+        return why  # type: ignore[return-value]
+    found = _SAID.get(id(why))
+    if found is not None and found[0] is why:
+        return found[1]
+    words = why.words()  # type: ignore[union-attr]
+    if len(_SAID) >= _KEEP:
+        _SAID.clear()
+    _SAID[id(why)] = (why, words)  # the reason is held here, so its id names no other meanwhile
+    return words
+
+
+_KEPT: dict[Any, dict[tuple[Any, ...], Any]] = {}
+_SAID: dict[int, tuple[Any, str]] = {}
+_KEEP = 4096
+"""Reasons of a kind kept by :func:`kept`, and words by :func:`words_of`, at most."""
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}

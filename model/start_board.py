@@ -16,7 +16,7 @@ from dipsat.model.types import Phase, Position, Unit, UnitType
 
 __all__ = ["placement_problem", "check_placements", "start_problem", "BoardProblem"]
 
-BoardProblem = Callable[[str, Position], "tuple[tuple[str, ...], str] | None"]
+BoardProblem = Callable[[str, Position], tuple[tuple[str, ...], str] | None]
 """Variant hook: ``(VARIANT, start board) -> (provinces, why)`` when the board cannot arise in
 that variant (two wizards of one power, Marvin twice), else ``None``."""
 

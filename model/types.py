@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any, Final, Iterator, Mapping
 
 from dipsat.model.kinds import ARMY, FLEET, UnitKind, can_share
-from dipsat.model.reasons import Reason
+from dipsat.model.reasons import Reason, words_of
 from dipsat.model.values import value_class
 
 UnitType = UnitKind
@@ -81,6 +81,25 @@ class Piece:
 
     def __str__(self) -> str:
         return f"{self.power}: {self.unit}"
+
+
+def placed(power: str, kind: UnitKind, location: Location) -> Piece:
+    """``Piece(power, Unit(kind, location))``: a unit put on the board where a move or a retreat
+    ends, the piece already made when the same was placed lately (pieces are values; a movement
+    phase moves most units, and to the places they went before)."""
+    key = (power, id(kind), location.province, location.coast)
+    found = _PLACED.get(key)
+    if found is not None and found.unit.kind is kind:  # the kind held here: its id names no other
+        return found
+    if len(_PLACED) >= _PLACED_KEPT:
+        _PLACED.clear()
+    made = _PLACED[key] = Piece(power, Unit(kind, location))
+    return made
+
+
+_PLACED: dict[tuple[str, int, str, str | None], Piece] = {}
+_PLACED_KEPT: Final = 4096
+"""Pieces :func:`placed` made lately, at most (then the memo starts again)."""
 
 
 @value_class
@@ -484,8 +503,7 @@ class OrderResult:
 
         A plain string given as ``why`` (code written before reasons were typed) is its own words;
         ``tests/test_reasons.py`` fails when any case or game record still produces one."""
-        why = self.why
-        return why if type(why) is str else why.words()  # type: ignore[return-value]
+        return words_of(self.why)
 
     @property
     def words(self) -> str:

@@ -59,6 +59,8 @@ def compare_dislodged(recorded: Mapping[str, Dislodged], replayed: Mapping[str, 
 
     An attacker's origin is compared only where the record names one (case files).
     """
+    if not recorded and not replayed and not destroyed:  # most boards: nothing dislodged
+        return []
     found = []
     for province in sorted(recorded.keys() | replayed.keys() | destroyed.keys()):
         a = recorded.get(province)

@@ -16,10 +16,7 @@ This module imports the adjudicator (:mod:`dipsat.replay.work`) only when it run
 from __future__ import annotations
 
 import os
-import pickle
 import re
-import signal
-import zlib
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
@@ -98,6 +95,8 @@ class _Worker:
 
 def _serve(conn: Any, rules_text: str | None) -> None:
     """A worker's life: receive tasks, send back their outcomes, until told ``None``."""
+    import signal
+
     from dipsat.replay.work import replay_task
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the main process, which stops us
@@ -254,11 +253,17 @@ def pack(batch: list[Task]) -> bytes:
     1 MB of text unpacked) from its submission to its end, and a worker the few queued for it:
     on 40 / 400 random games (2 / 16 games a batch) the scheduler's peak went from 69 / 80 MB
     to 64 / 70 MB."""
+    import pickle  # here: a run without Dask imports neither (issue 23: start-up)
+    import zlib
+
     return zlib.compress(pickle.dumps(batch, protocol=pickle.HIGHEST_PROTOCOL), 1)
 
 
 def unpack(packed: bytes) -> list[Task]:
     """The tasks of a batch made by :func:`pack`."""
+    import pickle
+    import zlib
+
     tasks: list[Task] = pickle.loads(zlib.decompress(packed))  # noqa: S301 - made by pack, in the run's client
     return tasks
 

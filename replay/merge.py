@@ -27,10 +27,9 @@ import pyarrow.parquet as pq
 from dipsat.model.files import write_atomic
 from dipsat.model.values import value_class
 from dipsat.replay.records import distinct_id, renamed_note
-from dipsat.replay.rows import (
-    AGREE, DIFFER, ERROR, ORDER_SCHEMA, PHASE_SCHEMA, UNCHECKED, GameBlock, game_blocks, string_array,
-)
+from dipsat.replay.rows import AGREE, DIFFER, ERROR, UNCHECKED, GameBlock, game_blocks
 from dipsat.replay.store import PartStore
+from dipsat.replay.tables import ORDER_SCHEMA, PHASE_SCHEMA, string_array
 
 ROW_GROUP_ROWS: Final = 1 << 14
 """Rows (of both tables together) written at a time, as one Parquet row group of each table

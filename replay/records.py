@@ -9,10 +9,9 @@ is the next phase's position (or the case's ``AFTER`` board).
 from __future__ import annotations
 
 from enum import Enum
-from typing import NamedTuple
 
 from dipsat.model.types import Order, Phase, Position
-from dipsat.model.values import value_class
+from dipsat.model.values import named_tuple, value_class
 
 
 class Format(Enum):
@@ -60,7 +59,8 @@ class Task:
         return len(self.lines) or 1
 
 
-class RecordedOrder(NamedTuple):
+@named_tuple
+class RecordedOrder:
     """One order as the archive holds it, read or not (a named tuple: an archive holds many)."""
 
     text: str

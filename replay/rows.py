@@ -1,18 +1,14 @@
 """The rows of the two output tables: one per phase, one per order.
 
 Rows are named tuples (immutable values, quick to make: a replay makes one per order);
-:func:`to_table` turns lists of them into Arrow tables with the schemas :data:`PHASE_SCHEMA`
-and :data:`ORDER_SCHEMA` (those travel between processes and machines, and are stored as
-Parquet). The Arrow side lives in :mod:`dipsat.replay.tables` and is loaded with pyarrow when
-one of its names is first asked of this module: the replay itself (a Dask worker's, which
-returns plain columns) never loads pyarrow (about 40-70 MB a process).
+:mod:`dipsat.replay.tables` (which imports pyarrow) turns lists of them into Arrow tables
+(those travel between processes and machines, and are stored as Parquet). The replay itself
+imports only this module: a Dask worker, which returns plain columns, never loads pyarrow
+(about 40-70 MB a process).
 """
 from collections.abc import Sequence
 from itertools import groupby
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
-
-if TYPE_CHECKING:
-    from dipsat.replay.tables import ORDER_SCHEMA, PHASE_SCHEMA, from_columns, string_array, to_table  # noqa: F401
+from typing import Final, NamedTuple
 
 AGREE: Final = "agree"
 """The replayed board equals the recorded one (units, dislodged units, centre owners)."""
@@ -109,15 +105,3 @@ def game_blocks(phase_keys: Sequence[tuple[str, str]], order_keys: Sequence[tupl
     if pending is not None or len({(f, g) for f, g, _, _ in blocks}) < len(blocks):
         raise ValueError("the rows of a game are not all together in the tables")
     return tuple(blocks)
-
-
-_ARROW_SIDE: Final = frozenset({"PHASE_SCHEMA", "ORDER_SCHEMA", "to_table", "from_columns", "string_array"})
-
-
-def __getattr__(name: str) -> Any:
-    """The names of the Arrow side (:mod:`dipsat.replay.tables`), which loads pyarrow on first use."""
-    if name in _ARROW_SIDE:
-        from dipsat.replay import tables
-
-        return getattr(tables, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

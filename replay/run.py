@@ -24,7 +24,7 @@ from dipsat.replay.readers import archive_files, find_tasks
 from dipsat.replay.records import GameError, Task
 from dipsat.solver import route
 from dipsat.replay.replayer import error_rows
-from dipsat.replay.rows import PHASE_SCHEMA, PhaseRow, to_table
+from dipsat.replay.rows import PhaseRow
 from dipsat.replay.merge import consolidate
 from dipsat.replay.store import PartStore, write_summary
 from dipsat.replay.work import TaskOutcome
@@ -175,6 +175,8 @@ def _run(config: RunConfig, store: PartStore) -> dict[str, Any]:
     errors += [scan.where[uid] for uid in uids if uid not in given_up and not store.finished(uid)]  # never a lost game
     _forget_replay_only(scan)
     extra = [row for e in errors for row in error_rows(e, config.rules_text or "")[0]] + tally.lost
+    from dipsat.replay.tables import PHASE_SCHEMA, to_table
+
     summary = consolidate(store, uids, to_table(extra, PHASE_SCHEMA) if extra else None, scan.lines)
     summary["run"] = {
         "paths": list(config.paths), "out": str(config.out),

@@ -11,7 +11,6 @@ pool's fork server calls it once, so that its workers start warm).
 """
 from __future__ import annotations
 
-import pickle
 import time
 from collections.abc import Sequence
 from functools import lru_cache
@@ -141,11 +140,15 @@ def replay_tasks(tasks: Sequence[Task], rules_text: str | None) -> list[bytes]:
 
     A batch's finished games wait in the worker until the batch ends: pickled, 16 random games
     take 1.4 MB, as Python objects 8 MB. Dask would pickle them anyway to send them."""
+    import pickle  # here: a run without Dask does not load it (issue 23: start-up)
+
     return [pickle.dumps(replay_task_columns(task, rules_text), protocol=pickle.HIGHEST_PROTOCOL) for task in tasks]
 
 
 def unpickle_columns(data: bytes) -> TaskColumns:
     """One task's columns as :func:`replay_tasks` returns them."""
+    import pickle
+
     columns: TaskColumns = pickle.loads(data)  # noqa: S301 - made by replay_tasks, for this run
     return columns
 

@@ -12,7 +12,7 @@ from typing import Callable, Final, Iterable, Mapping, Sequence
 
 from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
-from dipsat.model.reasons import Built, CivilDisorder, Disbanded, Fails, Illegal, Waived
+from dipsat.model.reasons import Built, CivilDisorder, Disbanded, Fails, Illegal, Waived, kept
 from dipsat.model.types import (
     Build, Disband, Location, Order, OrderResult, Piece, Position, Result, Unit, UnitType, Waive,
 )
@@ -63,20 +63,20 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, orders: Sequence[O
             results[i] = OrderResult(o, Result.FAILS, problem)
             continue
         if problem:
-            results[i] = OrderResult(o, Result.ILLEGAL, Illegal(problem))
+            results[i] = OrderResult(o, Result.ILLEGAL, kept(Illegal, problem))
             continue
         match o:
             case Build():
                 units[o.unit.province] = Piece(o.power, o.unit)
                 builds_left[o.power] -= 1
-                results[i] = OrderResult(o, Result.SUCCEEDS, Built(str(o.unit)))
+                results[i] = OrderResult(o, Result.SUCCEEDS, kept(Built, str(o.unit)))
             case Disband():
                 del units[o.unit.province]
                 disbands_left[o.power] -= 1
-                results[i] = OrderResult(o, Result.SUCCEEDS, Disbanded(str(o.unit)))
+                results[i] = OrderResult(o, Result.SUCCEEDS, kept(Disbanded, str(o.unit)))
             case Waive():
                 builds_left[o.power] -= 1
-                results[i] = OrderResult(o, Result.SUCCEEDS, Waived())
+                results[i] = OrderResult(o, Result.SUCCEEDS, kept(Waived))
     generated = []
     choose = CIVIL_DISORDER[rules.civil_disorder]
     for power, count in sorted(disbands_left.items()):
@@ -85,7 +85,7 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, orders: Sequence[O
         for piece in choose(gmap, position, units, power)[:count]:
             del units[piece.unit.province]
             o = Disband(power, piece.unit)
-            generated.append(OrderResult(o, Result.SUCCEEDS, CivilDisorder(rules.civil_disorder)))
+            generated.append(OrderResult(o, Result.SUCCEEDS, kept(CivilDisorder, rules.civil_disorder)))
     after = position.updated(units=units)
     return Resolution(position, tuple(results[i] for i in range(len(orders))), tuple(generated),
                       after, rules=str(rules))
@@ -110,11 +110,21 @@ def _voided(gmap: GameMap, position: Position, orders: list[Order], rules: Rules
     """Orders that an all-or-nothing choice of 4.D.4-4.D.6 sets aside, with the reason."""
     voided: dict[int, Problem] = {}
     units = dict(position.units)
-    alone = {i: _problem(gmap, position, units, o, builds_left, disbands_left, rules) for i, o in enumerate(orders)}
+    problems: dict[int, Problem] = {}
+
+    def alone(i: int) -> Problem:
+        """The problem of order ``i`` by itself, on the board before any order (found when asked:
+        under the usual choices nothing is set aside and no order is asked about)."""
+        found = problems.get(i)
+        if found is None:
+            found = problems[i] = _problem(gmap, position, units, orders[i], builds_left, disbands_left, rules)
+        return found
+
     sites: dict[str, list[int]] = {}
-    for i, o in enumerate(orders):
-        if isinstance(o, Build) and not alone[i]:
-            sites.setdefault(o.unit.province, []).append(i)
+    if rules.same_province_builds != "first":
+        for i, o in enumerate(orders):
+            if isinstance(o, Build) and not alone(i):
+                sites.setdefault(o.unit.province, []).append(i)
     if rules.same_province_builds == "all_fail":
         for i in (i for group in sites.values() if len(group) > 1 for i in group):
             voided[i] = Fails(f"two builds in {orders[i].unit.province} (DATC 4.D.5)")  # type: ignore[union-attr]
@@ -127,7 +137,7 @@ def _voided(gmap: GameMap, position: Position, orders: list[Order], rules: Rules
             continue
         for power, allowed in left.items():
             mine = [i for i, o in enumerate(orders) if isinstance(o, kind) and o.power == power
-                    and not alone[i] and i not in voided]
+                    and not alone(i) and i not in voided]
             if len(mine) > allowed:
                 for i in mine:
                     voided[i] = f"{power} ordered {len(mine)} where {allowed} are due (DATC {'4.D.4' if kind is Build else '4.D.6'})"

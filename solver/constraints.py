@@ -20,8 +20,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, Union
 
+from dipsat.model.on_use import imported
+
 if TYPE_CHECKING:  # ortools (and the pandas and numpy it imports) only when a phase reaches CP-SAT
     from ortools.sat.python import cp_model
+
+ORTOOLS_ON_USE = ("logging",)
+"""What OR-Tools imports when it is loaded but uses on Windows only (logging: ~30 million
+instructions of the first phase that reaches CP-SAT, issue 23); see :func:`~dipsat.model.on_use.imported`."""
 
 
 class IntVar:
@@ -240,6 +246,8 @@ class ConstraintModel:
         # linear: (terms as [(var, coeff)], const, lo, hi, enforcement codes)
         self._linear: list[tuple[list[tuple[int, int]], int, int, int, list[int]]] = []
         self._clauses: list[list[int]] = []
+        self.conflict = False
+        """A literal was fixed both ways while building (:meth:`fix`): no solution."""
 
     # -- building -------------------------------------------------------------------------
     def name(self, index: int) -> str:
@@ -287,6 +295,18 @@ class ConstraintModel:
     def add_clauses(self, clauses: Iterable[list[int]]) -> None:
         """Several clauses at once, in order (see :meth:`add_clause`)."""
         self._clauses.extend(clauses)
+
+    def fix(self, code: int) -> None:
+        """Make the literal ``code`` true at once, as a unit clause would after propagation; a
+        literal already false is a :attr:`conflict`. For a model built with its constants folded
+        (:class:`~dipsat.solver.phase_model.PhaseModel`), never exported as it is."""
+        v = code >> 1
+        value = 0 if code & 1 else 1
+        if self.lb[v] == self.ub[v]:
+            if self.lb[v] != value:
+                self.conflict = True
+            return
+        self.lb[v] = self.ub[v] = value
 
     def add_equal_and(self, t: int, codes: list[int]) -> None:
         """The clauses of literal ``t`` <-> AND(``codes``) (codes as in :meth:`add_clause`):
@@ -367,6 +387,8 @@ class ConstraintModel:
         A constraint is queued at most once at a time, and a constraint found satisfied for
         good (off, entailed, a clause with a true literal) stays marked as queued, so nothing
         puts it in the queue again."""
+        if self.conflict:
+            return None
         lb, ub = list(self.lb), list(self.ub)
         queue = list(range(len(self._linear) - 1, -1, -1))  # popped from the end: the clauses first, in order
         queue += range(-len(self._clauses), 0)
@@ -483,8 +505,7 @@ class ConstraintModel:
         compiled helper alone: solving needs neither the Python ``cp_model`` layer nor the
         pandas and numpy it imports. :meth:`to_cpsat` builds the very same proto through
         ``cp_model`` (for export and for tests that probe the model)."""
-        from ortools.sat.python import cp_model_helper
-
+        cp_model_helper = imported("ortools.sat.python.cp_model_helper", on_use=ORTOOLS_ON_USE)
         proto = cp_model_helper.CpModelProto()
         variables = proto.variables
         for lo, hi, name in zip(self.lb, self.ub, map(self.name, range(len(self.keys)))):

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dipsat.model.reasons import (
     AvailableTo, Backup, Cut, Dislodged, Dislodges, Disrupted, GivenTo, HeadToHead, Illegal, Invalid,
-    NoConvoyPath, OwnUnit, Reason, Removed, Stands, BouncedOff, BouncedWith, Unopposed,
+    NoConvoyPath, OwnUnit, Reason, Removed, Stands, BouncedOff, BouncedWith, Unopposed, WHOLE,
 )
+from dipsat.model.reasons import kept as _kept
 from dipsat.model.types import (
     Convoy, Hold, Move, OrderResult, Result, SupportHold, SupportMove, Tag,
 )
@@ -37,17 +38,18 @@ class Explainer:
         status = v.status
         if status != LEGAL:
             if status == ILLEGAL:
-                return OrderResult(order, _ILLEGAL, Illegal(v.reason), fate)
+                return OrderResult(order, _ILLEGAL, _kept(Illegal, v.reason), fate)
             if status == INVALID:
-                return OrderResult(order, _INVALID, Invalid(v.reason), fate)
+                return OrderResult(order, _INVALID, _kept(Invalid, v.reason), fate)
         province = v.key or order.unit.location.province  # type: ignore[union-attr]
         effective = self.orders.get(province)
         if effective is not order and effective != order:
             return OrderResult(order, _ILLEGAL, Illegal(f"the unit carries out {effective}"), fate)
         kind = type(order)
         if kind is Move:
-            ok = self.decisions.get((MOVES, province), False)
-            return OrderResult(order, _SUCCEEDS if ok else _FAILS, self._move_reason(province, ok), fate)
+            if self.decisions.get((MOVES, province), False):
+                return OrderResult(order, _SUCCEEDS, self._move_reason(province, True), fate)
+            return OrderResult(order, _FAILS, self._move_reason(province, False), fate)
         if kind is SupportHold or kind is SupportMove:
             ok = self.decisions.get((GIVEN, province), False)
             return OrderResult(order, _GIVEN if ok else _CUT, _support_reason(self.pm, self.solution, province, ok),
@@ -62,12 +64,12 @@ class Explainer:
 
     def _hold_reason(self, province: str, fate: Tag | None) -> Reason:
         if fate is not None:
-            return Dislodged(_winner(self.pm, self.solution, province), fate.value)
+            return _kept(Dislodged, _winner(self.pm, self.solution, province), fate.value)
         hold = self.strengths.get((HOLD, province))
         if hold is None:  # a unit nobody attacks is not in the model: its own hold strength (a 2A's is 2)
             kinds = self.facts.strengths
             hold = self.scale.unit if kinds is None or province not in kinds else kinds[province][1]
-        return Stands(hold, self.scale)
+        return _kept(Stands, hold) if self.scale is WHOLE else Stands(hold, self.scale)
 
     def _move_reason(self, src: str, ok: bool) -> Reason:
         facts, s, d, scale = self.facts, self.strengths, self.decisions, self.scale
@@ -83,9 +85,13 @@ class Explainer:
                 if defender is not None:
                     opponent = facts.opponent.get(src)
                     if opponent is not None:
-                        return Dislodges(str(defender.unit), attack, DEFEND, s.get((DEFEND, opponent), 0), scale)
-                    return Dislodges(str(defender.unit), attack, HOLD, s.get((HOLD, dest), 0), scale)
-            return Unopposed(attack, scale)
+                        against, opposition = DEFEND, s.get((DEFEND, opponent), 0)
+                    else:
+                        against, opposition = HOLD, s.get((HOLD, dest), 0)
+                    if scale is WHOLE:
+                        return _kept(Dislodges, str(defender.unit), attack, against, opposition)
+                    return Dislodges(str(defender.unit), attack, against, opposition, scale)
+            return _kept(Unopposed, attack) if scale is WHOLE else Unopposed(attack, scale)
         if mf.convoyed and not d.get((PATH, src), False):
             return NoConvoyPath(_path_culprits(self.pm, self.solution, src))
         allied = facts.allied
@@ -95,21 +101,25 @@ class Explainer:
         if stoppers:  # the one that entered, else the strongest (a bubble-car's 1/2 ties, an army's 1 stops it)
             rival = stoppers[0] if len(stoppers) == 1 else \
                 max(stoppers, key=lambda r: (d.get((MOVES, r), False), s.get((PREVENT, r), 0)))
+            if scale is WHOLE:
+                return _kept(BouncedWith, pm.label(rival), attack, s.get((PREVENT, rival), 0))
             return BouncedWith(pm.label(rival), attack, s.get((PREVENT, rival), 0), scale)
         opponent = facts.opponent.get(src)
         if opponent is not None:
+            if scale is WHOLE:
+                return _kept(HeadToHead, pm.label(opponent), attack, s.get((DEFEND, opponent), 0))
             return HeadToHead(pm.label(opponent), attack, s.get((DEFEND, opponent), 0), scale)
         defender = facts.position.units.get(dest)
         hold = s.get((HOLD, dest), 0)
         if defender is not None and defender.power == mf.piece.power and attack == 0:
-            return OwnUnit(str(defender.unit))
-        return BouncedOff(str(defender.unit) if defender else dest, attack, hold, scale)
+            return _kept(OwnUnit, str(defender.unit))
+        what = str(defender.unit) if defender else dest
+        return _kept(BouncedOff, what, attack, hold) if scale is WHOLE else BouncedOff(what, attack, hold, scale)
 
 
 _SUCCEEDS, _FAILS, _ILLEGAL, _INVALID, _STANDS = Result.SUCCEEDS, Result.FAILS, Result.ILLEGAL, Result.INVALID, Result.STANDS
 _GIVEN, _CUT, _AVAILABLE, _DISRUPTED = Result.GIVEN, Result.CUT, Result.AVAILABLE, Result.DISRUPTED
 """The result words, read once (reading an Enum member costs a descriptor call each time)."""
-
 
 def _winner(pm: PhaseModel, solution: Solution, province: str) -> str | None:
     for a in pm.attackers(province):
@@ -129,15 +139,17 @@ def _path_culprits(pm: PhaseModel, solution: Solution, src: str) -> tuple[Disrup
 def _support_reason(pm: PhaseModel, solution: Solution, province: str, ok: bool) -> Reason:
     order = pm.facts.orders[province]
     if ok:
-        return GivenTo(f"{order.target}" + (f" - {order.dest}" if isinstance(order, SupportMove) else ""),  # type: ignore[union-attr]
-                       which=_removed_convoy(pm, solution, order))
+        target = str(order.target) if type(order) is SupportHold else f"{order.target} - {order.dest}"  # type: ignore[union-attr]
+        if pm.facts.removed is None:
+            return _kept(GivenTo, target)
+        return GivenTo(target, "", _removed_convoy(pm, solution, order))  # type: ignore[arg-type]
     where = pm.facts.province(province)  # a further piece of a stack: where it stands
     if solution.decisions.get((DISLODGED, where), False):
-        return Cut(_winner(pm, solution, where), dislodged=True)
+        return _kept(Cut, _winner(pm, solution, where), False, True)
     for a in pm.cut_by.get(province, []):
         mf = pm.facts.moves[a]
         if not mf.convoyed or solution.decisions.get((PATH, a), False):
-            return Cut(str(mf.piece.unit), mf.convoyed)
+            return _kept(Cut, str(mf.piece.unit), mf.convoyed)
     return Cut()
 
 
@@ -157,7 +169,7 @@ def _removed_convoy(pm: PhaseModel, solution: Solution, order: SupportHold | Sup
 
 def _convoy_reason(pm: PhaseModel, solution: Solution, province: str, ok: bool) -> Reason:
     if ok:
-        return AvailableTo(str(pm.facts.orders[province].target))  # type: ignore[union-attr]
+        return _kept(AvailableTo, str(pm.facts.orders[province].target))  # type: ignore[union-attr]
     removed = pm.facts.removed
     if removed is not None and province not in pm.facts.convoys and province in removed.pieces:
         return Removed(str(removed.pieces[province].unit), removed.how)

@@ -77,8 +77,8 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
         legal = by_unit.get(key)
         if legal:
             orders[key] = (legal[0] if len(legal) == 1 else choose(legal)).order
-    _classify_moves(facts, board, by_unit)
-    _classify_supports_and_convoys(facts, by_unit)
+    others = _classify_moves(facts, board, by_unit)
+    _classify_supports_and_convoys(facts, by_unit, others)
     _index_moves(facts)
     return facts
 
@@ -251,7 +251,11 @@ def _wrong_coast(named: Unit, actual: Unit) -> bool:
 
 
 def _move_order_problem(board: _Board, o: Move, actual: Unit) -> str:
-    reason = _move_problem(board, actual, o.dest, o.via_convoy)
+    dest = o.dest
+    if actual.kind is ARMY and dest.coast is None and not o.via_convoy and not board.off_graph \
+            and dest.province in board.t.walks.get(actual.location.province, _EMPTY):
+        return ""  # most moves: an army walking where it may stand (what _move_problem finds, found at once)
+    reason = _move_problem(board, actual, dest, o.via_convoy)
     if reason:
         named = _as_named(board, o.unit)
         if named != actual:
@@ -410,16 +414,23 @@ _NOT_MOVEMENT: Final = object()
 """What :data:`_PROBLEMS` gives for an order that is not of a movement phase."""
 
 
-def _classify_moves(facts: Facts, board: _Board, by_unit: Mapping[str, list[Verdict]]) -> None:
+def _classify_moves(facts: Facts, board: _Board, by_unit: Mapping[str, list[Verdict]]) -> list[tuple[str, Order]]:
+    """Find what is fixed about each legal move (:class:`MoveFacts`), marking moves with no convoy
+    route invalid; return the other orders in force but holds, in board order."""
     gmap, units, rules = facts.gmap, facts.position.units, facts.rules
     orders, moves, off_graphs = facts.orders, facts.moves, facts.off_graph
     convoy_orders = [o for o in orders.values() if type(o) is Convoy] + facts.removed_convoys
     convoyed_when = CONVOY_ADJACENT[rules.convoy_adjacent]
     army = board.t.army
+    others = []
     for province, o in orders.items():
         if type(o) is not Move:
+            if type(o) is not Hold:
+                others.append((province, o))
             continue
-        piece = units[province] if province in units else facts.pieces[province]
+        piece = units.get(province)
+        if piece is None:
+            piece = facts.pieces[province]
         unit = piece.unit
         kind = unit.kind
         dest = o.dest
@@ -456,11 +467,15 @@ def _classify_moves(facts: Facts, board: _Board, by_unit: Mapping[str, list[Verd
                 _mark(by_unit, o, INVALID, "no convoy route was ordered")
                 continue
         moves[province] = mf
+    return others
 
 
-def _classify_supports_and_convoys(facts: Facts, by_unit: Mapping[str, list[Verdict]]) -> None:
+def _classify_supports_and_convoys(facts: Facts, by_unit: Mapping[str, list[Verdict]],
+                                   others: list[tuple[str, Order]]) -> None:
+    """Sort the orders in force that neither move nor hold (``others``, in board order) into
+    valid supports and convoys, marking the invalid ones."""
     orders, supports, convoys = facts.orders, facts.supports, facts.convoys
-    for province, o in orders.items():
+    for province, o in others:
         kind = type(o)
         if kind is SupportHold or kind is SupportMove:
             problem = support_mismatch(facts, o)  # type: ignore[arg-type]

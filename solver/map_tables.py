@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from dipsat.model.gamemap import GameMap
+from dipsat.model.kinds import ARMY
 from dipsat.model.types import Location, Unit
 
 _EMPTY: Final[frozenset[str]] = frozenset()
@@ -17,14 +18,20 @@ _EMPTY: Final[frozenset[str]] = frozenset()
 class MapTables:
     """One board's terrain and edges as plain dicts, and the answers already worked out on it."""
 
-    __slots__ = ("terrain", "army", "fleet_reach", "sea_adjacent", "split", "destinations", "routes", "distances",
-                 "reach")
+    __slots__ = ("terrain", "army", "walks", "fleet_reach", "sea_adjacent", "split", "destinations", "routes",
+                 "distances", "reach")
 
     def __init__(self, gmap: GameMap) -> None:
         self.terrain: dict[str, str] = {p: province.terrain.value for p, province in gmap.provinces.items()}
         """Province -> its terrain on this board: ``land``, ``coast`` or ``sea``."""
         self.army: dict[str, frozenset[str]] = dict(gmap.army_neighbours)
         """Province -> the provinces an army moves to."""
+        stands = ARMY.stands
+        self.walks: dict[str, frozenset[str]] = {
+            p: frozenset(d for d in ends if self.terrain.get(d) in stands)
+            for p, ends in self.army.items() if self.terrain.get(p) in stands}
+        """Province an army stands in -> the provinces it walks to and may stand in: where a plain
+        army move (no coast, no convoy) is legal by itself (:mod:`dipsat.solver.legality`)."""
         self.fleet_reach: dict[Location, frozenset[str]] = dict(gmap.fleet_province_neighbours)
         """Fleet location -> the provinces a fleet there reaches on some coast."""
         self.sea_adjacent: dict[str, frozenset[str]] = dict(gmap._fleet_adjacent)  # noqa: SLF001

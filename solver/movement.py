@@ -1,13 +1,14 @@
 """Adjudicate a movement phase: facts in Python, one CP-SAT model, results and the next board."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Collection, Mapping, Sequence
 
 from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import (
     Dislodged, Location, Order, OrderResult, Phase, PhaseKind, Piece, Position, Result, Tag, Unit,
-    UnitType,
+    UnitType, placed,
 )
 from dipsat.solver.explain import Explainer
 from dipsat.solver.hooks import Removal
@@ -21,9 +22,11 @@ from dipsat.solver.resolution import Resolution
 from dipsat.solver.rules import MOVEMENT_RULES, Rule, with_options
 
 
-def build_model(facts: Facts, rules: Mapping[str, Rule], overrides: Mapping[Key, bool]) -> PhaseModel:
-    """Create the phase model and let every rule module add its constraints."""
-    pm = PhaseModel(facts, overrides)
+def build_model(facts: Facts, rules: Mapping[str, Rule], overrides: Mapping[Key, bool],
+                fold: bool = False) -> PhaseModel:
+    """Create the phase model and let every rule module add its constraints (``fold``: with
+    its constants folded, for propagation; see :class:`~dipsat.solver.phase_model.PhaseModel`)."""
+    pm = PhaseModel(facts, overrides, rules if fold else None)
     for rule in rules.values():
         rule(pm)
     return pm
@@ -46,26 +49,43 @@ def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Orde
     gmap = board_in_play(gmap, position)
     facts = check_orders(gmap, position, orders, rules, off_graph, removed, stacks, keys, carriers)
     modules = with_options(movement_rules, rules)
-    solution, pm = solve_phase(lambda o: build_model(facts, modules, o), rules.paradox)
+    solution, pm = solve_phase(partial(build_model, facts, modules, fold=True), rules.paradox)
     after, fates = next_position(facts, solution)
-    results, ordered, units = [], set(), position.units
     explain = Explainer(pm, solution).result
-    for v in facts.verdicts:
-        order = v.order
-        fate = None
-        unit = getattr(order, "unit", None)
-        if unit is not None and v.key is None:  # a unit of the ordering power: its province is ordered, its fate told
-            province = unit.location.province
-            piece = units.get(province)
-            if piece is not None and piece.power == order.power:
-                ordered.add(province)
-                if fates:
-                    fate = fates.get(province)
-        results.append(explain(v, fate))
-    generated = [explain(Verdict(o, LEGAL), fates.get(o.unit.province))
-                 for o in facts.generated if o.unit.province not in ordered]
-    return Resolution(position, tuple(results), tuple(generated), after, solution.paradoxes,
+    verdicts, units = facts.verdicts, position.units
+    if fates:  # the fate of a unit is told on the orders its power gave it
+        results = tuple([explain(v, _fate(v, units, fates)) for v in verdicts])
+    else:
+        results = tuple([explain(v, None) for v in verdicts])
+    generated: tuple[OrderResult, ...] = ()
+    if facts.generated:  # units with no legal order hold; told unless their power ordered them
+        held = {o.unit.province for o in facts.generated}
+        ordered = {province for v in verdicts if (unit := getattr(v.order, "unit", None)) is not None
+                   and unit.location.province in held and (province := _ordered(v, units))}
+        generated = tuple([explain(Verdict(o, LEGAL), fates.get(o.unit.province))
+                           for o in facts.generated if o.unit.province not in ordered])
+    return Resolution(position, results, generated, after, solution.paradoxes,
                       solution.resolutions, str(rules), pm, solution)
+
+
+def _fate(v: Verdict, units: Mapping[str, Piece], fates: Mapping[str, Tag]) -> Tag | None:
+    """The fate told on a given order: its unit's, when the unit's power gave it."""
+    unit = getattr(v.order, "unit", None)
+    if unit is None or unit.location.province not in fates:
+        return None
+    return fates[unit.location.province] if _ordered(v, units) else None
+
+
+def _ordered(v: Verdict, units: Mapping[str, Piece]) -> str:
+    """The province of the unit a given order is for when the unit's own power gave it (not a
+    further piece of a stack), else ``""``."""
+    order = v.order
+    unit = getattr(order, "unit", None)
+    if unit is None or v.key is not None:
+        return ""
+    province = unit.location.province
+    piece = units.get(province)
+    return province if piece is not None and piece.power == order.power else ""
 
 
 def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str, Tag]]:
@@ -81,7 +101,7 @@ def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str,
     for province in gone:
         units.pop(province, None)
     for mf in moved.values():
-        units[mf.dest] = Piece(mf.piece.power, Unit(mf.piece.unit.kind, mf.dest_location))
+        units[mf.dest] = placed(mf.piece.power, mf.piece.unit.kind, mf.dest_location)
     dislodged: dict[str, Dislodged] = {}
     fates: dict[str, Tag] = {}
     standoffs: set[str] = set()

@@ -18,7 +18,8 @@ from dipsat.model.values import value_class
 from dipsat.solver import route
 from dipsat.solver.cycles import cycles_in_order as _cycles_in_order
 from dipsat.solver.cycles import is_acyclic
-from dipsat.solver.constraints import IntVar, LinearExpr
+from dipsat.model.on_use import imported
+from dipsat.solver.constraints import ORTOOLS_ON_USE, IntVar, LinearExpr
 from dipsat.solver.phase_model import AVAILABLE, MOVES, Key, PhaseModel
 
 if TYPE_CHECKING:  # imported where they are used: most phases never reach CP-SAT, only pictures draw graphs
@@ -104,7 +105,17 @@ def _values(pm: PhaseModel, values: Sequence[int]) -> Values:
     strengths = {}
     for k, v in pm.strengths.items():
         kind = type(v)
-        strengths[k] = v if kind is int else int(values[v.index]) if kind is IntVar else _evaluate(v, values)
+        if kind is int:
+            strengths[k] = v
+        elif kind is IntVar:
+            strengths[k] = int(values[v.index])
+        elif kind is LinearExpr:  # _evaluate, inline: a folded model keeps many strengths as sums
+            total = v.const
+            for i, c in v.terms.items():
+                total += c * int(values[i])
+            strengths[k] = total
+        else:
+            strengths[k] = _evaluate(v, values)
     return decisions, strengths
 
 
@@ -121,8 +132,7 @@ def _evaluate(value: object, values: Sequence[int]) -> int:
 def solve_cpsat(pm: PhaseModel, proto: Any) -> Values | None:
     """Solve ``proto``, the CP-SAT form of ``pm`` (:meth:`ConstraintModel.to_proto`); return its
     values, or ``None`` when infeasible."""
-    from ortools.sat.python import cp_model_helper as helper
-
+    helper = imported("ortools.sat.python.cp_model_helper", on_use=ORTOOLS_ON_USE)
     wrapper = helper.SolveWrapper()
     wrapper.set_parameters(_tune(helper.SatParameters()))
     response = wrapper.solve(proto)
@@ -140,20 +150,28 @@ def count_resolutions(build: Callable[[dict[Key, bool]], PhaseModel], overrides:
     """Build and solve; return (0, 1 or 2 resolutions, first values, second decisions, model).
 
     Propagation first: when it fixes every variable that is the only solution, and when it
-    finds a conflict there is none. Otherwise CP-SAT solves; only a model whose decision graph
-    has a cycle can have several resolutions (DATC 5.B.9), so only then is a second solution
-    sought, with the first one forbidden. On the ``cpsat`` route (:mod:`dipsat.solver.route`)
-    there is no propagation: CP-SAT solves every model and always seeks the second solution.
+    finds a conflict there is none. A model built with its constants folded
+    (:class:`~dipsat.solver.phase_model.PhaseModel`) is propagated as it is, and is built again
+    without folding for CP-SAT, or later when its constraints are asked for. Otherwise CP-SAT
+    solves; only a model whose decision graph has a cycle can have several resolutions (DATC
+    5.B.9), so only then is a second solution sought, with the first one forbidden. On the
+    ``cpsat`` route (:mod:`dipsat.solver.route`) there is no propagation: CP-SAT solves every
+    model and always seeks the second solution.
     """
     pm = build(overrides)
     everything = route.current() == "cpsat"
     if not everything:
         bounds = pm.model.propagate()
         if bounds is None:
+            pm.unfold()
             return 0, None, None, pm
         lb, ub = bounds
         if lb == ub:
-            return 1, _values(pm, lb), None, pm
+            values = _values(pm, lb)
+            pm.unfold()
+            return 1, values, None, pm
+    if pm.fold:  # CP-SAT solves the model as the rules write it (its propagation settles no more)
+        pm = pm.unfolded()
     proto = pm.model.to_proto()
     first = solve_cpsat(pm, proto)
     if first is None:

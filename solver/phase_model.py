@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Union
 
 from dipsat.model.reasons import WHOLE, Scale
-from dipsat.solver.constraints import ConstraintModel, IntVar, LinearExpr, code
+from dipsat.solver.constraints import ConstraintModel, IntVar, LinearExpr, NotVar, code
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -81,11 +81,26 @@ class Names:
 
 
 class PhaseModel:
-    """One phase's model under construction: the facts, the CP-SAT model, the decision graph."""
+    """One phase's model under construction: the facts, the CP-SAT model, the decision graph.
 
-    def __init__(self, facts: Facts, overrides: Mapping[Key, bool] | None = None) -> None:
+    Given the rule modules that build it (``fold``), the model is built for propagation with
+    its constants folded: a decision that the facts (or a backup rule) already fix is fixed as
+    it is defined instead of by a clause, and the rules that read it (:meth:`fixed`) take its
+    value as a constant, so that the strengths and comparisons built on it are numbers, not
+    variables and constraints. The decisions, their keys, the decision graph and every value are
+    those of the model built without folding; only the constraint model is smaller. CP-SAT, and
+    whoever reads the model once it is solved (:meth:`unfold`: an export, a test probing the
+    model), get the model built without folding (:meth:`unfolded`).
+    """
+
+    def __init__(self, facts: Facts, overrides: Mapping[Key, bool] | None = None,
+                 fold: Mapping[str, Callable[[PhaseModel], None]] | None = None) -> None:
         self.facts = facts
         self.names = Names(facts)
+        self.fold = fold is not None
+        self.rules = fold
+        """The rule modules that build a folded model (``None`` for a model built without folding
+        by its caller; a model :meth:`unfolded` made keeps those of its folded one)."""
         self.model = ConstraintModel(self.names)
         self._reads: dict[Key, list[Key]] = {}
         """Decision -> the decisions its definition reads (the decision graph, kept as a dict)."""
@@ -108,6 +123,44 @@ class PhaseModel:
         """How the reasons write this model's strengths (a variant's rule module may name its
         infinite strengths: Vain Star's Superman)."""
 
+    def unfolded(self) -> PhaseModel:
+        """The same phase model built without folding (itself when it is not folded)."""
+        if not self.fold:
+            return self
+        full = PhaseModel(self.facts, self.overrides)
+        full.rules = self.rules  # what built it, folded or not
+        for rule in self.rules.values():  # type: ignore[union-attr]
+            rule(full)
+        return full
+
+    def unfold(self) -> None:
+        """Once a folded model is solved: drop its constraint model and its strengths; the model
+        built without folding (:meth:`unfolded`) gives its model, strengths and decisions (the
+        same keys) in their places when :attr:`model` or :attr:`strengths` is next read."""
+        if self.fold:
+            del self.model, self.strengths
+            self.__class__ = _Unfolding  # read as built without folding from now on
+
+    def fixed(self, lit: Lit) -> Lit:
+        """``lit``, or its value when the model is folded and that value is already fixed."""
+        kind = type(lit)
+        if kind is IntVar and self.fold:
+            v = lit.index  # type: ignore[union-attr]
+            lb = self.model.lb[v]
+            return lb == 1 if lb == self.model.ub[v] else lit
+        if kind is NotVar and self.fold:
+            v = lit.var.index  # type: ignore[union-attr]
+            lb = self.model.lb[v]
+            return lb == 0 if lb == self.model.ub[v] else lit
+        return lit
+
+    def require(self, lit: IntVar) -> None:
+        """``lit`` is true: ``lit == 1`` (fixed at once when the model is folded)."""
+        if self.fold:
+            self.model.fix(2 * lit.index)
+        else:
+            self.model.add(lit == 1)
+
     # -- naming -----------------------------------------------------------------------------
     def label(self, province: str) -> str:
         """The order of the unit in ``province`` in short notation, for names."""
@@ -124,10 +177,18 @@ class PhaseModel:
         """Return the literal of decision ``key``, creating it on first use."""
         lit = self.decisions.get(key)
         if lit is None:
-            lit = self.decisions[key] = self.model.new_bool_var(key)
+            model = self.model  # model.new_bool_var(key), inline: a phase makes dozens
+            lit = self.decisions[key] = IntVar(len(model.keys), key)
+            model.keys.append(key)
+            model.lb.append(0)
+            model.ub.append(1)
             self._graph = None
             if self.overrides and key in self.overrides:
-                self.model.add_clause([2 * lit.index + (0 if self.overrides[key] else 1)])
+                unit = 2 * lit.index + (0 if self.overrides[key] else 1)
+                if self.fold:
+                    self.model.fix(unit)
+                else:
+                    self.model.add_clause([unit])
         return lit
 
     def defines(self, key: Key, reads: Iterable[Key] | Callable[[PhaseModel], Iterable[Key]] = ()) -> bool:
@@ -291,24 +352,82 @@ class PhaseModel:
         """target <-> AND(lits)."""
         t = 2 * target.index
         codes = []
+        model = self.model
+        if self.fold:
+            lb, ub = model.lb, model.ub
+            for lit in lits:
+                if lit is True:
+                    continue
+                if lit is False:
+                    model.fix(t + 1)
+                    return
+                c = 2 * lit.index if type(lit) is IntVar else code(lit)  # type: ignore[union-attr, arg-type]
+                v = c >> 1
+                if lb[v] == ub[v]:
+                    if lb[v] == c & 1:  # a false literal
+                        model.fix(t + 1)
+                        return
+                    continue
+                codes.append(c)
+            if not codes:
+                model.fix(t)
+                return
+            model.add_equal_and(t, codes)
+            return
         for lit in lits:
             if lit is True:
                 continue
             if lit is False:
-                self.model.add_clause([t + 1])
+                model.add_clause([t + 1])
                 return
             codes.append(2 * lit.index if type(lit) is IntVar else code(lit))  # type: ignore[union-attr, arg-type]
-        self.model.add_equal_and(t, codes)
+        model.add_equal_and(t, codes)
 
     def equal_or(self, target: IntVar, lits: Iterable[Lit]) -> None:
         """target <-> OR(lits)."""
         t = 2 * target.index
         codes = []
+        model = self.model
+        if self.fold:
+            lb, ub = model.lb, model.ub
+            for lit in lits:
+                if lit is False:
+                    continue
+                if lit is True:
+                    model.fix(t)
+                    return
+                c = code(lit)  # type: ignore[arg-type]
+                v = c >> 1
+                if lb[v] == ub[v]:
+                    if lb[v] != c & 1:  # a true literal
+                        model.fix(t)
+                        return
+                    continue
+                codes.append(c)
+            if not codes:
+                model.fix(t + 1)
+                return
+            model.add_equal_or(t, codes)
+            return
         for lit in lits:
             if lit is False:
                 continue
             if lit is True:
-                self.model.add_clause([t])
+                model.add_clause([t])
                 return
             codes.append(code(lit))  # type: ignore[arg-type]
-        self.model.add_equal_or(t, codes)
+        model.add_equal_or(t, codes)
+
+
+class _Unfolding(PhaseModel):
+    """A solved folded :class:`PhaseModel` (:meth:`PhaseModel.unfold`): its model and strengths
+    are those of the model built without folding, built when first read. A class of its own, so
+    that a phase model being built keeps Python's fast attribute reads (a ``__getattr__``
+    slows every read of its class)."""
+
+    def __getattr__(self, name: str) -> object:
+        if name not in ("model", "strengths") or not self.__dict__.get("fold"):
+            raise AttributeError(name)
+        full = self.unfolded()
+        self.model, self.decisions, self.strengths, self.fold = full.model, full.decisions, full.strengths, False
+        return getattr(self, name)

@@ -13,9 +13,9 @@ from typing import Sequence
 
 from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
-from dipsat.model.reasons import Disbanded, Illegal, RetreatBounced, RetreatsTo
+from dipsat.model.reasons import Disbanded, Illegal, RetreatBounced, RetreatsTo, kept
 from dipsat.model.types import (
-    Disband, Location, Order, OrderResult, Piece, Position, Result, Retreat, Unit, UnitType,
+    Disband, Location, Order, OrderResult, Piece, Position, Result, Retreat, Unit, UnitType, placed,
 )
 from dipsat.solver.legality import ILLEGAL, LEGAL, Verdict
 from dipsat.solver.movement import retreat_options
@@ -49,30 +49,30 @@ def adjudicate_retreats(gmap: GameMap, position: Position, orders: Sequence[Orde
     for v in verdicts:
         o = v.order
         if v.status != LEGAL:
-            results.append(OrderResult(o, Result.ILLEGAL, Illegal(v.reason)))
+            results.append(OrderResult(o, Result.ILLEGAL, kept(Illegal, v.reason)))
         elif type(o) is Retreat:
             rivals = targets.get(o.dest.province, 0) - 1
             if rivals:
-                results.append(OrderResult(o, Result.FAILS, RetreatBounced(rivals)))
+                results.append(OrderResult(o, Result.FAILS, kept(RetreatBounced, rivals)))
             else:
                 piece = position.dislodged[o.unit.province].piece
                 loc = _landing(gmap, piece.unit, o.dest)
-                units[o.dest.province] = Piece(piece.power, Unit(piece.unit.kind, loc))
-                results.append(OrderResult(o, Result.SUCCEEDS, RetreatsTo(str(loc))))
+                units[o.dest.province] = placed(piece.power, piece.unit.kind, loc)
+                results.append(OrderResult(o, Result.SUCCEEDS, kept(RetreatsTo, str(loc))))
         else:
-            results.append(OrderResult(o, Result.SUCCEEDS, Disbanded()))
+            results.append(OrderResult(o, Result.SUCCEEDS, kept(Disbanded)))
     generated = []
     for province, d in position.dislodged.items():
         if chosen.get(province) is None:
             o = Disband(d.piece.power, d.piece.unit)
-            generated.append(OrderResult(o, Result.SUCCEEDS, Disbanded(unordered=True)))
+            generated.append(OrderResult(o, Result.SUCCEEDS, kept(Disbanded, None, True)))
     after = position.updated(units=units, dislodged={}, standoffs=frozenset())
     return Resolution(position, tuple(results), tuple(generated), after, rules=str(rules))
 
 
 def _landing(gmap: GameMap, unit: Unit, dest: Location) -> Location:
     if not unit.kind.uses_coasts:
-        return Location(dest.province)
+        return dest if dest.coast is None else Location(dest.province)
     reachable = gmap.coasts_reachable(unit.location, dest.province)
     return reachable[0] if dest.coast is None and len(reachable) == 1 else dest
 

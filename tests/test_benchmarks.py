@@ -209,11 +209,13 @@ def test_speed_doc_rewrites_only_its_sections(tmp_path):
 
 
 def test_startup_smoke_run(tmp_path):
-    """The start-up benchmark's smoke run times each short command as its own process, in turns."""
+    """The start-up benchmark's smoke run times each short command as its own process, in turns;
+    ``--against`` (here this very checkout) runs each dipsat row with the other code too."""
     import json
 
     out = tmp_path / "startup.json"
-    proc = subprocess.run([sys.executable, "-m", "benchmarks.startup", "--smoke", "--out", str(out)],
+    proc = subprocess.run([sys.executable, "-m", "benchmarks.startup", "--smoke", "--out", str(out),
+                           "--against", str(ROOT)],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     report = json.loads(out.read_text(encoding="utf-8"))
@@ -222,5 +224,7 @@ def test_startup_smoke_run(tmp_path):
     for row in report["rows"]:
         assert row["runs"] == 1 and row["wall"]["median"] > 0 and row["cpu"]["median"] > 0
         assert row["statuses"] and all(s in (0, 1) for s in row["statuses"]), row
+    assert any(n.startswith("dipsat replay") and n.endswith("[against]") for n in names)
+    assert report["against_ratios"] and all(r["cpu"] > 0 for r in report["against_ratios"].values())
     if HAS_PEER:
         assert report["ratio_one_phase"]["cpu"] > 0 and report["ratio_one_game"]["wall"] > 0

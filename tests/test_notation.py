@@ -341,3 +341,32 @@ def test_cached_parses_equal_fresh_ones() -> None:
             cached = _parse_or_error(text, power, board, kind)
             notation._PARSED.clear()
             assert cached == _parse_or_error(text, power, board, kind), (text, power, kind, board)
+
+
+def test_parse_orders_gives_what_parse_order_gives_one_by_one() -> None:
+    """Reading a phase's orders in one call gives each text's order, or the error parse_order raises."""
+    from dipsat.model.notation import parse_orders
+
+    texts = [t for t, _, _ in DROIDIPPY] + ["xyz move lon", "lon", "bur move par", "par move"]
+    for board in _variants_of_board():
+        for kind in (MOVEMENT, RETREAT, ADJUSTMENT):
+            got = parse_orders(texts, MAP, board, kind)
+            want = [_parse_or_error(text, None, board, kind) for text in texts]
+            assert [g if isinstance(g, Order.__args__) else (type(g), str(g)) for g in got] == want  # type: ignore[attr-defined]
+
+
+def test_remembered_parses_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The parse cache keeps at most its limit of texts (then starts again), and a text read after
+    it started again is still read right."""
+    import dipsat.model.notation as notation
+
+    monkeypatch.setattr(notation, "_PARSED_LIMIT", 8)
+    notation._PARSED.clear()
+    monkeypatch.setattr(notation, "_readings", 0)
+    provinces = ["lon", "par", "spa", "stp", "bel", "nth"]
+    for n in range(3):
+        for a in provinces:
+            for b in ("bur", "pic", "wal", "ruh"):
+                parse_order(f"{a} move {b}", MAP, position=BOARD)
+                assert len(notation._PARSED) <= 8
+    assert parse_order("par move bur", MAP, position=BOARD) == Move(F, u("A par"), loc("bur"))

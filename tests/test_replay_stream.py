@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.compute as pc
+import pyarrow.feather  # noqa: F401 (pa.feather)
 import pyarrow.parquet as pq
 import pytest
 
@@ -46,22 +47,48 @@ def _rows(out: Path, name: str) -> list[dict[str, object]]:
     return pq.ParquetFile(out / name).read().to_pylist()
 
 
-def _part(path: Path) -> pa.Table:
-    """A part as written: an Arrow IPC file (Feather version 2)."""
-    return pa.ipc.open_file(pa.memory_map(str(path))).read_all()
+def _part(path: Path) -> tuple[pa.Table, pa.Table]:
+    """A part as written: one file, the orders table's Arrow IPC file and then the phases table's,
+    which the whole file reads as (Feather version 2); its metadata says where the orders end."""
+    whole = pa.memory_map(str(path)).read_buffer()
+    phases = pa.ipc.open_file(whole).read_all()
+    assert pa.feather.read_table(str(path)).equals(phases)
+    size = int(phases.schema.metadata[store.ORDERS_KEY])
+    return phases, pa.ipc.open_file(whole.slice(0, size)).read_all()
+
+
+def _games_only(table: pa.Table, games: bool) -> pa.Table:
+    """``table`` with the metadata an earlier version gave it: its games, or nothing."""
+    meta = table.schema.metadata or {}
+    return table.replace_schema_metadata({store.GAMES_KEY: meta[store.GAMES_KEY]} if games else None)
 
 
 def _as_parquet_parts(out: Path, games: bool, reverse: bool = False) -> None:
     """Turn the parts of ``out`` into Parquet parts, as earlier versions wrote them (with the games
     in the metadata, or without them and rows in any order)."""
     for part in (out / "parts").glob(f"*{store.PART}"):
-        table = _part(part)
-        if not games:
-            table = table.replace_schema_metadata(None)
+        phases, orders = _part(part)
+        phases = _games_only(phases, games)
         if reverse:
-            table = table.take(pa.array(list(range(table.num_rows))[::-1]))
-        pq.write_table(table, part.with_name(part.name.removesuffix(store.PART) + ".parquet"))
+            phases = phases.take(pa.array(list(range(phases.num_rows))[::-1]))
+            orders = orders.take(pa.array(list(range(orders.num_rows))[::-1]))
+        uid = part.name.removesuffix(f".phases{store.PART}")
+        pq.write_table(orders, part.with_name(f"{uid}.orders.parquet"))
+        pq.write_table(phases, part.with_name(f"{uid}.phases.parquet"))
         part.unlink()
+
+
+def _as_two_file_parts(out: Path) -> None:
+    """Turn the parts of ``out`` into the Arrow parts of the version before: the orders table in a
+    file of its own (``<uid>.orders.arrow``), the phases part without the orders' size."""
+    for part in (out / "parts").glob(f"*{store.PART}"):
+        phases, orders = _part(part)
+        uid = part.name.removesuffix(f".phases{store.PART}")
+        for table, name in ((orders, "orders"), (_games_only(phases, True), "phases")):
+            temp = part.with_name(f"{uid}.{name}.tmp")  # then renamed: the part read is mapped
+            with pa.OSFile(str(temp), "wb") as sink, pa.ipc.new_file(sink, table.schema) as writer:
+                writer.write_table(table)
+            temp.replace(part.with_name(f"{uid}.{name}{store.PART}"))
 
 
 def _same(a: Path, b: Path) -> None:
@@ -80,7 +107,8 @@ def test_tables_are_the_parts_rows_sorted(reference: Path):
         index = pc.sort_indices(table, sort_keys=[(k, o, "at_start") for k, o in keys])
         assert index.to_pylist() == list(range(table.num_rows)), name
         kind = name.split(".")[0]
-        parts = sum(_part(p).num_rows for p in (reference / "parts").glob(f"*.{kind}{store.PART}"))
+        parts = sum(_part(p)[0 if kind == "phases" else 1].num_rows
+                    for p in (reference / "parts").glob(f"*.phases{store.PART}"))
         assert parts == table.num_rows
     games = {g for g in pq.ParquetFile(reference / "phases.parquet").read().column("game").to_pylist()}
     assert {"g-7", "g-7#2"} <= games
@@ -147,8 +175,29 @@ def test_a_task_replayed_again_replaces_its_parquet_part(archive: Path, referenc
     unfinished.unlink()
     summary = run_replay(RunConfig((str(archive),), out, rules_text="mila", workers=1))
     assert summary["run"]["tasks_replayed"] == 1
-    assert sorted(p.name for p in (out / "parts").glob(f"{uid}.*")) == [
-        f"{uid}.orders{store.PART}", f"{uid}.phases{store.PART}"]
+    assert sorted(p.name for p in (out / "parts").glob(f"{uid}.*")) == [f"{uid}.phases{store.PART}"]
+    _same(reference, out)
+
+
+def test_two_file_arrow_parts_are_resumed(archive: Path, reference: Path, tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch):
+    """Arrow parts of the version before (the orders table a file of its own) are resumed, read
+    back from disk one at a time: the same tables; a task replayed again leaves one file."""
+    monkeypatch.setattr(store, "READ_BACK_PARTS", 1)
+    monkeypatch.setattr(store, "KEPT_BYTES", 0)
+    out = tmp_path / "out"
+    shutil.copytree(reference, out)
+    _as_two_file_parts(out)
+    assert len(list((out / "parts").glob(f"*.orders{store.PART}"))) == len(list((out / "parts").glob("*")))  / 2
+    summary = run_replay(RunConfig((str(archive),), out, rules_text="mila", workers=1))
+    assert summary["run"]["tasks_replayed"] == 0
+    _same(reference, out)
+    unfinished = sorted((out / "parts").glob(f"*.phases{store.PART}"))[0]
+    uid = unfinished.name.split(".")[0]
+    unfinished.unlink()
+    summary = run_replay(RunConfig((str(archive),), out, rules_text="mila", workers=1))
+    assert summary["run"]["tasks_replayed"] == 1
+    assert sorted(p.name for p in (out / "parts").glob(f"{uid}.*")) == [f"{uid}.phases{store.PART}"]
     _same(reference, out)
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pyarrow as pa
 import pytest
 
-from dipsat.replay.rows import ORDER_SCHEMA, PHASE_SCHEMA, OrderRow, PhaseRow, to_table
+from dipsat.replay.rows import OrderRow, PhaseRow
+from dipsat.replay.tables import ORDER_SCHEMA, PHASE_SCHEMA, to_table
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "replay_fixtures"

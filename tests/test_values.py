@@ -194,3 +194,59 @@ def test_arguments_are_checked_as_dataclass_checks_them():
     assert val_cls(b="y", a=2) == val_cls(2, "y")
     with pytest.raises(TypeError, match="non-default argument 'b' follows default argument"):
         value_class(type("Bad", (), {"__annotations__": {"a": "int", "b": "int"}, "a": 0}))
+
+
+@pytest.mark.parametrize("slots", [True, False])
+def test_post_init_and_a_field_left_out_share_the_compiled_init(slots):
+    """A class with ``__post_init__`` and a field left out of ``__init__`` (no default: the hook
+    fills it) behaves as the dataclass, and shares its ``__init__``'s code with every class of its
+    kind and number of fields (nothing compiled for it)."""
+    def post_init(self):
+        object.__setattr__(self, "total", self.a + self.b)
+
+    body = {"__annotations__": {"a": "int", "b": "int", "total": "int"}, "b": 2,
+            "total": field(init=False, repr=False), "__post_init__": post_init, "__doc__": "Adds."}
+    ref_cls, val_cls = _pair(body, slots=slots)
+    _, other_cls = _pair(dict(body, __annotations__={"x": "int", "y": "int", "total": "int"}, y=2), slots=slots)
+    assert (val_cls(1).total, val_cls(1, 5).total) == (ref_cls(1).total, ref_cls(1, 5).total) == (3, 6)
+    assert repr(val_cls(1)) == repr(ref_cls(1)) and val_cls(1) == val_cls(1, 2)
+    assert str(inspect.signature(val_cls)) == str(inspect.signature(ref_cls)) == "(a: 'int', b: 'int' = 2) -> None"
+    assert val_cls.__init__.__code__.co_code == other_cls.__init__.__code__.co_code
+    assert val_cls.__init__.__code__.co_varnames[:3] == ("self", "a", "b")
+    with pytest.raises(FrozenInstanceError):
+        val_cls(1).total = 0
+
+
+def test_named_tuple_is_what_typing_named_tuple_makes():
+    """``@named_tuple`` on a class body gives the class ``typing.NamedTuple`` makes of it: fields,
+    defaults, methods, docstring, repr, pickling, the same refusals; annotations as written."""
+    import typing
+
+    from dipsat.model.values import named_tuple
+
+    def body() -> dict:
+        return {"__annotations__": {"x": "int", "y": "str | None"}, "y": None, "__doc__": "A pair.",
+                "__module__": __name__, "__qualname__": "Pair", "twice": lambda self: 2 * self.x}
+
+    import types as std_types
+
+    ref = std_types.new_class("Pair", (typing.NamedTuple,), exec_body=lambda ns: ns.update(body()))
+    made = named_tuple(type("Pair", (), body()))
+    assert made._fields == ref._fields == ("x", "y") and made._field_defaults == ref._field_defaults
+    assert repr(made(1)) == repr(ref(1)) == "Pair(x=1, y=None)" and made(3).twice() == 6
+    assert made.__doc__ == ref.__doc__ and made.__qualname__ == ref.__qualname__ and made.__module__ == ref.__module__
+    assert set(vars(made)) == set(vars(ref)) and made.__orig_bases__ == ref.__orig_bases__
+    assert made.__annotations__ == {"x": "int", "y": "str | None"}
+    assert made(1, "a") == (1, "a") and made(1)._replace(x=2) == made(2) and made(1)._asdict() == {"x": 1, "y": None}
+    with pytest.raises(TypeError, match="Non-default namedtuple field b cannot follow default field a"):
+        named_tuple(type("Bad", (), {"__annotations__": {"a": "int", "b": "int"}, "a": 0}))
+    with pytest.raises(AttributeError, match="Cannot overwrite NamedTuple attribute _replace"):
+        named_tuple(type("Bad", (), {"__annotations__": {"a": "int"}, "_replace": None}))
+
+
+def test_named_tuples_of_the_model_pickle():
+    from dipsat.model.gamemap import Edge
+    from dipsat.model.kinds import Strengths
+
+    for value in (Edge("a", "b", True, False), Strengths(1, 2, 3, 4, 5)):
+        assert pickle.loads(pickle.dumps(value)) == value and type(pickle.loads(pickle.dumps(value))) is type(value)

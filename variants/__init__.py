@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, MutableMapping
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from dipsat.model.case_values import OrderReader, VariantReader
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Order, PhaseKind, Position
+from dipsat.model.values import named_tuple
 from dipsat.variants.framework.options import VariantOptionError, know_names, merge_specs, split_spec
 
 if TYPE_CHECKING:
@@ -25,7 +26,8 @@ if TYPE_CHECKING:
     from dipsat.variants.variant import Variant
 
 
-class Known(NamedTuple):
+@named_tuple
+class Known:
     """Where a variant is defined, and the names it answers to, known before it is imported."""
 
     name: str

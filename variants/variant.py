@@ -38,10 +38,6 @@ from dipsat.variants.framework.options import VariantOption, check_choices
 from dipsat.variants.framework.orders import AnyOrder, SpecialReader
 from dipsat.variants.framework.state import StateNotation
 
-Engine = Callable[["Variant", Position, Sequence[AnyOrder], Rules, bool], Resolution]
-"""Plays one phase of a variant: ``(variant, position, orders, rules, advance) -> Resolution``."""
-
-
 @value_class(slots=False)
 class Variant:
     """A game: its board, its start, its rules, its victory condition."""
@@ -168,3 +164,8 @@ class Variant:
         """The one power that has won at ``position``, if any (a shared win names none)."""
         found = self.outcome(position)
         return found.winner if found is not None else None
+
+
+Engine = Callable[[Variant, Position, Sequence[AnyOrder], Rules, bool], Resolution]
+"""Plays one phase of a variant: ``(variant, position, orders, rules, advance) -> Resolution``
+(after the class it names: a name in quotes would be compiled when this module is imported)."""

@@ -10,7 +10,6 @@ one game, one case file, or up to :data:`CHUNK_GAMES` consecutive games of a JSO
 """
 from __future__ import annotations
 
-import hashlib
 import os
 from stat import S_ISLNK
 from dataclasses import replace
@@ -19,13 +18,17 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Final
 
+try:  # the digest hashlib gives, without loading OpenSSL (about 1 ms of every replay's start-up)
+    from _sha256 import sha256
+except ImportError:  # pragma: no cover - Python 3.12 names it _sha2; builds without it
+    from hashlib import sha256
+
 from dipsat.model.errors import InputError
 from dipsat.model.files import decode_utf8, lines_of, not_utf8, open_lines, read_input
 from dipsat.model.gamemap import GameMap
 from dipsat.replay.collector import no_cycle_collection
 from dipsat.replay.readers.cases import read_case_file
 from dipsat.replay.readers.droidippy import looks_like_droidippy, read_droidippy
-from dipsat.replay.readers.mila_json import loads, read_mila
 from dipsat.replay.records import Format, GameError, GameRecord, PhaseError, Task, distinct_id, renamed_note
 
 SUFFIXES: Final = (".txt", ".json", ".jsonl", ".txt.gz", ".json.gz", ".jsonl.gz")
@@ -112,7 +115,7 @@ def _identity(path: Path, identities: dict[str, str]) -> str:
 
 def _uid(identity: str, key: str, rules_text: str) -> str:
     text = f"{TASK_VERSION}\0{identity}\0{key}\0{rules_text}"
-    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:24]
+    return sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:24]
 
 
 def is_game_record(text: str) -> bool:
@@ -192,6 +195,8 @@ def _chunk(shown: str, chunk: list[tuple[int, str]], identity: str, rules_text: 
 
 
 def _json_tasks(shown: str, text: str, identity: str, rules_text: str) -> Iterator[Task | GameError]:
+    from dipsat.replay.readers.mila_json import loads  # here: a replay of other archives never loads it
+
     try:
         data = loads(text)
     except json.JSONDecodeError as exc:
@@ -249,9 +254,11 @@ def _read_task(task: Task, rules_text: str | None, maps: Callable[[str], GameMap
             from dipsat.replay.checks import check_cut_text
             return [check_cut_text(read_droidippy(task.text, task.file, maps("standard")), task.text)]
         case Format.MILA if task.lines:
+            from dipsat.replay.readers.mila_json import read_mila
             return [_located(read_mila(text, task.file, f"line {n}", maps), n)
                     for n, text in zip(task.lines, task.text.split("\n"))]
         case Format.MILA:
+            from dipsat.replay.readers.mila_json import read_mila
             return [_located(read_mila(task.text, task.file, task.key or Path(task.file).stem, maps), task.line)]
         case Format.CASES:
             games = read_case_file(task.text, task.file, rules_text)

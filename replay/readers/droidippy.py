@@ -18,16 +18,15 @@ with its problem and left out of the adjudication (the unit holds), as the archi
 from __future__ import annotations
 
 import re
-from operator import is_
 from pathlib import PurePath
 from typing import Any, Final
 
 from dipsat.model.files import lines_of
 from dipsat.model.errors import InputError
 from dipsat.model.gamemap import GameMap
-from dipsat.model.notation import parse_order
+from dipsat.model.notation import parse_orders
 from dipsat.model.types import (
-    Dislodged, Order, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType,
+    Dislodged, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType,
 )
 from dipsat.replay.records import Format, GameError, GameRecord, PhaseError, PhaseRecord, RecordedOrder
 
@@ -191,14 +190,11 @@ def _phase(block: _Block, gmap: GameMap, words: _Words) -> PhaseRecord | PhaseEr
             position = _position(block, gmap, words)
         except InputError as exc:
             return PhaseError(block.index, block.label, exc.message, exc.line)
-    kind = block.phase.kind
-    orders = []
     new = tuple.__new__
-    for number, text in block.orders:
-        try:
-            orders.append(new(RecordedOrder, (text, words.order(text, position, kind), "", None, number)))
-        except InputError as exc:
-            orders.append(RecordedOrder(text, None, exc.message, line=number))
+    read = parse_orders([text for _, text in block.orders], gmap, position, block.phase.kind)
+    orders = [RecordedOrder(text, None, order.message, line=number) if isinstance(order, InputError)
+              else new(RecordedOrder, (text, order, "", None, number))
+              for (number, text), order in zip(block.orders, read)]
     return PhaseRecord(block.index, block.label, block.phase, position, tuple(orders), line=block.line)
 
 
@@ -257,23 +253,17 @@ _Entry = tuple[str, "str | Piece | Dislodged"]
 
 class _Words:
     """What the reader has read on one board: ``POSITIONS`` lines (an archive repeats each one in
-    many phases and games, and a line read twice gives the same piece object) and orders (a text
-    read on boards with the same pieces where its parse looks is the same order)."""
+    many phases and games, and a line read twice gives the same piece object). Orders are
+    remembered by :func:`~dipsat.model.notation.parse_order` itself."""
 
     LIMIT: Final = 1 << 12
-    """Lines, and orders, remembered (then forgotten all at once: memory stays bounded)."""
+    """Lines remembered (then forgotten all at once: memory stays bounded)."""
 
     def __init__(self, gmap: GameMap) -> None:
         self.gmap = gmap
         self.units: dict[str, tuple[str, Piece]] = {}
         self.centres: dict[str, tuple[str, str]] = {}
         self.dislodged: dict[str, tuple[str, Dislodged]] = {}
-        self.orders: dict[str, dict[str, tuple[tuple[str, ...], dict[object, tuple[tuple[object, ...], Order]]]]] = {}
-        """Phase kind -> order text -> (the provinces whose pieces its parse looks at, {the ids of
-        those pieces (one id alone for one province) -> (the pieces, kept so that no id is reused
-        meanwhile; the order)})."""
-        self.remembered = 0
-        """Orders remembered."""
 
     def entry(self, line: str, number: int) -> _Entry:
         """One ``POSITIONS`` line, read or remembered.
@@ -322,62 +312,6 @@ class _Words:
         if len(on_board) != len(units) or len(away) != len(dislodged):
             return None
         return Position(phase, on_board, dict(centres), away)
-
-    def order(self, text: str, position: Position, kind: PhaseKind) -> Order:
-        """The order ``text`` on ``position`` in a phase of ``kind``, parsed or remembered.
-
-        :func:`~dipsat.model.notation.parse_order` looks at the board only for the pieces at the
-        ordered unit's province and the supported or convoyed unit's province (the retreat's
-        dislodged piece too), so the order read once is the order of that text wherever those
-        pieces are the same objects.
-
-        Raises:
-            InputError: the text cannot be read.
-        """
-        retreat = kind is PhaseKind.RETREAT
-        known = self.orders.get(kind._value_)  # _value_: a plain attribute (an enum member hashes in Python)
-        if known is None:
-            known = self.orders[kind._value_] = {}
-        found = known.get(text)
-        if found is not None:
-            provinces, seen = found
-            if len(provinces) == 1 and not retreat:  # most orders: a hold, a move, a build
-                piece = position.units.get(provinces[0])
-                hit = seen.get(id(piece))
-                if hit is not None and hit[0][0] is piece:
-                    return hit[1]
-            else:
-                pieces = _pieces(provinces, position, retreat)
-                hit = seen.get(tuple(map(id, pieces)))
-                if hit is not None and all(map(is_, hit[0], pieces)):
-                    return hit[1]
-        order = parse_order(text, self.gmap, position=position, kind=kind)
-        if self.remembered >= self.LIMIT:
-            self.orders, self.remembered = {}, 0
-            known = self.orders[kind._value_] = {}
-        provinces = _looked_at(order)
-        pieces = _pieces(provinces, position, retreat)
-        if found is None or found[0] != provinces:
-            found = known[text] = (provinces, {})
-        ids = id(pieces[0]) if len(provinces) == 1 and not retreat else tuple(map(id, pieces))
-        found[1][ids] = (pieces, order)
-        self.remembered += 1
-        return order
-
-
-def _pieces(provinces: tuple[str, ...], position: Position, retreat: bool) -> tuple[object, ...]:
-    """The pieces at ``provinces`` (in a retreat phase, the dislodged ones too)."""
-    if retreat:
-        dislodged = position.dislodged
-        return tuple(x for p in provinces for x in (position.units.get(p), dislodged.get(p)))
-    return tuple(map(position.units.get, provinces))
-
-
-def _looked_at(order: Order) -> tuple[str, ...]:
-    """The provinces whose pieces the parse of ``order`` looked at: its unit's, and its target's."""
-    unit = getattr(order, "unit", None)
-    target = getattr(order, "target", None)
-    return tuple(u.location.province for u in (unit, target) if u is not None)
 
 
 _WORDS: dict[int, _Words] = {}

@@ -33,12 +33,30 @@ MOVEMENT_RULES: dict[str, Rule] = {
 """Rule name -> rule, in the order they are applied."""
 
 
+_CHOSEN: dict[tuple[int, Rules], tuple[Mapping[str, Rule], dict[str, Rule]]] = {}
+"""(id of a base, rules) -> (that base, its modules): every phase of a game asks again."""
+_CHOSEN_MOST = 64
+
+
 def with_options(base: Mapping[str, Rule], rules: Rules) -> dict[str, Rule]:
-    """The rule modules that carry the options in force.
+    """The rule modules that carry the options in force (the same dict for the same ``base``
+    and ``rules``: not to be changed).
 
     A module is swapped only where ``base`` has the standard one: a variant that replaced a
     module keeps its own.
     """
+    key = (id(base), rules)
+    found = _CHOSEN.get(key)
+    if found is not None and found[0] is base:
+        return found[1]
+    chosen = _chosen(base, rules)
+    if len(_CHOSEN) >= _CHOSEN_MOST:
+        _CHOSEN.clear()
+    _CHOSEN[key] = (base, chosen)
+    return chosen
+
+
+def _chosen(base: Mapping[str, Rule], rules: Rules) -> dict[str, Rule]:
     chosen = dict(base)
     if chosen.get("paths") is add_paths and rules.convoy_adjacent == "2000_fallback":
         chosen["paths"] = partial(add_paths_with_fallback, every_route=rules.multi_route == "1971")

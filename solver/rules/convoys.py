@@ -12,6 +12,6 @@ def add_convoys(pm: PhaseModel) -> None:
         if not pm.defines((AVAILABLE, province), pm.keys_of([dislodged])):
             continue
         if dislodged is False:
-            pm.model.add(available == 1)
+            pm.require(available)  # type: ignore[arg-type]
         else:
             pm.model.add(available + dislodged == 1)

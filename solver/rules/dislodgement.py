@@ -17,8 +17,9 @@ def add_dislodgement(pm: PhaseModel) -> None:
         reads = pm.keys_of([*attackers, left])
         if not pm.defines((DISLODGED, province), reads):
             continue
+        left = pm.fixed(left)
         stayed = (not left) if isinstance(left, bool) else ~left
-        live = [a for a in attackers if a is not False]
+        live = [a for a in map(pm.fixed, attackers) if a is not False]
         if len(live) <= 1 or any(a is True for a in live):  # entered is one move (or a constant)
             entered = True if any(a is True for a in live) else live[0] if live else False
             pm.equal_and(dislodged, [entered, stayed])

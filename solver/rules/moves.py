@@ -9,7 +9,8 @@ from __future__ import annotations
 from functools import partial
 
 from dipsat.model.errors import AdjudicationError
-from dipsat.solver.phase_model import ATTACK, BEATS, DEFEND, HOLD, MOVES, PREVENT, Key, PhaseModel
+from dipsat.solver.constraints import ConstraintModel, IntVar, LinearExpr
+from dipsat.solver.phase_model import ATTACK, BEATS, DEFEND, HOLD, MOVES, PREVENT, Key, Lit, PhaseModel
 
 
 def reads(pm: PhaseModel, src: str) -> list[Key]:
@@ -35,7 +36,7 @@ def reads(pm: PhaseModel, src: str) -> list[Key]:
 def add_moves(pm: PhaseModel) -> None:
     """moves[m] <-> attack[m] beats the hold (or defend) strength and every prevent strength."""
     facts = pm.facts
-    strengths, model, attackers = pm.strengths, pm.model, facts.attackers
+    strengths, model, attackers, fold = pm.strengths, pm.model, facts.attackers, pm.fold
     for src, mf in facts.moves.items():
         lit = pm.moves(src)
         if not pm.defines((MOVES, src), partial(reads, src=src)):
@@ -52,8 +53,9 @@ def add_moves(pm: PhaseModel) -> None:
             against = [(HOLD, dest, hold)] if hold is not None else []
         rivals = attackers.get(dest, ())
         if len(rivals) > 1:
+            allied = facts.allied
             against += [(PREVENT, r, strengths[PREVENT, r]) for r in rivals
-                        if r != src and frozenset((src, r)) not in facts.allied]
+                        if r != src and not (allied and frozenset((src, r)) in allied)]
         if not against:  # an empty, uncontested province: hold strength 0 (a variant may bring the attack to 0)
             against = [(HOLD, dest, 0)]
         beats: list = []
@@ -62,7 +64,42 @@ def add_moves(pm: PhaseModel) -> None:
             if constant and isinstance(strength, int):
                 beats.append(attack > strength)
                 continue
+            if fold:  # a comparison that reads a single boolean is that literal (or a constant)
+                read = _one_literal(model, attack, strength)
+                if read is not None:
+                    beats.append(read)
+                    continue
             beat = model.new_bool_var((BEATS, src, what, whose))
             model.add_greater(attack, strength, beat)
             beats.append(beat)
         pm.equal_and(lit, [pm.path(src), *beats])
+
+
+def _one_literal(model: ConstraintModel, x: LinearExpr | IntVar | int, y: LinearExpr | IntVar | int) -> Lit | None:
+    """``x > y`` as a literal or a constant when ``x - y`` reads a single boolean variable (in a
+    folded model: ``attack > 1 - moves[...]``), else ``None``."""
+    terms: dict[int, int] = {}
+    const = 0
+    for e, sign in ((x, 1), (y, -1)):
+        if type(e) is int:
+            const += sign * e
+        elif type(e) is IntVar:
+            terms[e.index] = terms.get(e.index, 0) + sign
+        else:
+            const += sign * e.const  # type: ignore[union-attr]
+            for v, c in e.terms.items():  # type: ignore[union-attr]
+                terms[v] = terms.get(v, 0) + sign * c
+    live = [(v, c) for v, c in terms.items() if c]
+    if len(live) > 1:
+        return None
+    if not live:
+        return const > 0
+    v, c = live[0]
+    lb, ub = model.lb[v], model.ub[v]
+    if lb < 0 or ub > 1:
+        return None
+    low, high = const + c * lb > 0, const + c * ub > 0  # the comparison at each value left
+    if low == high:
+        return low
+    var = IntVar(v, model.keys[v])
+    return var if high else ~var

@@ -13,7 +13,7 @@ the prevent strength of a move that has rivals.
 from __future__ import annotations
 
 from dipsat.model.types import Move
-from dipsat.solver.constraints import LinearExpr
+from dipsat.solver.constraints import LinearExpr, NotVar
 from dipsat.solver.order_choices import DEFEND_LEAVES_OUT, OWN_SUPPORT_COUNTS
 from dipsat.solver.phase_model import ATTACK, BEATEN, DEFEND, HOLD, PREVENT, Key, Lit, PhaseModel
 
@@ -27,14 +27,18 @@ def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | No
         return base
     kept = [s for s in supporters
             if excluding_power is None or pm.facts.piece(s).power != excluding_power]
-    lits = [pm.given(s) for s in kept]
+    lits = [pm.fixed(pm.given(s)) for s in kept]  # a support fixed by the facts is a constant
     weights = pm.facts.strengths
     if weights is not None:
-        terms = [lit * weights[s].support for s, lit in zip(kept, lits) if lit is not False and weights[s].support]
+        base += sum(weights[s].support for s, lit in zip(kept, lits) if lit is True)
+        terms = [lit * weights[s].support for s, lit in zip(kept, lits)
+                 if lit is not False and lit is not True and weights[s].support]
         return base + LinearExpr.sum(terms) if terms else base
     counted: dict[int, int] = {}
     for lit in lits:
-        if lit is not False:  # a given support is a literal (an IntVar): one more
+        if lit is True:
+            base += 1
+        elif lit is not False:  # a given support is a literal (an IntVar): one more
             counted[lit.index] = counted.get(lit.index, 0) + 1  # type: ignore[union-attr]
     return LinearExpr(counted, base) if counted else base
 
@@ -76,12 +80,14 @@ def _choose(pm: PhaseModel, key: Key, cases: list[tuple[list[Lit], LinearExpr | 
     """strength ``key`` == the value of the first case whose literals all hold.
 
     ``cases`` must cover every situation. Constant conditions are settled here; when a single
-    case remains the strength is that value itself, else a variable with enforced equalities.
+    case remains the strength is that value itself, else a variable with enforced equalities
+    (in a folded model, two numbers chosen by a literal are the expression ``b + (a - b) * lit``).
     """
     live = []
+    fixed = pm.fixed
     for when, value in cases:
         kept = []
-        for w in when:
+        for w in map(fixed, when):
             if w is False:
                 break
             if w is not True:
@@ -92,10 +98,21 @@ def _choose(pm: PhaseModel, key: Key, cases: list[tuple[list[Lit], LinearExpr | 
     if len(live) == 1 or all(_same(v, first) for _, v in live[1:]):
         pm.strengths[key] = first
         return
+    if pm.fold and len(live) == 2:
+        (when, a), (other, b) = live
+        if type(a) is int and type(b) is int and len(when) == 1 and len(other) == 1 and _opposite(when[0], other[0]):
+            lit = when[0].expr()
+            pm.strengths[key] = LinearExpr({v: c * (a - b) for v, c in lit.terms.items()}, lit.const * (a - b) + b)
+            return
     top = max(_upper(pm, v) for _, v in live)
     var = pm.strength(key, top)
     for when, value in live:
         pm.model.add_difference(var, value, 0, 0, when)  # var == value, enforced when `when` holds
+
+
+def _opposite(a: Lit, b: Lit) -> bool:
+    """``a`` is the negation of ``b`` (both literals)."""
+    return (type(b) is NotVar and b.var is a) or (type(a) is NotVar and a.var is b)
 
 
 def _same(a: LinearExpr | int, b: LinearExpr | int) -> bool:
@@ -116,40 +133,48 @@ def add_strengths(pm: PhaseModel) -> None:
     own_support_counts = OWN_SUPPORT_COUNTS[facts.rules.own_support_via]
     strengths, units, moves_of = pm.strengths, facts.position.units, facts.moves
     plain = facts.strengths is None and not pm.terms  # every base 1, no variant's terms (the common case)
+    fixed, leaves_of, orders, hold_supports = pm.fixed, pm.leaves, facts.orders, facts.hold_supports
     for province in facts.attackers:
-        order = facts.orders.get(province)
+        order = orders.get(province)
         if order is None:
             continue  # an empty province has hold strength 0
+        if plain and province not in moves_of and not isinstance(order, Move):  # the last case below, plainly
+            strengths[HOLD, province] = support_sum(pm, hold_supports.get(province, []))
+            continue
         extra = 0 if plain else _extra(pm, HOLD, province)
         if province in moves_of:  # 5.B.5: 0 if it moves away, else 1 (a stack: 0 if every piece does)
-            moves = pm.leaves(province)
-            if plain:  # the choice below, settled: a variable 0..1, 0 when it moves, 1 when not
+            moves = fixed(leaves_of(province))
+            if not plain or moves is True or moves is False:
+                _choose(pm, (HOLD, province), [([moves], 0), ([_neg(moves)], _plus(_base(pm, province, _HOLD), extra))])
+            elif pm.fold:  # the choice below, settled as _choose folds it: 1 - moves
+                strengths[HOLD, province] = LinearExpr({moves.index: -1}, 1)  # type: ignore[union-attr]
+            else:  # the choice below, settled: a variable 0..1, 0 when it moves, 1 when not
                 hold = pm.strength((HOLD, province), 1)
                 pm.model.add_difference(hold, 0, 0, 0, [moves])
                 pm.model.add_difference(hold, 1, 0, 0, [~moves])
-            else:
-                _choose(pm, (HOLD, province), [([moves], 0), ([_neg(moves)], _plus(_base(pm, province, _HOLD), extra))])
         elif isinstance(order, Move):  # an invalid move: it fails, nobody may support it to hold
             strengths[HOLD, province] = _plus(_base(pm, province, _HOLD), extra)
         else:
             strengths[HOLD, province] = _plus(support_sum(pm, facts.hold_supports.get(province, []),
                                                           base=_base(pm, province, _HOLD)), extra)
+    move_supports, opponents, attackers, path_of = facts.move_supports, facts.opponent, facts.attackers, pm.path
     for src, mf in moves_of.items():
-        supporters = facts.move_supports.get(src, [])
+        supporters = move_supports.get(src)
         supported = support_sum(pm, supporters, base=0) if supporters else 0
-        path = pm.path(src)
-        if src in facts.opponent:  # 5.B.7, read by the opponent's move
+        supporters = supporters or []
+        path = fixed(path_of(src))
+        if src in opponents:  # 5.B.7, read by the opponent's move
             left_out = DEFEND_LEAVES_OUT[facts.rules.head_to_head_defend](facts, src)
             defending = supported if left_out is None or not supporters else support_sum(
                 pm, supporters, excluding_power=left_out, base=0)
             strengths[DEFEND, src] = _plus(_from(defending, _base(pm, src, _DEFEND)), _extra(pm, DEFEND, src))
-        if len(facts.attackers[mf.dest]) > 1:  # 5.B.6, read by the rivals
+        if len(attackers[mf.dest]) > 1:  # 5.B.6, read by the rivals
             prevented = _plus(_from(supported, _base(pm, src, _PREVENT)), _extra(pm, PREVENT, src))
             beaten_by = facts.beaten_by.get(src)
             if beaten_by is None:
                 cases = [([_neg(path)], 0), ([path], prevented)]
             elif beaten_by == facts.opponent.get(src):  # head to head: both cannot succeed
-                beaten = pm.moves(beaten_by)
+                beaten = pm.fixed(pm.moves(beaten_by))
                 cases = [([_neg(path)], 0), ([path, beaten], 0), ([path, _neg(beaten)], prevented)]
             else:  # DATC 4.A.7 choice a: dislodged by a convoyed unit from the destination
                 beaten = pm.model.new_bool_var((BEATEN, src))
@@ -177,11 +202,11 @@ def add_strengths(pm: PhaseModel) -> None:
         else:
             restricted = _plus(support_sum(pm, supporters, excluding_power=defender.power, base=attack),
                                _extra(pm, ATTACK, src))
-        leaves = pm.leaves(mf.dest) if src not in facts.opponent else False
+        leaves = fixed(leaves_of(mf.dest)) if src not in opponents else False
         if path is not True:
             _choose(pm, (ATTACK, src), [([_neg(path)], 0), ([path, leaves], full),
                                         ([path, _neg(leaves)], restricted)])
         elif leaves is False:  # the same choice with its constant conditions settled
             strengths[ATTACK, src] = restricted
         else:
-            _choose(pm, (ATTACK, src), [([leaves], full), ([~leaves], restricted)])
+            _choose(pm, (ATTACK, src), [([leaves], full), ([_neg(leaves)], restricted)])

@@ -61,6 +61,11 @@ def add_support_literal(pm: PhaseModel, given: IntVar, province: str, cut_from_t
                         exempt: Exempt | None = None, support: SupportHold | SupportMove | None = None) -> None:
     """given <-> the support ordered from ``province`` (or ``support``, given by the unit there)
     is neither cut nor lost by its unit's dislodgement; ``given``'s key is ``(GIVEN, province)``."""
+    if not pm.attackers(pm.facts.province(province)):  # nobody attacks the supporter: given, reading nothing
+        pm.cut_by[province] = []
+        if pm.defines((GIVEN, province)):
+            pm.equal_and(given, ())
+        return
     pm.cut_by[province] = cutters(pm, province, cut_from_target_by_convoy, exempt, support)
     paths = [pm.path(a) for a in pm.cut_by[province]]
     where = pm.facts.province(province)

@@ -54,7 +54,7 @@ class Variant(Protocol):
     def map(self) -> GameMap: ...
 
 
-EndRule = Callable[[Variant, Position], "Outcome | None"]
+EndRule = Callable[[Variant, Position], Outcome | None]
 """``(variant, position) -> Outcome`` when the game is over at ``position``, else ``None``."""
 
 
