@@ -14,23 +14,21 @@ from typing import Any, Final
 import pyarrow as pa
 
 from dipsat.replay.collector import no_cycle_collection
+from dipsat.replay.rows import OrderRow, PhaseRow
 
 
-def _schema(types: dict[str, pa.DataType]) -> pa.Schema:
-    """The fields in the order of the row type's (:class:`~dipsat.replay.rows.PhaseRow`,
-    :class:`~dipsat.replay.rows.OrderRow`; named here, not imported: rows loads this module on
-    demand; tests/test_replay_stream.py checks that the two agree)."""
-    return pa.schema([pa.field(name, kind, nullable=True) for name, kind in types.items()])
+def _schema(cls: type[PhaseRow] | type[OrderRow], types: dict[str, pa.DataType]) -> pa.Schema:
+    return pa.schema([pa.field(name, types[name], nullable=True) for name in cls._fields])
 
 
-PHASE_SCHEMA: Final = _schema({
+PHASE_SCHEMA: Final = _schema(PhaseRow, {
     "file": pa.string(), "game": pa.string(), "index": pa.int32(), "phase": pa.string(),
     "kind": pa.string(), "status": pa.string(), "differences": pa.int32(), "difference": pa.string(),
     "note": pa.string(), "error": pa.string(), "orders": pa.int32(), "unread": pa.int32(),
     "rules": pa.string(), "line": pa.int32()})
 """Arrow schema of ``phases.parquet``."""
 
-ORDER_SCHEMA: Final = _schema({
+ORDER_SCHEMA: Final = _schema(OrderRow, {
     "file": pa.string(), "game": pa.string(), "index": pa.int32(), "phase": pa.string(),
     "seq": pa.int32(), "power": pa.string(), "text": pa.string(), "order": pa.string(),
     "result": pa.string(), "tag": pa.string(), "words": pa.string(), "reason": pa.string(),
@@ -38,7 +36,7 @@ ORDER_SCHEMA: Final = _schema({
 """Arrow schema of ``orders.parquet``."""
 
 
-def to_table(rows: Sequence[tuple[Any, ...]], schema: pa.Schema) -> pa.Table:
+def to_table(rows: list[PhaseRow] | list[OrderRow], schema: pa.Schema) -> pa.Table:
     """Return the rows as an Arrow table of ``schema``, column by column.
 
     The columns are built from buffers, never by ``pa.array`` on Python lists: that call makes

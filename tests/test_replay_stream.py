@@ -263,9 +263,3 @@ def test_columns_from_a_dask_batch_make_the_tables_of_a_local_worker():
         local, dask = replay_task(task, None), as_tables(unpickle_columns(columns))
         assert dask.phases.equals(local.phases) and dask.orders.equals(local.orders)
         assert dask.phases.schema == local.phases.schema and dask.games == local.games and dask.uid == local.uid
-
-
-def test_schemas_name_the_fields_of_the_row_types():
-    from dipsat.replay.rows import ORDER_SCHEMA, PHASE_SCHEMA, OrderRow, PhaseRow
-
-    assert PHASE_SCHEMA.names == list(PhaseRow._fields) and ORDER_SCHEMA.names == list(OrderRow._fields)
