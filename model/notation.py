@@ -145,7 +145,7 @@ def parse_order(text: str, gmap: GameMap, power: str | None = None, position: Po
 
 
 def parse_orders(texts: Iterable[str], gmap: GameMap, position: Position | None = None,
-                 kind: PhaseKind = PhaseKind.MOVEMENT) -> list[Order | InputError]:
+                 kind: PhaseKind = PhaseKind.MOVEMENT, power: str | None = None) -> list[Order | InputError]:
     """:func:`parse_order` of each text on one board, in one call (an archive's phase reads its
     orders together): the order read, or the error raised for a text that cannot be read."""
     found: list[Order | InputError] = []
@@ -153,14 +153,14 @@ def parse_orders(texts: Iterable[str], gmap: GameMap, position: Position | None 
     get = _PARSED.get
     which, value, unplaced = id(gmap), kind._value_, position is None
     for text in texts:
-        hit = get((which, text, None, value, unplaced))
+        hit = get((which, text, power, value, unplaced))
         if hit is not None and hit[0] is gmap:
             order = hit[1](position, hit[2])
             if order is not None:
                 append(order)
                 continue
         try:
-            append(parse_order(text, gmap, None, position, kind))
+            append(parse_order(text, gmap, power, position, kind))
         except InputError as exc:
             append(exc)
     return found
@@ -202,10 +202,17 @@ def _binder(recipe: _Recipe, kind: PhaseKind, unplaced: bool) -> _Binder:
     of rand400: 2.45 MB), 847 with closures."""
     cls, power, owned, home, reads, tail = recipe
     if (unplaced or not owned or not reads or len(reads) > 2 or kind is PhaseKind.RETREAT
-            or not reads[0][1] or any(written is not None for _, _, written in reads)
-            or any(ordered for _, ordered, _ in reads[1:])):
+            or not reads[0][1] or any(ordered for _, ordered, _ in reads[1:])):
         return _bind_any, (recipe, kind)
     first = reads[0][0]
+    if any(written is not None for _, _, written in reads):
+        written = reads[0][2]
+        if len(reads) == 1:
+            return _bind_one_kind, (first.province, first, first.coast is None, cls, power, tail, written, recipe)
+        second, named = reads[1][0], reads[1][2]
+        return _bind_two_kind, (first.province, first, first.coast is None, cls, power, tail, written, recipe,
+                                second.province, second, second.coast is None, named,
+                                Unit(named if named is not None else UnitType.ARMY, second))
     if len(reads) == 1:
         return _bind_one, (first.province, first, first.coast is None, cls, power, tail)
     second = reads[1][0]
@@ -251,6 +258,47 @@ def _bind_two(position: Position | None, data: tuple[Any, ...]) -> Order | None:
         named = army  # no piece there: an army (a value, shared)
     else:
         named = target.unit
+        at = named.location
+        if not (at is second or (other_bare and at.coast) or at == second):
+            named = Unit(named.kind, second)
+    return cls(piece.power if power is None else power, unit, named, *tail)  # type: ignore[no-any-return]
+
+
+def _bind_one_kind(position: Position | None, data: tuple[Any, ...]) -> Order | None:
+    """:func:`_bind_one` of a text that may write the unit's kind (``A par - bur``): when the
+    piece there is of that kind; on any other board, :func:`_bind` of the recipe."""
+    province, first, bare, cls, power, tail, written, recipe = data
+    piece = position.units.get(province)  # type: ignore[union-attr]
+    if piece is None or (written is not None and written is not piece.unit.kind):
+        return _bind(recipe, position, PhaseKind.MOVEMENT)
+    unit = piece.unit
+    at = unit.location
+    if not (at is first or (bare and at.coast) or at == first):
+        unit = Unit(unit.kind, first)
+    return cls(piece.power if power is None else power, unit, *tail)  # type: ignore[no-any-return]
+
+
+def _bind_two_kind(position: Position | None, data: tuple[Any, ...]) -> Order | None:
+    """:func:`_bind_two` of a text that may write the units' kinds (``F nth S A par - bur``): when
+    the pieces there are of those kinds (or there is no piece where the other unit's kind is
+    written); on any other board, :func:`_bind` of the recipe."""
+    (province, first, bare, cls, power, tail, written, recipe,
+     other, second, other_bare, named_kind, absent) = data
+    units = position.units  # type: ignore[union-attr]
+    piece = units.get(province)
+    if piece is None or (written is not None and written is not piece.unit.kind):
+        return _bind(recipe, position, PhaseKind.MOVEMENT)
+    unit = piece.unit
+    at = unit.location
+    if not (at is first or (bare and at.coast) or at == first):
+        unit = Unit(unit.kind, first)
+    target = units.get(other)
+    if target is None:
+        named = absent  # no piece there: the kind written, else an army (a value, shared)
+    else:
+        named = target.unit
+        if named_kind is not None and named_kind is not named.kind:
+            return _bind(recipe, position, PhaseKind.MOVEMENT)
         at = named.location
         if not (at is second or (other_bare and at.coast) or at == second):
             named = Unit(named.kind, second)

@@ -26,7 +26,7 @@ from typing import Any, Callable, Final
 
 from dipsat.model.errors import InputError
 from dipsat.model.gamemap import GameMap
-from dipsat.model.notation import parse_order, parse_unit
+from dipsat.model.notation import parse_orders, parse_unit
 from dipsat.model.safe_text import visible
 from dipsat.model.types import Dislodged, Phase, PhaseKind, Piece, Position, Season
 from dipsat.replay.records import Format, GameError, GameRecord, PhaseError, PhaseRecord, RecordedOrder
@@ -199,24 +199,29 @@ def _phase(index: int, raw: dict[str, Any], gmap: GameMap) -> PhaseRecord:
         return PhaseRecord(index, name, position.phase, position, phase_known=False)
     results = raw.get("results") or {}
     orders = []
+    append = orders.append
     kind = phase.kind
     new = tuple.__new__  # a RecordedOrder made without the Python-level __new__ of named tuples
     given = raw["orders"]
     if type(given) is not dict:
         raise InputError(_wrong_type(given, "'orders' is an object: each power's list of orders"))
+    named = read.named
     for power_name, texts in sorted(given.items()):
         power = gmap.resolve_power(power_name)
         if texts is not None and type(texts) is not list:
             raise InputError(_wrong_type(texts, f"the orders of {power_name} are a list of texts"))
-        for text in texts or ():
+        if not texts:
+            continue
+        recorded = []
+        for text in texts:
             if type(text) is not str:
                 raise InputError(_wrong_type(text, f"an order of {power_name} is a text, not {str(text)[:40]!r}"))
-            recorded = _recorded(results, text, read.named)
-            try:
-                order = parse_order(text, gmap, power, position, kind)
-                orders.append(new(RecordedOrder, (text, order, "", recorded, None)))
-            except InputError as exc:
-                orders.append(RecordedOrder(text, None, exc.message, recorded=recorded))
+            recorded.append(_recorded(results, text, named))
+        for text, order, codes in zip(texts, parse_orders(texts, gmap, position, kind, power), recorded):
+            if isinstance(order, InputError):
+                append(RecordedOrder(text, None, order.message, recorded=codes))
+            else:
+                append(new(RecordedOrder, (text, order, "", codes, None)))
     return PhaseRecord(index, name, phase, position, tuple(orders))
 
 
