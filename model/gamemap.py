@@ -123,7 +123,7 @@ class GameMap:
     _lookup: Mapping[str, str]
     _powers_lookup: Mapping[str, str]
     _fleet_locations: Mapping[str, tuple[Location, ...]]
-    _cache: dict[str, Location] = field(default_factory=dict, repr=False)
+    _cache: dict[str | tuple[str, str | None], Location] = field(default_factory=dict, repr=False)
     kinds: Mapping[str, UnitKind] = field(default_factory=lambda: STANDARD_WORDS)
     """Every way to write a unit kind of this board's variant (``a``, ``army``, ``w``) -> the kind."""
     unit_kinds: tuple[UnitKind, ...] = STANDARD_KINDS
@@ -228,9 +228,10 @@ class GameMap:
             coast = COAST_WORDS.get(coast, coast)
             if coast not in self.provinces[province].coasts:
                 raise UnknownProvinceError(f"unknown coast {quote(coast)} of {province} in {quote(text)}")
-        location = Location(province, coast or None)
+        where = (province, coast or None)
+        location = self._cache.get(where) or Location(*where)  # one object for every way to write it
         if len(self._cache) < 100_000:
-            self._cache[text] = location
+            self._cache[text] = self._cache[where] = location
         return location
 
     def army_can_move(self, src: str, dst: str) -> bool:
