@@ -228,6 +228,16 @@ def _bind_any(position: Position | None, data: tuple[Any, ...]) -> Order | None:
     return _bind(data[0], position, data[1])
 
 
+def _as_written(unit: Unit, written: Location, bare: bool) -> Unit:
+    """``unit`` (a piece's own unit object) where the text names it at ``written`` as the piece
+    stands (the same location, or, ``bare``, the piece's coast taken for a coastless name);
+    else the piece's kind at ``written``."""
+    at = unit.location
+    if at is written or (bare and at.coast) or at == written:
+        return unit
+    return Unit(unit.kind, written)
+
+
 def _bind_one(position: Position | None, data: tuple[Any, ...]) -> Order | None:
     """The order of the unit at a province, naming no other unit. A unit read as its piece stands
     is the piece's own unit object (an equal value)."""
@@ -235,10 +245,7 @@ def _bind_one(position: Position | None, data: tuple[Any, ...]) -> Order | None:
     piece = position.units.get(province)  # type: ignore[union-attr]
     if piece is None:
         return None  # "no unit at ..."
-    unit = piece.unit
-    at = unit.location
-    if not (at is first or (bare and at.coast) or at == first):
-        unit = Unit(unit.kind, first)
+    unit = _as_written(piece.unit, first, bare)
     return cls(piece.power if power is None else power, unit, *tail)  # type: ignore[no-any-return]
 
 
@@ -249,18 +256,12 @@ def _bind_two(position: Position | None, data: tuple[Any, ...]) -> Order | None:
     piece = units.get(province)
     if piece is None:
         return None  # "no unit at ..."
-    unit = piece.unit
-    at = unit.location
-    if not (at is first or (bare and at.coast) or at == first):
-        unit = Unit(unit.kind, first)
+    unit = _as_written(piece.unit, first, bare)
     target = units.get(other)
     if target is None:
         named = army  # no piece there: an army (a value, shared)
     else:
-        named = target.unit
-        at = named.location
-        if not (at is second or (other_bare and at.coast) or at == second):
-            named = Unit(named.kind, second)
+        named = _as_written(target.unit, second, other_bare)
     return cls(piece.power if power is None else power, unit, named, *tail)  # type: ignore[no-any-return]
 
 
@@ -271,10 +272,7 @@ def _bind_one_kind(position: Position | None, data: tuple[Any, ...]) -> Order | 
     piece = position.units.get(province)  # type: ignore[union-attr]
     if piece is None or (written is not None and written is not piece.unit.kind):
         return _bind(recipe, position, PhaseKind.MOVEMENT)
-    unit = piece.unit
-    at = unit.location
-    if not (at is first or (bare and at.coast) or at == first):
-        unit = Unit(unit.kind, first)
+    unit = _as_written(piece.unit, first, bare)
     return cls(piece.power if power is None else power, unit, *tail)  # type: ignore[no-any-return]
 
 
@@ -288,20 +286,14 @@ def _bind_two_kind(position: Position | None, data: tuple[Any, ...]) -> Order | 
     piece = units.get(province)
     if piece is None or (written is not None and written is not piece.unit.kind):
         return _bind(recipe, position, PhaseKind.MOVEMENT)
-    unit = piece.unit
-    at = unit.location
-    if not (at is first or (bare and at.coast) or at == first):
-        unit = Unit(unit.kind, first)
+    unit = _as_written(piece.unit, first, bare)
     target = units.get(other)
     if target is None:
         named = absent  # no piece there: the kind written, else an army (a value, shared)
     else:
-        named = target.unit
-        if named_kind is not None and named_kind is not named.kind:
+        if named_kind is not None and named_kind is not target.unit.kind:
             return _bind(recipe, position, PhaseKind.MOVEMENT)
-        at = named.location
-        if not (at is second or (other_bare and at.coast) or at == second):
-            named = Unit(named.kind, second)
+        named = _as_written(target.unit, second, other_bare)
     return cls(piece.power if power is None else power, unit, named, *tail)  # type: ignore[no-any-return]
 
 

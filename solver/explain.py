@@ -69,10 +69,10 @@ class Explainer:
         if hold is None:  # a unit nobody attacks is not in the model: its own hold strength (a 2A's is 2)
             kinds = self.facts.strengths
             hold = self.scale.unit if kinds is None or province not in kinds else kinds[province][1]
-        return _kept(Stands, hold) if self.scale is WHOLE else Stands(hold, self.scale)
+        return self._scaled(Stands, hold)
 
     def _move_reason(self, src: str, ok: bool) -> Reason:
-        facts, s, d, scale = self.facts, self.strengths, self.decisions, self.scale
+        facts, s, d = self.facts, self.strengths, self.decisions
         mf = self.moves[src]
         attack = s.get((ATTACK, src), 0)
         if self.solution.paradoxes:
@@ -88,10 +88,8 @@ class Explainer:
                         against, opposition = DEFEND, s.get((DEFEND, opponent), 0)
                     else:
                         against, opposition = HOLD, s.get((HOLD, dest), 0)
-                    if scale is WHOLE:
-                        return _kept(Dislodges, str(defender.unit), attack, against, opposition)
-                    return Dislodges(str(defender.unit), attack, against, opposition, scale)
-            return _kept(Unopposed, attack) if scale is WHOLE else Unopposed(attack, scale)
+                    return self._scaled(Dislodges, str(defender.unit), attack, against, opposition)
+            return self._scaled(Unopposed, attack)
         if mf.convoyed and not d.get((PATH, src), False):
             return NoConvoyPath(_path_culprits(self.pm, self.solution, src))
         allied = facts.allied
@@ -101,25 +99,29 @@ class Explainer:
         if stoppers:  # the one that entered, else the strongest (a bubble-car's 1/2 ties, an army's 1 stops it)
             rival = stoppers[0] if len(stoppers) == 1 else \
                 max(stoppers, key=lambda r: (d.get((MOVES, r), False), s.get((PREVENT, r), 0)))
-            if scale is WHOLE:
-                return _kept(BouncedWith, pm.label(rival), attack, s.get((PREVENT, rival), 0))
-            return BouncedWith(pm.label(rival), attack, s.get((PREVENT, rival), 0), scale)
+            return self._scaled(BouncedWith, pm.label(rival), attack, s.get((PREVENT, rival), 0))
         opponent = facts.opponent.get(src)
         if opponent is not None:
-            if scale is WHOLE:
-                return _kept(HeadToHead, pm.label(opponent), attack, s.get((DEFEND, opponent), 0))
-            return HeadToHead(pm.label(opponent), attack, s.get((DEFEND, opponent), 0), scale)
+            return self._scaled(HeadToHead, pm.label(opponent), attack, s.get((DEFEND, opponent), 0))
         defender = facts.position.units.get(dest)
         hold = s.get((HOLD, dest), 0)
         if defender is not None and defender.power == mf.piece.power and attack == 0:
             return _kept(OwnUnit, str(defender.unit))
         what = str(defender.unit) if defender else dest
-        return _kept(BouncedOff, what, attack, hold) if scale is WHOLE else BouncedOff(what, attack, hold, scale)
+        return self._scaled(BouncedOff, what, attack, hold)
+
+    def _scaled(self, kind: type[Reason], *fields: object) -> Reason:
+        """``kind(*fields, scale)``: on the standard board's whole units the reason :func:`kept`
+        shares; on another scale (a variant's halves) a reason of its own."""
+        if self.scale is WHOLE:
+            return _kept(kind, *fields)
+        return kind(*fields, self.scale)  # type: ignore[call-arg]
 
 
 _SUCCEEDS, _FAILS, _ILLEGAL, _INVALID, _STANDS = Result.SUCCEEDS, Result.FAILS, Result.ILLEGAL, Result.INVALID, Result.STANDS
 _GIVEN, _CUT, _AVAILABLE, _DISRUPTED = Result.GIVEN, Result.CUT, Result.AVAILABLE, Result.DISRUPTED
 """The result words, read once (reading an Enum member costs a descriptor call each time)."""
+
 
 def _winner(pm: PhaseModel, solution: Solution, province: str) -> str | None:
     for a in pm.attackers(province):

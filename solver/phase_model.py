@@ -350,73 +350,48 @@ class PhaseModel:
     # -- small logical helpers that accept constants -----------------------------------------
     def equal_and(self, target: IntVar, lits: Iterable[Lit]) -> None:
         """target <-> AND(lits)."""
-        t = 2 * target.index
-        codes = []
-        model = self.model
-        if self.fold:
-            lb, ub = model.lb, model.ub
-            for lit in lits:
-                if lit is True:
-                    continue
-                if lit is False:
-                    model.fix(t + 1)
-                    return
-                c = 2 * lit.index if type(lit) is IntVar else code(lit)  # type: ignore[union-attr, arg-type]
-                v = c >> 1
-                if lb[v] == ub[v]:
-                    if lb[v] == c & 1:  # a false literal
-                        model.fix(t + 1)
-                        return
-                    continue
-                codes.append(c)
-            if not codes:
-                model.fix(t)
-                return
-            model.add_equal_and(t, codes)
-            return
-        for lit in lits:
-            if lit is True:
-                continue
-            if lit is False:
-                model.add_clause([t + 1])
-                return
-            codes.append(2 * lit.index if type(lit) is IntVar else code(lit))  # type: ignore[union-attr, arg-type]
-        model.add_equal_and(t, codes)
+        self._equal_gate(target, lits, False, self.model.add_equal_and)
 
     def equal_or(self, target: IntVar, lits: Iterable[Lit]) -> None:
         """target <-> OR(lits)."""
+        self._equal_gate(target, lits, True, self.model.add_equal_or)
+
+    def _equal_gate(self, target: IntVar, lits: Iterable[Lit], absorbing: bool,
+                    add: Callable[[int, list[int]], None]) -> None:
+        """target <-> the gate of ``lits`` whose ``absorbing`` input decides it (``False`` for an
+        AND, ``True`` for an OR), added by ``add``. A constant input at the other value is left
+        out; one at ``absorbing`` fixes the target. Folding, a literal the model already fixes is
+        such a constant too, and a gate left with no input fixes the target at the other value."""
         t = 2 * target.index
-        codes = []
+        decided = t if absorbing else t + 1  # the target's literal once an input is at ``absorbing``
         model = self.model
+        codes = []
         if self.fold:
             lb, ub = model.lb, model.ub
             for lit in lits:
-                if lit is False:
-                    continue
-                if lit is True:
-                    model.fix(t)
+                if lit is absorbing:
+                    model.fix(decided)
                     return
-                c = code(lit)  # type: ignore[arg-type]
-                v = c >> 1
-                if lb[v] == ub[v]:
-                    if lb[v] != c & 1:  # a true literal
-                        model.fix(t)
+                if lit is not (not absorbing):
+                    c = code(lit)  # type: ignore[arg-type]
+                    v = c >> 1
+                    if lb[v] != ub[v]:
+                        codes.append(c)
+                    elif (lb[v] != c & 1) is absorbing:  # the literal's fixed value
+                        model.fix(decided)
                         return
-                    continue
-                codes.append(c)
             if not codes:
-                model.fix(t + 1)
+                model.fix(decided ^ 1)
                 return
-            model.add_equal_or(t, codes)
+            add(t, codes)
             return
         for lit in lits:
-            if lit is False:
-                continue
-            if lit is True:
-                model.add_clause([t])
+            if lit is absorbing:
+                model.add_clause([decided])
                 return
-            codes.append(code(lit))  # type: ignore[arg-type]
-        model.add_equal_or(t, codes)
+            if lit is not (not absorbing):
+                codes.append(code(lit))  # type: ignore[arg-type]
+        add(t, codes)
 
 
 class _Unfolding(PhaseModel):
