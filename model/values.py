@@ -5,7 +5,9 @@ each one (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``,
 about 0.4 ms per class, and a command's start-up creates some ninety classes (issue 23: a third of
 a one-game replay's start-up). :func:`value_class` makes the same class, a real dataclass
 (:func:`dataclasses.fields`, :func:`~dataclasses.replace`, :func:`~dataclasses.asdict`, pattern
-matching, pickling all work as before), compiling only its ``__init__``; the other five are
+matching, pickling all work as before), compiling nothing: its ``__init__`` is code written out
+once for every class of its shape (:mod:`dipsat.model.value_inits`), its names bound to the class's
+fields; the other five are
 closures over the class's field names, which behave as the written ones do (same ``repr``,
 equality, hash values, ``FrozenInstanceError``). Its ``__init__`` fills a slotted class's slots
 through their descriptors, which is also quicker per instance than ``object.__setattr__``.
@@ -107,7 +109,8 @@ def _add_init(cls: type, flds: tuple[Any, ...], slots: bool, frozen: bool) -> No
             defaulted = defaulted or f.default is not MISSING or f.default_factory is not MISSING
     post_init = hasattr(cls, "__post_init__")
     given = tuple(f for f in flds if f.init)
-    if all(not f.kw_only and f.default_factory is MISSING and f.name != "self" for f in given) and all(
+    kw_given = [f.kw_only for f in given]
+    if all(f.name != "self" for f in flds) and kw_given == sorted(kw_given) and all(
             f.default is MISSING and f.default_factory is MISSING for f in flds if not f.init):
         init = _shared_init(cls, given, "mutable" if not frozen else "slots" if slots else "frozen", post_init)
         init.__annotations__ = {**{f.name: f.type for f in given}, "return": None}
@@ -155,47 +158,115 @@ def _add_init(cls: type, flds: tuple[Any, ...], slots: bool, frozen: bool) -> No
     _set(cls, "__init__", init)
 
 
-_SHARED_INIT_CODE: dict[tuple[str, bool, int], CodeType] = {}
-"""(how fields are filled, ``__post_init__`` or not, number of fields) -> the code of
-``def __init__(self, a0, a1...)``: ``_s0(self, a0); _s1(self, a1)...`` (``slots``: each field's
-slot setter), ``_s(self, _n0, a0)...`` (``frozen`` without slots: ``object.__setattr__`` and the
-fields' names) or ``self._f0 = a0; self._f1 = a1...`` (``mutable``: attribute names renamed to
-the fields'), then ``self.__post_init__()`` if the class has one."""
+_SHARED_INIT_CODE: dict[tuple[str, bool, bool, int], CodeType] = {}
+"""(style, factories, ``__post_init__``, number of fields) -> the code of the shared ``__init__``
+(:func:`init_template`), taken from :mod:`dipsat.model.value_inits` (compiled with the package)
+for the shapes :data:`WRITTEN_OUT`."""
+
+STYLES = ("slots", "frozen", "mutable")
+
+WRITTEN_OUT: tuple[tuple[str, bool, bool, int], ...] = (
+    *(("slots", False, False, n) for n in range(11)), ("slots", False, True, 2), ("slots", False, True, 21),
+    ("slots", False, True, 23), ("slots", True, False, 4), ("slots", True, False, 11), ("slots", True, False, 23),
+    ("slots", True, True, 2), ("slots", True, True, 7),
+    *(("frozen", False, False, n) for n in (2, 3, 4, 5, 8, 10)), ("frozen", True, False, 7), ("frozen", True, True, 14),
+    ("mutable", False, False, 4), *(("mutable", True, False, n) for n in (4, 6, 8, 9, 14, 23)),
+)
+"""The shapes (style, factories, ``__post_init__``, number of fields) of dipsat's own value classes,
+whose shared ``__init__`` is written out in :mod:`dipsat.model.value_inits` (``tests/test_values.py``
+checks that every class of the packages finds its shape there); another shape is compiled once
+at run time."""
+
+
+def init_template(style: str, factories: bool, post_init: bool, n: int, name: str = "__init__") -> str:
+    """The text of the ``__init__`` shared by every class of its kind with ``n`` fields.
+
+    ``def __init__(self, a0, a1...)`` fills each field: ``_s0(self, a0)...`` (``slots``: each
+    field's slot setter, bound per class), ``_s(self, _n0, a0)...`` (``frozen`` without slots:
+    ``object.__setattr__`` and the fields' names) or ``self._f0 = a0...`` (``mutable``: the
+    attribute names renamed to the fields'); with ``factories``, each value is
+    ``_m0() if a0 is _M else a0`` (``_M``: the default of a field made by its factory ``_m0``);
+    then ``self.__post_init__()`` if the class has one. Parameters are renamed to the fields'
+    names, keyword-only ones by the code's count, defaults are the function's."""
+    lines = []
+    for i in range(n):
+        value = f"_m{i}() if a{i} is _M else a{i}" if factories else f"a{i}"
+        lines.append(f"    _s{i}(self, {value})\n" if style == "slots" else f"    self._f{i} = {value}\n"
+                     if style == "mutable" else f"    _s(self, _n{i}, {value})\n")
+    if post_init:
+        lines.append("    self.__post_init__()\n")
+    params = "".join(f", a{i}" for i in range(n))
+    return f"def {name}(self{params}):\n" + ("".join(lines) or "    pass\n")
+
+
+def _template_name(style: str, factories: bool, post_init: bool, n: int) -> str:
+    return f"{style}{'_factories' if factories else ''}{'_post_init' if post_init else ''}_{n}"
+
+
+def templates_text() -> str:
+    """The text of :mod:`dipsat.model.value_inits` (``tests/test_values.py`` checks it is the file's)."""
+    head = ('"""The shared ``__init__`` code of value classes, written out by '
+            ':func:`dipsat.model.values.templates_text`\n(do not edit; regenerate: ``python -c "from '
+            'dipsat.model.values import templates_text; print(templates_text(), end=\'\')" > '
+            'model/value_inits.py``).\n\nCompiled with the package like every module, so that making '
+            'a class compiles nothing at run time\n(issue 23: a text compiled at run time costs about '
+            '0.7 M instructions; a start-up made ~35 of them)."""\n'
+            "# flake8: noqa\n# mypy: ignore-errors\n")
+    return head + "".join("\n\n" + init_template(*key, name=_template_name(*key)) for key in WRITTEN_OUT)
+
+
+def _shared_code(style: str, factories: bool, post_init: bool, n: int) -> CodeType:
+    key = (style, factories, post_init, n)
+    code = _SHARED_INIT_CODE.get(key)
+    if code is None:
+        from dipsat.model import value_inits
+
+        template = getattr(value_inits, _template_name(*key), None)
+        if template is None:  # a shape none of dipsat's classes has: compiled once
+            scope: dict[str, Any] = {}
+            exec(init_template(*key), scope)  # noqa: S102
+            template = scope["__init__"]
+        code = _SHARED_INIT_CODE[key] = template.__code__.replace(co_name="__init__")
+    return code
 
 
 def _shared_init(cls: type, given: tuple[Any, ...], style: str, post_init: bool) -> FunctionType:
     """An ``__init__`` made from the shared code for its kind and number of fields (``given``:
-    the fields ``__init__`` takes, all positional, none with a factory), its parameters renamed
-    to the fields' names and its names bound to the fields' setters or renamed (no compiling):
-    the same steps as the text dataclass writes (a frozen class fills its fields through their
-    slots' setters or ``object.__setattr__``, a mutable one by assignment: a plain store into a
-    slot is about three times quicker than a call of its setter, and a working record such as a
-    legality verdict is made for every order). ``style``: ``slots``, ``frozen``, ``mutable``."""
+    the fields ``__init__`` takes, positional ones first), its parameters renamed to the fields'
+    names and its names bound to the fields' setters or renamed (no compiling: the code comes
+    written out, :func:`init_template`): the same steps as the text dataclass writes (a frozen
+    class fills its fields through their slots' setters or ``object.__setattr__``, a mutable one
+    by assignment: a plain store into a slot is about three times quicker than a call of its
+    setter, and a working record such as a legality verdict is made for every order); a field
+    made by its factory gets the factory's value when its parameter is left out. ``style``:
+    ``slots``, ``frozen``, ``mutable``."""
     n = len(given)
-    key = (style, post_init, n)
-    code = _SHARED_INIT_CODE.get(key)
-    if code is None:
-        params = "".join(f", a{i}" for i in range(n))
-        lines = [f" _s{i}(self, a{i})\n" if style == "slots" else f" self._f{i} = a{i}\n" if style == "mutable"
-                 else f" _s(self, _n{i}, a{i})\n" for i in range(n)]
-        if post_init:
-            lines.append(" self.__post_init__()\n")
-        body = "".join(lines) or " pass\n"
-        scope: dict[str, Any] = {}
-        exec(f"def __init__(self{params}):\n{body}", scope)  # noqa: S102 (once per kind and number of fields)
-        code = _SHARED_INIT_CODE[key] = scope["__init__"].__code__
+    factories = any(f.default_factory is not MISSING for f in given)
+    code = _shared_code(style, factories, post_init, n)
     names = tuple(f.name for f in given)
-    code = code.replace(co_varnames=("self", *names), co_qualname=f"{cls.__qualname__}.__init__")
+    keywords = sum(1 for f in given if f.kw_only)
+    code = code.replace(co_varnames=("self", *names), co_argcount=1 + n - keywords, co_kwonlyargcount=keywords,
+                        co_qualname=f"{cls.__qualname__}.__init__")
     bound: dict[str, Any] = {"__builtins__": __builtins__}
     if style == "slots":
         bound.update((f"_s{i}", getattr(cls, name).__set__) for i, name in enumerate(names))
     elif style == "mutable":
-        code = code.replace(co_names=(*names, *(("__post_init__",) if post_init else ())))
+        renamed = {f"_f{i}": name for i, name in enumerate(names)}
+        code = code.replace(co_names=tuple(renamed.get(name, name) for name in code.co_names))
     else:
         bound["_s"] = object.__setattr__
         bound.update((f"_n{i}", name) for i, name in enumerate(names))
-    defaults = tuple(f.default for f in given if f.default is not MISSING)
-    return FunctionType(code, bound, "__init__", defaults or None)
+    if factories:
+        bound["_M"] = _FACTORY
+        bound.update((f"_m{i}", _own_default if f.default_factory is MISSING else f.default_factory)
+                     for i, f in enumerate(given))
+    defaults = tuple(_FACTORY if f.default_factory is not MISSING else f.default for f in given
+                     if not f.kw_only and (f.default is not MISSING or f.default_factory is not MISSING))
+    made = FunctionType(code, bound, "__init__", defaults or None)
+    if keywords:
+        made.__kwdefaults__ = {f.name: _FACTORY if f.default_factory is not MISSING else f.default for f in given
+                               if f.kw_only and (f.default is not MISSING or f.default_factory is not MISSING)} or None
+    return made
 
 
 class _Factory:
@@ -206,6 +277,12 @@ class _Factory:
 
 
 _FACTORY = _Factory()
+
+
+def _own_default() -> _Factory:
+    """What a field without factory keeps when it is handed the factory marker itself."""
+    return _FACTORY
+
 
 
 def _key_fn(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:

@@ -250,3 +250,61 @@ def test_named_tuples_of_the_model_pickle():
 
     for value in (Edge("a", "b", True, False), Strengths(1, 2, 3, 4, 5)):
         assert pickle.loads(pickle.dumps(value)) == value and type(pickle.loads(pickle.dumps(value))) is type(value)
+
+
+def test_written_out_inits_are_the_templates_text():
+    """``dipsat/model/value_inits.py`` is what :func:`templates_text` writes (regenerate it, as its
+    docstring says, when :data:`WRITTEN_OUT` changes)."""
+    from pathlib import Path
+
+    from dipsat.model import value_inits
+    from dipsat.model.values import templates_text
+
+    assert Path(value_inits.__file__).read_text(encoding="utf-8") == templates_text()
+
+
+def test_every_value_class_of_the_packages_finds_its_init_written_out():
+    """Importing every module of dipsat's packages compiles no ``__init__`` at run time: each value
+    class's shape is among :data:`WRITTEN_OUT` (a new shape: add it there and regenerate)."""
+    import subprocess
+    import sys
+
+    code = ("import importlib, pkgutil\n"
+            "from dipsat.model import values\n"
+            "for package in ('cli', 'model', 'solver', 'variants', 'replay', 'render', 'datacases', 'serve', 'discover'):\n"
+            "    module = importlib.import_module('dipsat.' + package)\n"
+            "    for info in pkgutil.walk_packages(module.__path__, 'dipsat.' + package + '.'):\n"
+            "        try:\n"
+            "            importlib.import_module(info.name)\n"
+            "        except ImportError:\n"  # an optional dependency (the serve command's) is not installed
+            "            pass\n"
+            "print(len(values._SHARED_INIT_CODE), sorted(set(values._SHARED_INIT_CODE) - set(values.WRITTEN_OUT)))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    count, missing = done.stdout.split(" ", 1)
+    assert int(count) > 20 and missing.strip() == "[]"
+
+
+@pytest.mark.parametrize("slots", [True, False])
+@pytest.mark.parametrize("frozen", [True, False], ids=["frozen", "mutable"])
+def test_factories_and_keyword_only_fields_share_the_written_out_init(slots, frozen):
+    """A class with fields made by factories and keyword-only fields gets the shared code (no text
+    compiled for it) and behaves as the dataclass: each instance its own new value, a value given
+    is kept, the keywords are keywords only, the signature is the dataclass's."""
+    body = {"__annotations__": {"a": "int", "b": "list", "c": "dict", "d": "int", "e": "list"},
+            "b": field(default_factory=list), "c": field(default_factory=dict),
+            "d": field(default=4, kw_only=True), "e": field(default_factory=list, kw_only=True),
+            "__doc__": "Factories and keywords."}
+    ref_cls, val_cls = _pair(body, slots=slots, frozen=frozen)
+    assert str(inspect.signature(val_cls)) == str(inspect.signature(ref_cls))
+    for args, kwargs in (((1,), {}), ((1, [2]), {"e": [5]}), ((1, [2], {3: 3}), {"d": 9})):
+        assert repr(val_cls(*args, **kwargs)) == repr(ref_cls(*args, **kwargs))
+    one, two = val_cls(1), val_cls(1)
+    assert one.b == [] and one.b is not two.b and one.e is not two.e
+    given = [7]
+    assert val_cls(1, given).b is given
+    with pytest.raises(TypeError):
+        val_cls(1, [], {}, 4)
+    from dipsat.model import values
+
+    style = "slots" if slots and frozen else "frozen" if frozen else "mutable"
+    assert val_cls.__init__.__code__.co_code == values._shared_code(style, True, False, 5).co_code
