@@ -255,19 +255,6 @@ def frozen_8(self, a0, a1, a2, a3, a4, a5, a6, a7):
     _s(self, _n7, a7)
 
 
-def frozen_10(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9):
-    _s(self, _n0, a0)
-    _s(self, _n1, a1)
-    _s(self, _n2, a2)
-    _s(self, _n3, a3)
-    _s(self, _n4, a4)
-    _s(self, _n5, a5)
-    _s(self, _n6, a6)
-    _s(self, _n7, a7)
-    _s(self, _n8, a8)
-    _s(self, _n9, a9)
-
-
 def frozen_factories_7(self, a0, a1, a2, a3, a4, a5, a6):
     _s(self, _n0, _m0() if a0 is _M else a0)
     _s(self, _n1, _m1() if a1 is _M else a1)
@@ -340,6 +327,19 @@ def mutable_factories_9(self, a0, a1, a2, a3, a4, a5, a6, a7, a8):
     self._f6 = _m6() if a6 is _M else a6
     self._f7 = _m7() if a7 is _M else a7
     self._f8 = _m8() if a8 is _M else a8
+
+
+def mutable_factories_10(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9):
+    self._f0 = _m0() if a0 is _M else a0
+    self._f1 = _m1() if a1 is _M else a1
+    self._f2 = _m2() if a2 is _M else a2
+    self._f3 = _m3() if a3 is _M else a3
+    self._f4 = _m4() if a4 is _M else a4
+    self._f5 = _m5() if a5 is _M else a5
+    self._f6 = _m6() if a6 is _M else a6
+    self._f7 = _m7() if a7 is _M else a7
+    self._f8 = _m8() if a8 is _M else a8
+    self._f9 = _m9() if a9 is _M else a9
 
 
 def mutable_factories_14(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13):

@@ -16,15 +16,21 @@ through their descriptors, which is also quicker per instance than ``object.__se
 """
 from __future__ import annotations
 
+import sys
+import typing
 from collections import namedtuple
 from operator import attrgetter
-from types import CodeType, FunctionType
+from types import CodeType, FunctionType, MemberDescriptorType
 from typing import Any, Callable, NamedTuple, TypeVar
 
 from dipsat.model.on_use import imported_on_use
 
 with imported_on_use("inspect"):  # dataclasses uses it only to write a missing docstring: ~5 % of a start-up
-    from dataclasses import MISSING, FrozenInstanceError, dataclass, fields
+    import dataclasses
+    from dataclasses import (  # type: ignore[attr-defined]
+        _FIELD, _FIELD_CLASSVAR, _FIELDS, _PARAMS, MISSING, Field, FrozenInstanceError, _is_classvar, _is_initvar,
+        _is_kw_only, _is_type, dataclass, field, fields,
+    )
 
 __all__ = ["value_class", "named_tuple"]
 
@@ -50,7 +56,9 @@ def _make(cls: T, *, eq: bool, slots: bool, kw_only: bool, frozen: bool) -> T:
         return dataclass(cls, frozen=frozen, slots=slots, eq=eq, kw_only=kw_only)  # type: ignore[call-overload,no-any-return]
     undocumented = not cls.__doc__
     # The dataclass machinery without any method written: fields, defaults, __match_args__, slots.
-    cls = dataclass(cls, init=False, repr=False, eq=False, frozen=False, slots=slots, kw_only=kw_only)  # type: ignore[call-overload]
+    plain = None if undocumented else _plain_fields(cls, slots, kw_only)
+    cls = plain if plain is not None else dataclass(  # type: ignore[call-overload]
+        cls, init=False, repr=False, eq=False, frozen=False, slots=slots, kw_only=kw_only)
     flds = fields(cls)
     names = tuple(f.name for f in flds)
     _add_init(cls, flds, slots and (frozen or "__setattr__" not in cls.__dict__), frozen)
@@ -83,6 +91,80 @@ def _make(cls: T, *, eq: bool, slots: bool, kw_only: bool, frozen: bool) -> T:
             cls.__doc__ = cls.__name__ + str(inspect.signature(cls)).replace(" -> None", "")
         except (TypeError, ValueError):
             cls.__doc__ = cls.__name__
+    return cls
+
+
+_PARAMS_CLASS = type(dataclass(type("_Reference", (), {"__doc__": "A reference."}), init=False, repr=False,
+                               eq=False).__dataclass_params__)  # type: ignore[call-overload]
+
+
+def _plain_fields(cls: T, slots: bool, kw_only: bool) -> T | None:
+    """What ``dataclass(cls, init=False, repr=False, eq=False, slots=slots, kw_only=kw_only)``
+    makes of a plain class body, made without the rest of its machinery (issue 23: ninety classes
+    at every start-up): fields and class variables told apart as dataclass tells them; ``None``
+    for any other body (an init-only variable, the keyword-only marker, a mutable default, a
+    field without annotation, a base whose slots are not a tuple), which dataclass then makes."""
+    own = cls.__dict__.get("__annotations__", {})
+    if "__slots__" in cls.__dict__ or hasattr(cls, "__abstractmethods__"):
+        return None
+    inherited: set[str] = set()
+    for base in cls.__mro__[1:-1]:
+        base_slots = base.__dict__.get("__slots__", ())
+        if not isinstance(base_slots, tuple):
+            return None
+        inherited.update(base_slots)
+    module = sys.modules.get(cls.__module__)
+    if module is None:
+        return None
+    made: dict[str, Field[Any]] = {}
+    for name, kind in own.items():
+        if not isinstance(kind, str) or _is_type(kind, cls, dataclasses, dataclasses.KW_ONLY, _is_kw_only) \
+                or _is_type(kind, cls, dataclasses, dataclasses.InitVar, _is_initvar):
+            return None
+        default = getattr(cls, name, MISSING)
+        if isinstance(default, Field):
+            f = default
+        else:
+            if isinstance(default, MemberDescriptorType):
+                default = MISSING
+            f = field(default=default)
+        f.name, f.type = name, kind
+        if _is_type(kind, cls, typing, typing.ClassVar, _is_classvar):
+            if f.default_factory is not MISSING or f.kw_only is not MISSING:
+                return None  # dataclass says why
+            f._field_type = _FIELD_CLASSVAR  # type: ignore[attr-defined]
+        else:
+            if f.default is not MISSING and f.default.__class__.__hash__ is None:
+                return None  # a mutable default: dataclass says so
+            f._field_type = _FIELD  # type: ignore[attr-defined]
+            if f.kw_only is MISSING:
+                f.kw_only = kw_only
+        made[name] = f
+    if any(isinstance(value, Field) and name not in own for name, value in cls.__dict__.items()):
+        return None  # a field without annotation: dataclass says so
+    for name, f in made.items():
+        if isinstance(cls.__dict__.get(name), Field):
+            if f.default is MISSING:
+                delattr(cls, name)
+            else:
+                setattr(cls, name, f.default)
+    params = object.__new__(_PARAMS_CLASS)
+    for name in _PARAMS_CLASS.__slots__:
+        setattr(params, name, {"match_args": True, "kw_only": kw_only, "slots": slots}.get(name, False))
+    setattr(cls, _PARAMS, params)
+    setattr(cls, _FIELDS, made)
+    real = [f for f in made.values() if f._field_type is _FIELD]  # type: ignore[attr-defined]
+    if "__match_args__" not in cls.__dict__:
+        cls.__match_args__ = tuple(f.name for f in real if f.init and not f.kw_only)  # type: ignore[attr-defined]
+    if not slots:
+        return cls
+    body = dict(cls.__dict__)
+    body["__slots__"] = tuple(f.name for f in real if f.name not in inherited)
+    for name in (*(f.name for f in real), "__dict__", "__weakref__"):
+        body.pop(name, None)
+    qualname = cls.__qualname__
+    cls = type(cls)(cls.__name__, cls.__bases__, body)
+    cls.__qualname__ = qualname
     return cls
 
 
@@ -169,8 +251,8 @@ WRITTEN_OUT: tuple[tuple[str, bool, bool, int], ...] = (
     *(("slots", False, False, n) for n in range(11)), ("slots", False, True, 2), ("slots", False, True, 21),
     ("slots", False, True, 23), ("slots", True, False, 4), ("slots", True, False, 11), ("slots", True, False, 23),
     ("slots", True, True, 2), ("slots", True, True, 7),
-    *(("frozen", False, False, n) for n in (2, 3, 4, 5, 8, 10)), ("frozen", True, False, 7), ("frozen", True, True, 14),
-    ("mutable", False, False, 4), *(("mutable", True, False, n) for n in (4, 6, 8, 9, 14, 23)),
+    *(("frozen", False, False, n) for n in (2, 3, 4, 5, 8)), ("frozen", True, False, 7), ("frozen", True, True, 14),
+    ("mutable", False, False, 4), *(("mutable", True, False, n) for n in (4, 6, 8, 9, 10, 14, 23)),
 )
 """The shapes (style, factories, ``__post_init__``, number of fields) of dipsat's own value classes,
 whose shared ``__init__`` is written out in :mod:`dipsat.model.value_inits` (``tests/test_values.py``

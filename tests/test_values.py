@@ -308,3 +308,52 @@ def test_factories_and_keyword_only_fields_share_the_written_out_init(slots, fro
 
     style = "slots" if slots and frozen else "frozen" if frozen else "mutable"
     assert val_cls.__init__.__code__.co_code == values._shared_code(style, True, False, 5).co_code
+
+
+class _SlotBase:
+    """A base with empty slots, as the model's reasons have."""
+
+    __slots__ = ()
+
+
+@pytest.mark.parametrize("slots", [True, False])
+@pytest.mark.parametrize("kw_only", [False, True])
+def test_the_fields_are_those_dataclass_finds(slots, kw_only):
+    """The fields, class variables, defaults, match_args and slots of a value class are those
+    dataclass finds in the same body (made without the rest of its machinery): with a class
+    variable, a field object, a factory, a keyword-only field and a base with empty slots."""
+    def body() -> dict:
+        return {"__annotations__": {"a": "int", "k": "ClassVar[int]", "b": "list", "c": "int", "d": "str"},
+                "k": 7, "b": field(default_factory=list, repr=False), "c": 3, "d": field(default="x", kw_only=True),
+                "__doc__": "A sample.", "__module__": __name__}
+
+    made = value_class(slots=slots, kw_only=kw_only)(type("Sample", (_SlotBase,), body()))
+    ref = dataclass(frozen=True, slots=slots, kw_only=kw_only)(type("Sample", (_SlotBase,), body()))
+
+    def seen(cls):  # type: ignore[no-untyped-def]
+        return [(f.name, f.type, f.default, f.default_factory, f.init, f.repr, f.hash, f.compare, f.kw_only,
+                 f._field_type) for f in cls.__dataclass_fields__.values()]
+
+    assert seen(made) == seen(ref) and made.__match_args__ == ref.__match_args__
+    assert getattr(made, "__slots__", None) == getattr(ref, "__slots__", None)
+    def default_c(cls):  # type: ignore[no-untyped-def]
+        value = getattr(cls, "c", None)
+        return type(value).__name__ if slots else value  # with slots: the slot's descriptor
+
+    assert (made.k, default_c(made), "b" in vars(made)) == (ref.k, default_c(ref), "b" in vars(ref))
+    assert set(vars(made)) - {"__getstate__", "__setstate__"} == set(vars(ref)) - {"__getstate__", "__setstate__"}
+    assert repr(made(a=1, d="y") if kw_only else made(1, [2], 4, d="y")) == \
+        repr(ref(a=1, d="y") if kw_only else ref(1, [2], 4, d="y"))
+
+
+def test_bodies_dataclass_refuses_are_refused_as_it_refuses_them():
+    """A mutable default, a field object without annotation, a class variable with a factory: the
+    short way leaves them to dataclass, which says what is wrong, as before."""
+    cases = [({"__annotations__": {"a": "list"}, "a": []}, ValueError, "mutable default"),
+             ({"__annotations__": {"a": "int"}, "b": field(default=1)}, TypeError, "'b' is a field but has no type"),
+             ({"__annotations__": {"k": "ClassVar[list]"}, "k": field(default_factory=list)}, TypeError,
+              "cannot have a default factory")]
+    for body, error, words in cases:
+        for make in (value_class, dataclass(frozen=True, slots=True)):
+            with pytest.raises(error, match=words):
+                make(type("Bad", (), {**body, "__doc__": "Bad.", "__module__": __name__}))
