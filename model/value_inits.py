@@ -218,6 +218,18 @@ def slots_factories_post_init_7(self, a0, a1, a2, a3, a4, a5, a6):
     self.__post_init__()
 
 
+def slots_factories_post_init_8(self, a0, a1, a2, a3, a4, a5, a6, a7):
+    _s0(self, _m0() if a0 is _M else a0)
+    _s1(self, _m1() if a1 is _M else a1)
+    _s2(self, _m2() if a2 is _M else a2)
+    _s3(self, _m3() if a3 is _M else a3)
+    _s4(self, _m4() if a4 is _M else a4)
+    _s5(self, _m5() if a5 is _M else a5)
+    _s6(self, _m6() if a6 is _M else a6)
+    _s7(self, _m7() if a7 is _M else a7)
+    self.__post_init__()
+
+
 def frozen_2(self, a0, a1):
     _s(self, _n0, a0)
     _s(self, _n1, a1)

@@ -52,11 +52,14 @@ def value_class(cls: T | None = None, /, *, eq: bool = True, slots: bool = True,
 
 
 def _make(cls: T, *, eq: bool, slots: bool, kw_only: bool, frozen: bool) -> T:
-    if any(hasattr(base, "__dataclass_fields__") for base in cls.__mro__[1:]):
-        return dataclass(cls, frozen=frozen, slots=slots, eq=eq, kw_only=kw_only)  # type: ignore[call-overload,no-any-return]
     undocumented = not cls.__doc__
+    inherited = _inherited_fields(cls, frozen)
+    if inherited is None:  # a base made otherwise, or frozen where this class is not: dataclass's checks
+        return dataclass(cls, frozen=frozen, slots=slots, eq=eq, kw_only=kw_only)  # type: ignore[call-overload,no-any-return]
     # The dataclass machinery without any method written: fields, defaults, __match_args__, slots.
-    plain = None if undocumented else _plain_fields(cls, slots, kw_only)
+    plain = None if undocumented else _plain_fields(cls, slots, kw_only, inherited)
+    if plain is None and inherited:  # a subclass the short way does not make: all of it by dataclass
+        return dataclass(cls, frozen=frozen, slots=slots, eq=eq, kw_only=kw_only)  # type: ignore[call-overload,no-any-return]
     cls = plain if plain is not None else dataclass(  # type: ignore[call-overload]
         cls, init=False, repr=False, eq=False, frozen=False, slots=slots, kw_only=kw_only)
     flds = fields(cls)
@@ -85,6 +88,7 @@ def _make(cls: T, *, eq: bool, slots: bool, kw_only: bool, frozen: bool) -> T:
                 setattr(cls, name, fn)
     params = cls.__dataclass_params__  # type: ignore[attr-defined]
     params.init, params.repr, params.eq, params.frozen = True, True, eq, frozen
+    _MADE_HERE.add(cls)
     if undocumented:
         import inspect
         try:
@@ -98,7 +102,26 @@ _PARAMS_CLASS = type(dataclass(type("_Reference", (), {"__doc__": "A reference."
                                eq=False).__dataclass_params__)  # type: ignore[call-overload]
 
 
-def _plain_fields(cls: T, slots: bool, kw_only: bool) -> T | None:
+def _inherited_fields(cls: type, frozen: bool) -> dict[str, Field[Any]] | None:
+    """The fields ``cls`` inherits from bases made by :func:`value_class` (as dataclass gathers
+    them: the farthest base first); ``None`` where a base is another dataclass, or is frozen
+    and ``cls`` is not (or the other way round)."""
+    found: dict[str, Field[Any]] = {}
+    for base in cls.__mro__[-1:0:-1]:
+        base_fields = getattr(base, _FIELDS, None)
+        if base_fields is not None:
+            if base not in _MADE_HERE or getattr(base, _PARAMS).frozen != frozen:
+                return None
+            found.update(base_fields)
+    return found
+
+
+_MADE_HERE: set[type] = set()
+"""The classes :func:`value_class` made (the short way of :func:`_plain_fields` takes only such
+bases); classes live as long as their module."""
+
+
+def _plain_fields(cls: T, slots: bool, kw_only: bool, inherited: dict[str, Field[Any]]) -> T | None:
     """What ``dataclass(cls, init=False, repr=False, eq=False, slots=slots, kw_only=kw_only)``
     makes of a plain class body, made without the rest of its machinery (issue 23: ninety classes
     at every start-up): fields and class variables told apart as dataclass tells them; ``None``
@@ -107,16 +130,16 @@ def _plain_fields(cls: T, slots: bool, kw_only: bool) -> T | None:
     own = cls.__dict__.get("__annotations__", {})
     if "__slots__" in cls.__dict__ or hasattr(cls, "__abstractmethods__"):
         return None
-    inherited: set[str] = set()
+    inherited_slots: set[str] = set()
     for base in cls.__mro__[1:-1]:
         base_slots = base.__dict__.get("__slots__", ())
         if not isinstance(base_slots, tuple):
             return None
-        inherited.update(base_slots)
+        inherited_slots.update(base_slots)
     module = sys.modules.get(cls.__module__)
     if module is None:
         return None
-    made: dict[str, Field[Any]] = {}
+    made: dict[str, Field[Any]] = dict(inherited)  # a field named again keeps its place, as dataclass keeps it
     for name, kind in own.items():
         if not isinstance(kind, str) or _is_type(kind, cls, dataclasses, dataclasses.KW_ONLY, _is_kw_only) \
                 or _is_type(kind, cls, dataclasses, dataclasses.InitVar, _is_initvar):
@@ -143,7 +166,7 @@ def _plain_fields(cls: T, slots: bool, kw_only: bool) -> T | None:
     if any(isinstance(value, Field) and name not in own for name, value in cls.__dict__.items()):
         return None  # a field without annotation: dataclass says so
     for name, f in made.items():
-        if isinstance(cls.__dict__.get(name), Field):
+        if name in own and isinstance(cls.__dict__.get(name), Field):
             if f.default is MISSING:
                 delattr(cls, name)
             else:
@@ -159,7 +182,7 @@ def _plain_fields(cls: T, slots: bool, kw_only: bool) -> T | None:
     if not slots:
         return cls
     body = dict(cls.__dict__)
-    body["__slots__"] = tuple(f.name for f in real if f.name not in inherited)
+    body["__slots__"] = tuple(f.name for f in real if f.name not in inherited_slots)
     for name in (*(f.name for f in real), "__dict__", "__weakref__"):
         body.pop(name, None)
     qualname = cls.__qualname__
@@ -250,7 +273,7 @@ STYLES = ("slots", "frozen", "mutable")
 WRITTEN_OUT: tuple[tuple[str, bool, bool, int], ...] = (
     *(("slots", False, False, n) for n in range(11)), ("slots", False, True, 2), ("slots", False, True, 21),
     ("slots", False, True, 23), ("slots", True, False, 4), ("slots", True, False, 11), ("slots", True, False, 23),
-    ("slots", True, True, 2), ("slots", True, True, 7),
+    ("slots", True, True, 2), ("slots", True, True, 7), ("slots", True, True, 8),
     *(("frozen", False, False, n) for n in (2, 3, 4, 5, 8)), ("frozen", True, False, 7), ("frozen", True, True, 14),
     ("mutable", False, False, 4), *(("mutable", True, False, n) for n in (4, 6, 8, 9, 10, 14, 23)),
 )

@@ -357,3 +357,34 @@ def test_bodies_dataclass_refuses_are_refused_as_it_refuses_them():
         for make in (value_class, dataclass(frozen=True, slots=True)):
             with pytest.raises(error, match=words):
                 make(type("Bad", (), {**body, "__doc__": "Bad.", "__module__": __name__}))
+
+
+@pytest.mark.parametrize("eq", [True, False])
+def test_a_subclass_is_what_dataclass_makes_of_it(eq):
+    """A value class made from another (as VariantPosition from Position) has the fields, slots,
+    signature, repr, equality, hash, match_args, frozenness and pickling dataclass gives it, and
+    its __init__ is the shared code (nothing compiled for it)."""
+    def make(decorate, child_decorate):  # type: ignore[no-untyped-def]
+        base = decorate(type("Base", (), {"__annotations__": {"a": "int", "b": "list"}, "__module__": __name__,
+                                          "b": field(default_factory=list), "__doc__": "A base.",
+                                          "__post_init__": lambda self: object.__setattr__(self, "b", list(self.b))}))
+        return child_decorate(type("Child", (base,), {"__annotations__": {"c": "int"}, "c": 0,
+                                                      "__doc__": "A child.", "__module__": __name__}))
+
+    made = make(value_class, value_class(eq=eq))
+    ref = make(dataclass(frozen=True, slots=True), dataclass(frozen=True, slots=True, eq=eq))
+    assert [f.name for f in dataclasses.fields(made)] == [f.name for f in dataclasses.fields(ref)] == ["a", "b", "c"]
+    assert made.__slots__ == ref.__slots__ == ("c",) and made.__match_args__ == ref.__match_args__
+    assert str(inspect.signature(made)) == str(inspect.signature(ref))
+    one, other = made(1, [2], 3), ref(1, [2], 3)
+    assert repr(one) == repr(other) and one.b == [2] and made(1).b == []
+    assert (one == made(1, [2], 3)) == (other == ref(1, [2], 3))
+    assert one.__getstate__() == other.__getstate__() == [1, [2], 3]  # what pickling stores
+    again = made.__new__(made)
+    again.__setstate__([1, [2], 3])
+    assert repr(again) == repr(one)
+    with pytest.raises(FrozenInstanceError):
+        one.c = 4  # type: ignore[misc]
+    from dipsat.model import values
+
+    assert made.__init__.__code__.co_code == values._shared_code("slots", True, True, 3).co_code
