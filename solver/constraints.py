@@ -363,20 +363,33 @@ class ConstraintModel:
         self._linear.append((terms, const, -_BIG, 0, [2 * lit.index + 1]))
 
     # -- stage 1: propagation ---------------------------------------------------------------
-    def _watches(self) -> tuple[list[list[int]], list[list[int]]]:
+    def _watches(self) -> tuple[list[Sequence[int]], list[Sequence[int]]]:
         """Who to look at again when a variable is fixed or narrowed: variable -> the linear
         constraints that read it; literal code -> the clauses it is in (looked at again only when
-        that literal becomes false: a literal that becomes true satisfies its clauses)."""
-        linear: list[list[int]] = [[] for _ in self.lb]
+        that literal becomes false: a literal that becomes true satisfies its clauses). A variable
+        or literal in none shares one empty tuple (most of a folded model's are fixed while built)."""
+        linear: list[Sequence[int]] = [()] * len(self.lb)
         for cid, (terms, _, _, _, enforce) in enumerate(self._linear):
             for v, _ in terms:
-                linear[v].append(cid)
+                found = linear[v]
+                if found:
+                    found.append(cid)  # type: ignore[attr-defined]
+                else:
+                    linear[v] = [cid]
             for c in enforce:
-                linear[c >> 1].append(cid)
-        clauses: list[list[int]] = [[] for _ in range(2 * len(self.lb))]
+                found = linear[c >> 1]
+                if found:
+                    found.append(cid)  # type: ignore[attr-defined]
+                else:
+                    linear[c >> 1] = [cid]
+        clauses: list[Sequence[int]] = [()] * (2 * len(self.lb))
         for j, clause in enumerate(self._clauses):
             for c in clause:
-                clauses[c].append(j)
+                found = clauses[c]
+                if found:
+                    found.append(j)  # type: ignore[attr-defined]
+                else:
+                    clauses[c] = [j]
         return linear, clauses
 
     def propagate(self) -> tuple[list[int], list[int]] | None:
@@ -390,6 +403,8 @@ class ConstraintModel:
         if self.conflict:
             return None
         lb, ub = list(self.lb), list(self.ub)
+        if not self._linear and not self._clauses:  # everything was fixed while building
+            return lb, ub
         queue = list(range(len(self._linear) - 1, -1, -1))  # popped from the end: the clauses first, in order
         queue += range(-len(self._clauses), 0)
         queued = bytearray(b"\x01") * len(self._linear)  # linear i: queued, or done for good

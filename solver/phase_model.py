@@ -105,6 +105,8 @@ class PhaseModel:
         self._reads: dict[Key, list[Key]] = {}
         """Decision -> the decisions its definition reads (the decision graph, kept as a dict)."""
         self._graph: nx.DiGraph | None = None
+        self._graph_nodes = 0
+        """How many decisions :attr:`graph` had when it was built (a new decision makes it stale)."""
         self._later: dict[Key, Callable[[PhaseModel], Iterable[Key]]] = {}
         self.overrides = dict(overrides or {})
         """Decisions fixed by a backup rule, by key."""
@@ -116,6 +118,8 @@ class PhaseModel:
         self._given: dict[str, Lit] = {}
         self._dislodged: dict[str, Lit] = {}
         self._leaves: dict[str, Lit] = {}
+        self._paths: dict[str, Lit] = {}
+        self._stacked = bool(facts.stacks)
         self.cut_by: dict[str, list[str]] = {}
         """Supporter province -> origins of the moves that cut its support if they have a path."""
         unit = facts.gmap.strength_scale
@@ -161,6 +165,14 @@ class PhaseModel:
         else:
             self.model.add(lit == 1)
 
+    def always(self, lit: IntVar) -> None:
+        """``lit`` is defined true, reading nothing: the gate ``lit <-> AND()`` of
+        :meth:`equal_and`, the clause ``[lit]`` (fixed at once when the model is folded)."""
+        if self.fold:
+            self.model.fix(2 * lit.index)
+        else:
+            self.model.add_clause([2 * lit.index])
+
     # -- naming -----------------------------------------------------------------------------
     def label(self, province: str) -> str:
         """The order of the unit in ``province`` in short notation, for names."""
@@ -182,7 +194,6 @@ class PhaseModel:
             model.keys.append(key)
             model.lb.append(0)
             model.ub.append(1)
-            self._graph = None
             if self.overrides and key in self.overrides:
                 unit = 2 * lit.index + (0 if self.overrides[key] else 1)
                 if self.fold:
@@ -205,7 +216,7 @@ class PhaseModel:
             return False
         if callable(reads):
             self._later[key] = reads
-        else:
+        elif reads:  # a decision that reads nothing has no list
             found = self._reads.get(key)
             if found is None:
                 self._reads[key] = list(reads)
@@ -219,14 +230,14 @@ class PhaseModel:
         """The decision graph (networkx) with the decisions' keys as nodes, built when first
         asked for: only explanations and pictures need it (the cycle checks read
         :meth:`dependents`)."""
-        if self._graph is None:
+        if self._graph is None or self._graph_nodes != len(self.decisions):
             import networkx as nx
 
             self._read_later()
             graph = nx.DiGraph()
             graph.add_nodes_from(self.decisions)
             graph.add_edges_from((r, key) for key in self.decisions for r in self._reads.get(key, ()))
-            self._graph = graph
+            self._graph, self._graph_nodes = graph, len(self.decisions)
         return self._graph
 
     def dependents(self) -> dict[Key, dict[Key, None]]:
@@ -260,7 +271,10 @@ class PhaseModel:
         """The unit in ``province`` leaves it: ``moves[...]`` of its unit; for a stack whose
         further pieces move too (:attr:`~dipsat.solver.legality.Facts.stacks`), ``leaves[prov]``:
         every piece's move succeeds (a piece left behind holds the province)."""
-        more = self.facts.stacks.get(province) if self.facts.stacks else None
+        if not self._stacked:
+            lit = self._moves.get(province)
+            return self.moves(province) if lit is None else lit
+        more = self.facts.stacks.get(province)
         if not more:
             return self.moves(province)
         lit = self._leaves.get(province)
@@ -273,12 +287,17 @@ class PhaseModel:
 
     def path(self, src: str) -> Lit:
         """``path[...]``: the move from ``src`` has a route (True for a move over land)."""
-        mf = self.facts.moves.get(src)
-        if mf is None or mf.blocked:
-            return False
-        if self.facts.carriers and src in self.facts.carriers:  # variant hook: a carried move (a lift)
-            return self.decision((PATH, src))
-        return self.decision((PATH, src)) if mf.convoyed else True
+        lit = self._paths.get(src)
+        if lit is None:
+            mf = self.facts.moves.get(src)
+            if mf is None or mf.blocked:
+                lit = False
+            elif self.facts.carriers and src in self.facts.carriers:  # variant hook: a carried move (a lift)
+                lit = self.decision((PATH, src))
+            else:
+                lit = self.decision((PATH, src)) if mf.convoyed else True
+            self._paths[src] = lit
+        return lit
 
     def given(self, province: str) -> Lit:
         """``given[...]``: the support ordered from ``province`` is given."""
