@@ -98,6 +98,8 @@ class PhaseModel:
         self.facts = facts
         self.names = Names(facts)
         self.fold = fold is not None
+        self._full: PhaseModel | None = None
+        """The model built without folding, once :meth:`unfolded` built it (a folded model)."""
         self.rules = fold
         """The rule modules that build a folded model (``None`` for a model built without folding
         by its caller; a model :meth:`unfolded` made keeps those of its folded one)."""
@@ -107,7 +109,7 @@ class PhaseModel:
         self._graph: nx.DiGraph | None = None
         self._graph_nodes = 0
         """How many decisions :attr:`graph` had when it was built (a new decision makes it stale)."""
-        self._later: dict[Key, Callable[[PhaseModel], Iterable[Key]]] = {}
+        self._later: dict[Key, Callable[[PhaseModel], Iterable[Key]] | tuple[Callable[..., Iterable[Key]], str]] = {}
         self.overrides = dict(overrides or {})
         """Decisions fixed by a backup rule, by key."""
         self.decisions: dict[Key, IntVar] = {}
@@ -131,10 +133,12 @@ class PhaseModel:
         """The same phase model built without folding (itself when it is not folded)."""
         if not self.fold:
             return self
-        full = PhaseModel(self.facts, self.overrides)
-        full.rules = self.rules  # what built it, folded or not
-        for rule in self.rules.values():  # type: ignore[union-attr]
-            rule(full)
+        full = self._full
+        if full is None:
+            full = self._full = PhaseModel(self.facts, self.overrides)
+            full.rules = self.rules  # what built it, folded or not
+            for rule in self.rules.values():  # type: ignore[union-attr]
+                rule(full)
         return full
 
     def unfold(self) -> None:
@@ -202,20 +206,26 @@ class PhaseModel:
                     self.model.add_clause([unit])
         return lit
 
-    def defines(self, key: Key, reads: Iterable[Key] | Callable[[PhaseModel], Iterable[Key]] = ()) -> bool:
+    def defines(self, key: Key, reads: Iterable[Key] | Callable[..., Iterable[Key]] = (),
+                subject: str | None = None) -> bool:
         """Record what decision ``key`` reads; say whether its rule should define it.
 
-        ``reads`` may be a function of the phase model giving them: it is called only if the
-        decision graph is asked for (holding no reference to the model, it keeps the model free
-        of reference cycles, so a phase's model is freed as soon as it is dropped). An overridden decision (fixed by a backup rule) keeps its node but loses its
-        edges and its defining constraints.
+        ``reads`` may be a function giving them, of the phase model (and of ``subject`` when
+        given: ``reads(pm, subject)``): it is called only if the decision graph is asked for
+        (holding no reference to the model, it keeps the model free of reference cycles, so a
+        phase's model is freed as soon as it is dropped). An overridden decision (fixed by a
+        backup rule) keeps its node but loses its edges and its defining constraints. A folded
+        model records nothing: its graph is that of the model built without folding
+        (:attr:`graph`, :meth:`dependents`), built only if asked for.
         """
         if key not in self.decisions:
             self.decision(key)
         if self.overrides and key in self.overrides:
             return False
+        if self.fold:
+            return True
         if callable(reads):
-            self._later[key] = reads
+            self._later[key] = reads if subject is None else (reads, subject)
         elif reads:  # a decision that reads nothing has no list
             found = self._reads.get(key)
             if found is None:
@@ -230,6 +240,8 @@ class PhaseModel:
         """The decision graph (networkx) with the decisions' keys as nodes, built when first
         asked for: only explanations and pictures need it (the cycle checks read
         :meth:`dependents`)."""
+        if self.fold:
+            return self.unfolded().graph
         if self._graph is None or self._graph_nodes != len(self.decisions):
             import networkx as nx
 
@@ -244,6 +256,8 @@ class PhaseModel:
         """The decision graph as successor lists: decision -> the decisions whose definitions
         read it. Nodes and successors come in the order :attr:`graph` lists them, so that
         :mod:`~dipsat.solver.cycles` finds its cycles in networkx's order without networkx."""
+        if self.fold:
+            return self.unfolded().dependents()
         self._read_later()
         found: dict[Key, dict[Key, None]] = {key: {} for key in self.decisions}
         for key in self.decisions:
@@ -257,7 +271,8 @@ class PhaseModel:
     def _read_later(self) -> None:
         """Call the read functions given to :meth:`defines`, adding what they read to the lists."""
         for key, later in self._later.items():
-            self._reads.setdefault(key, []).extend(later(self))
+            found = later(self) if type(later) is not tuple else later[0](self, later[1])
+            self._reads.setdefault(key, []).extend(found)
         self._later.clear()
 
     def moves(self, src: str) -> Lit:
@@ -423,5 +438,7 @@ class _Unfolding(PhaseModel):
         if name not in ("model", "strengths") or not self.__dict__.get("fold"):
             raise AttributeError(name)
         full = self.unfolded()
+        full._read_later()
         self.model, self.decisions, self.strengths, self.fold = full.model, full.decisions, full.strengths, False
+        self._reads, self._later, self._graph, self._graph_nodes = full._reads, full._later, full._graph, full._graph_nodes
         return getattr(self, name)

@@ -1,8 +1,6 @@
 """Dislodgement: a unit is dislodged when a move into its province succeeds and it did not leave."""
 from __future__ import annotations
 
-from functools import partial
-
 from dipsat.solver.constraints import ConstraintModel, IntVar
 from dipsat.solver.phase_model import DISLODGED, ENTERED, Key, Lit, PhaseModel
 
@@ -25,7 +23,7 @@ def add_dislodgement(pm: PhaseModel) -> None:
         dislodged = pm.dislodged(province)
         attackers = [pm.moves(a) for a in origins]
         left = pm.leaves(province)
-        if not pm.defines((DISLODGED, province), partial(reads, province=province)):
+        if not pm.defines((DISLODGED, province), reads, province):
             continue
         if fold and _folded(model, dislodged, attackers, left):
             continue

@@ -6,8 +6,6 @@ other move to the same province.
 """
 from __future__ import annotations
 
-from functools import partial
-
 from dipsat.model.errors import AdjudicationError
 from dipsat.solver.constraints import ConstraintModel, IntVar, LinearExpr, code
 from dipsat.solver.phase_model import ATTACK, BEATS, DEFEND, HOLD, MOVES, PREVENT, Key, Lit, PhaseModel
@@ -39,7 +37,7 @@ def add_moves(pm: PhaseModel) -> None:
     strengths, model, attackers, fold = pm.strengths, pm.model, facts.attackers, pm.fold
     for src, mf in facts.moves.items():
         lit = pm.moves(src)
-        if not pm.defines((MOVES, src), partial(reads, src=src)):
+        if not pm.defines((MOVES, src), reads, src):
             continue
         attack = strengths.get((ATTACK, src))
         if attack is None:
