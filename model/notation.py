@@ -105,10 +105,10 @@ def parse_order(text: str, gmap: GameMap, power: str | None = None, position: Po
         UnknownPowerError: the prefix names no power.
         OrderError: no unit at a province whose unit type is omitted, or no power can be found.
     """
-    key = (id(gmap), text, power, kind._value_, position is None)  # _value_: a plain attribute, quick to hash
-    hit = _PARSED.get(key)
-    if hit is not None and hit[0] is gmap:
-        order = hit[1](position, hit[2])
+    texts = _texts_read(gmap, power, kind, position is None)
+    hit = texts.get(text)
+    if hit is not None:
+        order = hit[0](position, hit[1])
         if order is not None:
             return order
     recipe = usual_recipe(text, gmap, power, kind)
@@ -116,7 +116,7 @@ def parse_order(text: str, gmap: GameMap, power: str | None = None, position: Po
         bind, data = _binder(recipe, kind, position is None)
         order = bind(position, data)
         if order is not None:
-            _remember(key, gmap, bind, data)
+            _remember(texts, text, bind, data)
             return order
     body = text
     if ":" in text:
@@ -129,20 +129,39 @@ def parse_order(text: str, gmap: GameMap, power: str | None = None, position: Po
     recipe = parser.recipe(order)
     bind, data = _binder(recipe, kind, position is None) if recipe is not None else (None, ())
     if bind is not None and bind(position, data) == order:  # never keep a recipe that reads otherwise
-        _remember(key, gmap, bind, data)
+        _remember(texts, text, bind, data)
     return order
 
 
-def _remember(key: tuple[object, ...], gmap: GameMap,
+def _texts_read(gmap: GameMap, power: str | None, kind: PhaseKind, unplaced: bool) -> dict[str, _Binder]:
+    """The recipes of the texts read on ``gmap`` for ``power`` in a phase of ``kind`` (on no board:
+    ``unplaced``), by text (:data:`_PARSED`)."""
+    global _readings
+    key = (id(gmap), power, kind._value_, unplaced)  # _value_: a plain attribute, quick to hash
+    hit = _PARSED.get(key)
+    if hit is None or hit[0] is not gmap:
+        if len(_PARSED) >= _TABLES_LIMIT:  # maps made and dropped (a test's, a server's): none kept long
+            _PARSED.clear()
+            _readings = 0
+        hit = _PARSED[key] = (gmap, {})
+    return hit[1]
+
+
+_TABLES_LIMIT: Final = 256
+"""Tables kept at most in :data:`_PARSED` (a board's powers x phase kinds: some 50 a map)."""
+
+
+def _remember(texts: dict[str, _Binder], text: str,
               bind: Callable[[Position | None, tuple[Any, ...]], Order | None], data: tuple[Any, ...]) -> None:
     """Keep the recipe of a text read (:data:`_PARSED`), within its bound."""
     global _readings
     if _readings >= _PARSED_LIMIT:
-        _PARSED.clear()
+        for _, table in _PARSED.values():
+            table.clear()  # the tables stay: a caller may hold one
         _readings = 0
-    if key not in _PARSED:
+    if text not in texts:
         _readings += 1
-    _PARSED[key] = (gmap, bind, data)
+    texts[text] = (bind, data)
 
 
 def parse_orders(texts: Iterable[str], gmap: GameMap, position: Position | None = None,
@@ -151,12 +170,11 @@ def parse_orders(texts: Iterable[str], gmap: GameMap, position: Position | None 
     orders together): the order read, or the error raised for a text that cannot be read."""
     found: list[Order | InputError] = []
     append = found.append
-    get = _PARSED.get
-    which, value, unplaced = id(gmap), kind._value_, position is None
+    get = _texts_read(gmap, power, kind, position is None).get
     for text in texts:
-        hit = get((which, text, power, value, unplaced))
-        if hit is not None and hit[0] is gmap:
-            order = hit[1](position, hit[2])
+        hit = get(text)
+        if hit is not None:
+            order = hit[0](position, hit[1])
             if order is not None:
                 append(order)
                 continue
@@ -176,10 +194,10 @@ unit's owner is the order's power when none is given, the home power of a build'
 owner when neither is), the units read (the order's fields after its power, in turn) and the
 fields after them (destination, via convoy)."""
 
-_PARSED: dict[tuple[object, ...], tuple[GameMap, Callable[[Position | None, tuple[Any, ...]], Order | None],
-                                       tuple[Any, ...]]] = {}
-"""Parsed orders: (map, text, power, phase kind, no board) -> (map, the recipe of its parse as
-:func:`_binder` makes it: a function of the board, and its data). The
+_PARSED: dict[tuple[object, ...], tuple[GameMap, dict[str, _Binder]]] = {}
+"""Parsed orders: (map, power, phase kind, no board) -> (map, {text: the recipe of its parse as
+:func:`_binder` makes it: a function of the board, and its data}): a phase's texts are looked up
+in one table, by text alone. The
 words of a text alone decide how a parse reads it (which units, looked up where, which order
 class, which destination); only the unit kinds, coasts and owner taken from the pieces on the
 board differ from board to board, and :func:`_bind` takes them as the parse does. An archive

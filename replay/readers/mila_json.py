@@ -23,6 +23,7 @@ import json
 import math
 import re
 import sys
+from collections.abc import Mapping
 from typing import Any, Callable, Final
 
 from dipsat.model.errors import InputError
@@ -190,7 +191,12 @@ def _phase(index: int, raw: dict[str, Any], gmap: GameMap) -> PhaseRecord:
         KeyError, TypeError, AttributeError: the phase is not shaped like a saved-game phase.
     """
     name = str(raw["name"])
-    phase = parse_phase_name(name)
+    phase = _PHASES.get(name, _UNREAD)
+    if phase is _UNREAD:
+        phase = parse_phase_name(name)
+        if len(_PHASES) >= _READ_LIMIT:
+            _PHASES.clear()
+        _PHASES[name] = phase
     if phase is None and name.strip().upper() != "COMPLETED":
         raise InputError(f"not a phase name: {name!r} (want e.g. 'S1901M', 'F1901R', 'W1901A' or 'COMPLETED')")
     state = raw["state"]
@@ -207,8 +213,9 @@ def _phase(index: int, raw: dict[str, Any], gmap: GameMap) -> PhaseRecord:
     if type(given) is not dict:
         raise InputError(_wrong_type(given, "'orders' is an object: each power's list of orders"))
     named = read.named
+    powers = read.powers
     for power_name, texts in sorted(given.items()):
-        power = gmap.resolve_power(power_name)
+        power = powers.get(power_name) or read.power(power_name)
         if texts is not None and type(texts) is not list:
             raise InputError(_wrong_type(texts, f"the orders of {power_name} are a list of texts"))
         if not texts:
@@ -255,10 +262,15 @@ def _recorded(results: dict[str, Any], text: str, named: dict[str, str]) -> str 
     return ", ".join(str(c) for c in codes if str(c))
 
 
+_PHASES: dict[str, Phase | None] = {}
+"""Phase names read (``S1901M`` -> its phase; ``None``: no phase name)."""
+_UNREAD: Final[Any] = object()
+
+
 class _Read:
     """What the texts of saved games on one board read as: a saved game repeats them in every phase."""
 
-    __slots__ = ("gmap", "pieces", "centres", "boards", "named")
+    __slots__ = ("gmap", "pieces", "centres", "boards", "named", "powers")
 
     def __init__(self, gmap: GameMap) -> None:
         self.gmap = gmap
@@ -266,11 +278,24 @@ class _Read:
         """Power -> unit text -> (province, dislodged, the piece)."""
         self.centres: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
         """(power, the centres the state lists for it) -> the supply centres."""
-        self.boards: dict[tuple[tuple[str, tuple[str, ...]], ...], dict[str, str]] = {}
+        self.boards: dict[tuple[tuple[str, tuple[str, ...]], ...], Mapping[str, str]] = {}
         """Every power's listed centres (a board's whole ``centers``) -> the owners, province by province
         in order: most phases repeat the centres of the phase before."""
         self.named: dict[str, str] = {}
         """Order text -> the unit it names, as the saved game's results name it (``F STP/SC``)."""
+        self.powers: dict[str, str] = {}
+        """A power's name as written (``FRANCE``) -> the power."""
+
+    def power(self, name: str) -> str:
+        """The power written ``name``, remembered.
+
+        Raises:
+            UnknownPowerError: no power is written that way.
+        """
+        power = self.gmap.resolve_power(name)
+        if len(self.powers) < 64:  # a board's powers, written a few ways
+            self.powers[name] = power
+        return power
 
     def size(self) -> int:
         """How many texts are remembered (but the order texts, bounded by :data:`_NAMED_LIMIT`)."""
@@ -298,8 +323,9 @@ def _read_on(gmap: GameMap) -> _Read:
 def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap, read: _Read) -> Position:
     units: dict[str, Piece] = {}
     dislodged: dict[str, Dislodged] = {}
+    powers = read.powers
     for power_name, texts in sorted(state["units"].items()):
-        power = gmap.resolve_power(power_name)
+        power = powers.get(power_name) or read.power(power_name)
         known = read.pieces.get(power)
         if known is None:
             known = read.pieces[power] = {}
@@ -324,12 +350,14 @@ def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap, read: _
     if whole is not None and len(whole) == len(listed):
         known_owners = read.boards.get(whole)
         if known_owners is not None:
-            return Position(phase or Phase(0, Season.SPRING, PhaseKind.MOVEMENT), units, known_owners, dislodged)
+            position = Position(phase or Phase(0, Season.SPRING, PhaseKind.MOVEMENT), units, known_owners, dislodged)
+            read.boards[whole] = position.centres  # the same mapping again: the next board shares it, no copy
+            return position
     else:
         whole = None
     centres: dict[str, str] = {}
     for power_name, names in sorted(listed.items()):
-        power = gmap.resolve_power(power_name)
+        power = powers.get(power_name) or read.power(power_name)
         try:
             key = (power, tuple(names)) if type(names) is list else None
             owned = read.centres.get(key)
@@ -341,10 +369,11 @@ def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap, read: _
                 read.centres[key] = owned
         for province in owned:
             centres[province] = power
-    if whole is not None:
-        centres = read.boards[whole] = {province: centres[province] for province in sorted(centres)}
     when = phase or Phase(0, Season.SPRING, PhaseKind.MOVEMENT)
-    return Position(when, units, centres, dislodged)
+    position = Position(when, units, centres, dislodged)
+    if whole is not None:
+        read.boards[whole] = position.centres
+    return position
 
 
 def _centres(names: Any, gmap: GameMap) -> tuple[str, ...]:
