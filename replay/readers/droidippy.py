@@ -18,6 +18,7 @@ with its problem and left out of the adjudication (the unit holds), as the archi
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import PurePath
 from typing import Any, Final
 
@@ -263,12 +264,17 @@ class _Words:
 
     LIMIT: Final = 1 << 12
     """Lines remembered (then forgotten all at once: memory stays bounded)."""
+    BOARDS: Final = 1 << 8
+    """Centres' mappings remembered (~1.5 KB each)."""
 
     def __init__(self, gmap: GameMap) -> None:
         self.gmap = gmap
         self.units: dict[str, tuple[str, Piece]] = {}
         self.centres: dict[str, tuple[str, str]] = {}
         self.dislodged: dict[str, tuple[str, Dislodged]] = {}
+        self.owners: dict[tuple[tuple[str, str], ...], Mapping[str, str]] = {}
+        """A board's centre lines as read (each line's (province, owner)) -> the centres' mapping
+        of the board made of them (most phases list the centres of the phase before)."""
 
     def entry(self, line: str, number: int) -> _Entry:
         """One ``POSITIONS`` line, read or remembered.
@@ -316,7 +322,14 @@ class _Words:
         on_board, away = dict(units), dict(dislodged)
         if len(on_board) != len(units) or len(away) != len(dislodged):
             return None
-        return Position(phase, on_board, dict(centres), away)
+        key = tuple(centres)  # the remembered (province, owner) pairs themselves: a quick hash
+        owners = self.owners.get(key)
+        position = Position(phase, on_board, dict(centres) if owners is None else owners, away)
+        if owners is None:
+            if len(self.owners) >= self.BOARDS:
+                self.owners.clear()
+            self.owners[key] = position.centres  # the next board with these centres shares the mapping
+        return position
 
 
 _WORDS: dict[int, _Words] = {}

@@ -270,12 +270,15 @@ _UNREAD: Final[Any] = object()
 class _Read:
     """What the texts of saved games on one board read as: a saved game repeats them in every phase."""
 
-    __slots__ = ("gmap", "pieces", "centres", "boards", "named", "powers")
+    __slots__ = ("gmap", "pieces", "placed", "centres", "boards", "named", "powers")
 
     def __init__(self, gmap: GameMap) -> None:
         self.gmap = gmap
         self.pieces: dict[str, dict[str, tuple[str, bool, Piece | Dislodged]]] = {}
         """Power -> unit text -> (province, dislodged, the piece)."""
+        self.placed: dict[str, dict[str, tuple[str, Piece]]] = {}
+        """Power -> text of a unit not dislodged -> (province, the piece): :data:`pieces` of
+        those units, as a board's units mapping takes them."""
         self.centres: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
         """(power, the centres the state lists for it) -> the supply centres."""
         self.boards: dict[tuple[tuple[str, tuple[str, ...]], ...], Mapping[str, str]] = {}
@@ -298,13 +301,16 @@ class _Read:
         return power
 
     def size(self) -> int:
-        """How many texts are remembered (but the order texts, bounded by :data:`_NAMED_LIMIT`)."""
-        return len(self.centres) + len(self.boards) + sum(map(len, self.pieces.values()))
+        """How many unit texts are remembered (the order texts and the centres have bounds of their own)."""
+        return sum(map(len, self.pieces.values()))
 
 
 _READS: dict[int, _Read] = {}
 _READ_LIMIT: Final = 1 << 12
 """Most texts remembered per board (then the memory starts again)."""
+_CENTRES_LIMIT: Final = 1 << 9
+"""Most centre lists (a power's, a board's) remembered per board (then that memory starts again):
+a game repeats them from phase to phase; random games seldom share them."""
 _NAMED_LIMIT: Final = 1 << 14
 """Most order texts remembered per board with the unit each names (then that memory starts again):
 about the order texts of 50 random games (15,038 texts of 80,695 orders); the texts are those
@@ -320,11 +326,36 @@ def _read_on(gmap: GameMap) -> _Read:
     return read
 
 
-def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap, read: _Read) -> Position:
+def _placed(listed: Any, read: _Read) -> dict[str, Piece] | None:
+    """The units of a state's ``units`` (power -> unit texts) when every text was read before and
+    none is dislodged, each power's texts looked up in one pass; ``None`` for any other state
+    (and for two units in a province): :func:`_position` then reads it unit by unit."""
+    if type(listed) is not dict:
+        return None
     units: dict[str, Piece] = {}
+    count = 0
+    powers, placed = read.powers, read.placed
+    for power_name, texts in sorted(listed.items()):
+        known = placed.get(powers.get(power_name))  # type: ignore[arg-type]
+        if known is None or type(texts) is not list:
+            return None
+        try:
+            pairs = list(map(known.get, texts))
+        except TypeError:  # an unhashable text
+            return None
+        if None in pairs:
+            return None
+        units.update(pairs)
+        count += len(pairs)
+    return units if len(units) == count else None
+
+
+def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap, read: _Read) -> Position:
     dislodged: dict[str, Dislodged] = {}
     powers = read.powers
-    for power_name, texts in sorted(state["units"].items()):
+    found_all = _placed(state["units"], read)
+    units: dict[str, Piece] = found_all if found_all is not None else {}
+    for power_name, texts in sorted(state["units"].items()) if found_all is None else ():
         power = powers.get(power_name) or read.power(power_name)
         known = read.pieces.get(power)
         if known is None:
@@ -336,6 +367,8 @@ def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap, read: _
             if found is None:
                 found = _piece(power, text, gmap)
                 known[text] = found
+                if not found[1]:
+                    read.placed.setdefault(power, {})[text] = (found[0], found[2])
             province, flag, piece = found
             table: dict[str, Any] = dislodged if flag else units
             if province in table:
@@ -366,12 +399,16 @@ def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap, read: _
         if owned is None:
             owned = _centres(names, gmap)
             if key is not None:
+                if len(read.centres) >= _CENTRES_LIMIT:
+                    read.centres.clear()
                 read.centres[key] = owned
         for province in owned:
             centres[province] = power
     when = phase or Phase(0, Season.SPRING, PhaseKind.MOVEMENT)
     position = Position(when, units, centres, dislodged)
     if whole is not None:
+        if len(read.boards) >= _CENTRES_LIMIT:
+            read.boards.clear()
         read.boards[whole] = position.centres
     return position
 
