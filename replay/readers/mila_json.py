@@ -220,22 +220,37 @@ def _phase(index: int, raw: dict[str, Any], gmap: GameMap) -> PhaseRecord:
             raise InputError(_wrong_type(texts, f"the orders of {power_name} are a list of texts"))
         if not texts:
             continue
-        recorded = []
-        for text in texts:
-            if type(text) is not str:
-                raise InputError(_wrong_type(text, f"an order of {power_name} is a text, not {str(text)[:40]!r}"))
+        if not _TEXT.issuperset(map(type, texts)):
+            _refuse(texts, power_name, results, named)
+        for text, order in zip(texts, parse_orders(texts, gmap, position, kind, power)):
             unit = named.get(text)
             codes = results.get(unit) if unit is not None else None
             if type(codes) is list and len(codes) <= 1 and (not codes or type(codes[0]) is str):
-                recorded.append(codes[0] if codes else "")  # the usual: no code, or one
+                codes = codes[0] if codes else ""  # the usual: no code, or one
             else:
-                recorded.append(_recorded(results, text, named))
-        for text, order, codes in zip(texts, parse_orders(texts, gmap, position, kind, power), recorded):
+                codes = _recorded(results, text, named)
             if isinstance(order, InputError):
                 append(RecordedOrder(text, None, order.message, recorded=codes))
             else:
                 append(new(RecordedOrder, (text, order, "", codes, None)))
     return PhaseRecord(index, name, phase, position, tuple(orders))
+
+
+_TEXT: Final = frozenset({str})
+
+
+def _refuse(texts: list[Any], power_name: str, results: dict[str, Any], named: dict[str, str]) -> None:
+    """Raise the error of a power's orders that are not all texts: the first one that is not,
+    unless the result codes of a text before it cannot be read (their error, then).
+
+    Raises:
+        InputError: an order that is not a text.
+        KeyError, TypeError, AttributeError: the results are not shaped like a saved game's.
+    """
+    for text in texts:
+        if type(text) is not str:
+            raise InputError(_wrong_type(text, f"an order of {power_name} is a text, not {str(text)[:40]!r}"))
+        _recorded(results, text, named)
 
 
 def _recorded(results: dict[str, Any], text: str, named: dict[str, str]) -> str | None:
