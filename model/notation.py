@@ -260,103 +260,60 @@ def _as_written(unit: Unit, written: Location, bare: bool) -> Unit:
 def _bind_one(position: Position | None, data: tuple[Any, ...]) -> Order | None:
     """The order of the unit at a province, naming no other unit. A unit read as its piece stands
     is the piece's own unit object (an equal value)."""
-    piece = position.units.get(data[0])  # type: ignore[union-attr]
+    province, first, bare, cls, power, tail = data
+    piece = position.units.get(province)  # type: ignore[union-attr]
     if piece is None:
         return None  # "no unit at ..."
-    key = (id(data), id(piece))
-    hit = _ORDERS.get(key)
-    if hit is not None and hit[1] is data and hit[2] is piece:
-        return hit[0]  # type: ignore[no-any-return]
-    _, first, bare, cls, power, tail = data
     unit = _as_written(piece.unit, first, bare)
-    order = cls(piece.power if power is None else power, unit, *tail)
-    _keep(key, (order, data, piece))
-    return order  # type: ignore[no-any-return]
+    return cls(piece.power if power is None else power, unit, *tail)  # type: ignore[no-any-return]
 
 
 def _bind_two(position: Position | None, data: tuple[Any, ...]) -> Order | None:
     """The order of the unit at a province naming another unit (a support, a convoy)."""
+    province, first, bare, cls, power, tail, other, second, other_bare, army = data
     units = position.units  # type: ignore[union-attr]
-    piece = units.get(data[0])
+    piece = units.get(province)
     if piece is None:
         return None  # "no unit at ..."
-    target = units.get(data[6])
-    key = (id(data), id(piece), id(target))
-    hit = _ORDERS.get(key)
-    if hit is not None and hit[1] is data and hit[2] is piece and hit[3] is target:
-        return hit[0]  # type: ignore[no-any-return]
-    _, first, bare, cls, power, tail, _, second, other_bare, army = data
     unit = _as_written(piece.unit, first, bare)
+    target = units.get(other)
     if target is None:
         named = army  # no piece there: an army (a value, shared)
     else:
         named = _as_written(target.unit, second, other_bare)
-    order = cls(piece.power if power is None else power, unit, named, *tail)
-    _keep(key, (order, data, piece, target))
-    return order  # type: ignore[no-any-return]
+    return cls(piece.power if power is None else power, unit, named, *tail)  # type: ignore[no-any-return]
 
 
 def _bind_one_kind(position: Position | None, data: tuple[Any, ...]) -> Order | None:
     """:func:`_bind_one` of a text that may write the unit's kind (``A par - bur``): when the
     piece there is of that kind; on any other board, :func:`_bind` of the recipe."""
-    piece = position.units.get(data[0])  # type: ignore[union-attr]
-    written = data[6]
+    province, first, bare, cls, power, tail, written, recipe = data
+    piece = position.units.get(province)  # type: ignore[union-attr]
     if piece is None or (written is not None and written is not piece.unit.kind):
-        return _bind(data[7], position, PhaseKind.MOVEMENT)
-    key = (id(data), id(piece))
-    hit = _ORDERS.get(key)
-    if hit is not None and hit[1] is data and hit[2] is piece:
-        return hit[0]  # type: ignore[no-any-return]
-    _, first, bare, cls, power, tail, _, _ = data
+        return _bind(recipe, position, PhaseKind.MOVEMENT)
     unit = _as_written(piece.unit, first, bare)
-    order = cls(piece.power if power is None else power, unit, *tail)
-    _keep(key, (order, data, piece))
-    return order  # type: ignore[no-any-return]
+    return cls(piece.power if power is None else power, unit, *tail)  # type: ignore[no-any-return]
 
 
 def _bind_two_kind(position: Position | None, data: tuple[Any, ...]) -> Order | None:
     """:func:`_bind_two` of a text that may write the units' kinds (``F nth S A par - bur``): when
     the pieces there are of those kinds (or there is no piece where the other unit's kind is
     written); on any other board, :func:`_bind` of the recipe."""
+    (province, first, bare, cls, power, tail, written, recipe,
+     other, second, other_bare, named_kind, absent) = data
     units = position.units  # type: ignore[union-attr]
-    piece = units.get(data[0])
-    written = data[6]
+    piece = units.get(province)
     if piece is None or (written is not None and written is not piece.unit.kind):
-        return _bind(data[7], position, PhaseKind.MOVEMENT)
-    target = units.get(data[8])
-    named_kind = data[11]
-    if target is not None and named_kind is not None and named_kind is not target.unit.kind:
-        return _bind(data[7], position, PhaseKind.MOVEMENT)
-    key = (id(data), id(piece), id(target))
-    hit = _ORDERS.get(key)
-    if hit is not None and hit[1] is data and hit[2] is piece and hit[3] is target:
-        return hit[0]  # type: ignore[no-any-return]
-    (_, first, bare, cls, power, tail, _, _, _, second, other_bare, _, absent) = data
+        return _bind(recipe, position, PhaseKind.MOVEMENT)
     unit = _as_written(piece.unit, first, bare)
+    target = units.get(other)
     if target is None:
         named = absent  # no piece there: the kind written, else an army (a value, shared)
     else:
+        if named_kind is not None and named_kind is not target.unit.kind:
+            return _bind(recipe, position, PhaseKind.MOVEMENT)
         named = _as_written(target.unit, second, other_bare)
-    order = cls(piece.power if power is None else power, unit, named, *tail)
-    _keep(key, (order, data, piece, target))
-    return order  # type: ignore[no-any-return]
-
-
-_ORDERS: dict[tuple[int, ...], tuple[Any, ...]] = {}
-"""Orders bound before, by the identity of what their binder read: (the recipe's data, the piece
-ordered[, the piece named or ``None``]) -> (the order, then those objects, kept alive so that no
-other object takes their identity). A binder's order depends on these alone (the pieces are
-values; a reader gives the same piece object for a board line it read before), and an archive
-orders the same unit the same way in phase after phase and game after game: a hit spares the
-order's making (about 1 us). The same order object then stands in several phases, as a value."""
-_ORDERS_LIMIT: Final = 1 << 14
-"""Orders kept at most (then the memory starts again): ~0.3 KB each."""
-
-
-def _keep(key: tuple[int, ...], entry: tuple[Any, ...]) -> None:
-    if len(_ORDERS) >= _ORDERS_LIMIT:
-        _ORDERS.clear()
-    _ORDERS[key] = entry
+    return cls(piece.power if power is None else power, unit, named, *tail)  # type: ignore[no-any-return]
 
 
 def _bind(recipe: _Recipe, position: Position | None, kind: PhaseKind) -> Order | None:

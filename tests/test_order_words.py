@@ -1,5 +1,5 @@
 """The usual orders read word by word (:func:`dipsat.model.order_words.usual_recipe`) read as the
-general parser reads them, and the orders a binder remembers are the ones it would make."""
+general parser reads them."""
 from __future__ import annotations
 
 import itertools
@@ -132,23 +132,21 @@ def test_parse_order_gives_the_general_parsers_order_or_error() -> None:
                 assert got == want, (text, position, kind)
 
 
-def test_a_remembered_order_is_that_of_the_pieces_read(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A binder gives back an order it made only for the same pieces (the same objects): another
-    piece in the province (its owner, kind or coast changed) gives that piece's order; the memory
-    stays within its bound."""
-    monkeypatch.setattr(notation, "_ORDERS_LIMIT", 4)
+def test_a_remembered_recipe_binds_the_pieces_of_each_board() -> None:
+    """A text read before gives, on a board whose piece there differs (owner, kind, a new object),
+    that piece's order: the one a first reading on that board gives."""
     phase = Phase(1901, Season.SPRING, PhaseKind.MOVEMENT)
     pieces = [Piece("France", _unit(A, "par")), Piece("Germany", _unit(A, "par")), Piece("France", _unit(F, "par")),
               Piece("France", _unit(A, "par"))]
     for text in ("par move bur", "A PAR - BUR"):
         seen = []
-        for _ in range(3):
+        for _ in range(2):
             for piece in pieces:
                 board = Position(phase, units={"par": piece})
-                order = notation.parse_order(text, MAP, None if text.islower() else piece.power, board)
-                want, _ = _general(text, None if text.islower() else piece.power, board, PhaseKind.MOVEMENT)
+                power = None if text.islower() else piece.power
+                order = notation.parse_order(text, MAP, power, board)
+                want, _ = _general(text, power, board, PhaseKind.MOVEMENT)
                 assert order == want and type(order) is Move
                 seen.append(order)
-                assert len(notation._ORDERS) <= 4
         assert {o.unit.kind for o in seen} == ({A, F} if text.islower() else {A})  # a written kind stands
         assert {o.power for o in seen} == {"France", "Germany"}
