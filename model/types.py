@@ -13,7 +13,7 @@ from typing import Any, Final, Iterator, Mapping
 
 from dipsat.model.kinds import ARMY, FLEET, UnitKind, can_share
 from dipsat.model.reasons import Reason, words_of
-from dipsat.model.values import value_class
+from dipsat.model.values import value_class, value_tuple
 
 UnitType = UnitKind
 """The old name of :class:`~dipsat.model.kinds.UnitKind`: ``UnitType.ARMY``, ``UnitType.FLEET``."""
@@ -487,10 +487,13 @@ class Tag(Enum):
     DESTROYED = "destroyed"
 
 
-@value_class
+@value_tuple
 class OrderResult:
     """The resolution of one order: its result word, why (a typed reason, :mod:`dipsat.model.reasons`)
-    and the unit's fate."""
+    and the unit's fate.
+
+    Made for every order of every phase: a tuple of its four fields (:func:`~dipsat.model.values.value_tuple`),
+    which the adjudicator makes in one call, ``tuple.__new__(OrderResult, (order, result, why, tag))``."""
 
     order: Order
     result: Result
@@ -503,7 +506,12 @@ class OrderResult:
 
         A plain string given as ``why`` (code written before reasons were typed) is its own words;
         ``tests/test_reasons.py`` fails when any case or game record still produces one."""
-        return words_of(self.why)
+        why = self.why
+        try:
+            said = why._said  # type: ignore[union-attr]  # written once, kept on the reason (words_of)
+        except AttributeError:  # a plain string, or a reason unpickled
+            return words_of(why)
+        return said if said is not None else words_of(why)  # type: ignore[no-any-return]
 
     @property
     def words(self) -> str:
