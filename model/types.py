@@ -6,7 +6,6 @@ Every value prints in DATC short notation (``A par - bur``); the parsers in
 from __future__ import annotations
 
 from dataclasses import field, replace
-from threading import Lock
 from enum import Enum
 from types import MappingProxyType
 from typing import Any, Final, Iterator, Mapping
@@ -269,10 +268,9 @@ def _frozen(mapping: Mapping[Any, Any] | None) -> Mapping[Any, Any]:
         made = MappingProxyType(dict(mapping))
     else:
         made = MappingProxyType({key: mapping[key] for key in ordered})
-    with _MADE_LOCK:  # a Dask worker's threads share this process: one eviction at a time
-        if len(_MADE) >= _MADE_KEPT:
-            del _MADE[next(iter(_MADE))]
-        _MADE[id(made)] = made
+    if len(_MADE) >= _MADE_KEPT:  # each step one C call, whole under the GIL: a Dask worker's threads
+        _MADE.clear()  # share this memo with no lock (a board made meanwhile may merely be forgotten)
+    _MADE[id(made)] = made
     return made
 
 
@@ -281,7 +279,6 @@ _MADE: dict[int, Mapping[Any, Any]] = {}
 another's): a new board made from another's units or centres (the next phase, the board brought
 to the phase after) shares them instead of copying and sorting them again. Each is a read-only
 view of a dict nobody else holds, so sharing it changes nothing."""
-_MADE_LOCK: Final = Lock()
 _MADE_KEPT: Final = 64
 
 
