@@ -2,6 +2,8 @@
 reasons that name the culprits (their words are written by :mod:`dipsat.model.reasons`)."""
 from __future__ import annotations
 
+from typing import Final
+
 from dipsat.model.reasons import (
     AvailableTo, Backup, Cut, Dislodged, Dislodges, Disrupted, GivenTo, HeadToHead, Illegal, Invalid,
     NoConvoyPath, OwnUnit, Reason, Removed, Stands, BouncedOff, BouncedWith, Unopposed, WHOLE,
@@ -42,9 +44,11 @@ class Explainer:
         status = v.status
         if status != LEGAL:
             if status == ILLEGAL:
-                return _made(OrderResult, (order, _ILLEGAL, _kept(Illegal, v.reason), fate))
+                why = _ILLEGAL_MEMO.get((v.reason,))
+                return _made(OrderResult, (order, _ILLEGAL, why if why is not None else _kept(Illegal, v.reason), fate))
             if status == INVALID:
-                return _made(OrderResult, (order, _INVALID, _kept(Invalid, v.reason), fate))
+                why = _INVALID_MEMO.get((v.reason,))
+                return _made(OrderResult, (order, _INVALID, why if why is not None else _kept(Invalid, v.reason), fate))
         province = v.key or order.unit.location.province  # type: ignore[union-attr]
         effective = self.orders.get(province)
         if effective is not order and effective != order:
@@ -59,10 +63,18 @@ class Explainer:
                 why = _support_reason(self.pm, self.solution, province, False)
                 return _made(OrderResult, (order, _CUT, why, fate))
             if self.facts.removed is None:  # the usual support given: its reason shared by its target's text
-                target = str(order.target) if kind is SupportHold else f"{order.target} - {order.dest}"  # type: ignore[union-attr]
-                why = _GIVEN_TO.get((target,))
-                if why is None:
-                    why = _kept(GivenTo, target)
+                unit, dest = order.target, order.dest if kind is SupportMove else None  # type: ignore[union-attr]
+                found = _GIVEN_BY.get((id(unit), id(dest)))
+                if found is not None and found[0] is unit and found[1] is dest:
+                    why = found[2]  # the same unit objects as lately (a piece's own unit, a board's place)
+                else:
+                    target = str(unit) if dest is None else f"{unit} - {dest}"
+                    why = _GIVEN_TO.get((target,))
+                    if why is None:
+                        why = _kept(GivenTo, target)
+                    if len(_GIVEN_BY) >= _GIVEN_KEPT:
+                        _GIVEN_BY.clear()
+                    _GIVEN_BY[(id(unit), id(dest))] = (unit, dest, why)  # holds them: their ids name no other
             else:
                 why = _support_reason(self.pm, self.solution, province, True)
             return _made(OrderResult, (order, _GIVEN, why, fate))
@@ -143,7 +155,14 @@ _made = tuple.__new__
 """``_made(OrderResult, (order, result, why, tag))``: an :class:`OrderResult` in one call (a
 :func:`~dipsat.model.values.value_tuple`)."""
 _GIVEN_TO, _STANDS_MEMO, _UNOPPOSED = kept_memo(GivenTo), kept_memo(Stands), kept_memo(Unopposed)
+_ILLEGAL_MEMO, _INVALID_MEMO = kept_memo(Illegal), kept_memo(Invalid)
 """The memos of the commonest reasons (:func:`~dipsat.model.reasons.kept_memo`): a hit read directly."""
+_GIVEN_BY: dict[tuple[int, int], tuple[object, object, Reason]] = {}
+"""(id of the supported unit, id of the destination or of ``None``) -> (the unit, the destination,
+the reason of a support given to it): the given support's reason without writing its target's
+text again. The unit objects are held here, so their ids name no other meanwhile."""
+_GIVEN_KEPT: Final = 4096
+"""Entries of :data:`_GIVEN_BY` at most (then it starts again)."""
 
 
 _SUCCEEDS, _FAILS, _ILLEGAL, _INVALID, _STANDS = Result.SUCCEEDS, Result.FAILS, Result.ILLEGAL, Result.INVALID, Result.STANDS

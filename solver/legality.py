@@ -71,7 +71,14 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
         if chosen is not None:
             orders[province] = chosen.order
         else:
-            hold = Hold(piece.power, piece.unit)
+            found = _HOLDS.get(id(piece))
+            if found is not None and found[0] is piece:
+                hold = found[1]  # the piece held lately too (a value: shared)
+            else:
+                hold = Hold(piece.power, piece.unit)
+                if len(_HOLDS) >= _HOLDS_KEPT:
+                    _HOLDS.clear()
+                _HOLDS[id(piece)] = (piece, hold)
             orders[province] = hold
             generated.append(hold)
     for key in facts.slots:  # a further piece without an order of its own stands with its stack
@@ -82,6 +89,13 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
     _classify_supports_and_convoys(facts, by_unit, others)
     _index_moves(facts)
     return facts
+
+
+_HOLDS: dict[int, tuple[Piece, Hold]] = {}
+"""id of a piece -> (the piece, the hold generated for it): a unit left without a legal order
+holds phase after phase; the piece is held here, so its id names no other meanwhile."""
+_HOLDS_KEPT: Final = 4096
+"""Entries of :data:`_HOLDS` at most (then it starts again)."""
 
 
 def _verdicts(given: Sequence[Order]) -> list[Verdict]:
@@ -483,7 +497,14 @@ def _classify_moves(facts: Facts, board: _Board, by_unit: _ByUnit) -> list[tuple
     route invalid; return the other orders in force but holds, in board order."""
     gmap, units, rules = facts.gmap, facts.position.units, facts.rules
     orders, moves, off_graphs = facts.orders, facts.moves, facts.off_graph
-    convoy_orders = [o for o in orders.values() if type(o) is Convoy] + facts.removed_convoys
+    convoys_of: dict[str, list[Convoy]] = {}  # province of the army -> the convoy orders for it, in board order
+    for c in [o for o in orders.values() if type(o) is Convoy] + facts.removed_convoys:
+        army_at = c.target.location.province  # type: ignore[union-attr]
+        found = convoys_of.get(army_at)
+        if found is None:
+            convoys_of[army_at] = [c]  # type: ignore[list-item]
+        else:
+            found.append(c)  # type: ignore[arg-type]
     convoyed_when = CONVOY_ADJACENT[rules.convoy_adjacent]
     army = board.t.army
     destinations = board.t.destinations
@@ -502,9 +523,8 @@ def _classify_moves(facts: Facts, board: _Board, by_unit: _ByUnit) -> list[tuple
         kind = unit.kind
         dest = o.dest
         to = dest.province
-        convoyers = [c for c in convoy_orders
-                     if c.target.location.province == province and c.dest.province == to] \
-            if convoy_orders else _NONE
+        for_it = convoys_of.get(province) if convoys_of else None
+        convoyers = [c for c in for_it if c.dest.province == to] if for_it is not None else _NONE
         blocked = ""
         off_graph = bool(off_graphs) and off_graphs.get(province) == to and not o.via_convoy
         moves_along = kind.moves
