@@ -15,8 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-_UNSAFE_ON_TERMINAL: Final = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_UNSAFE_ON_TERMINAL: Final = "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
 """Control characters but line feed and tab, DEL and C1 controls (ESC, CR, NEL...), the line and
 paragraph separators, the bidirectional controls (they reorder what a terminal shows) and lone
 surrogates (text that is not Unicode; printing it as UTF-8 fails)."""
@@ -25,8 +24,9 @@ _UNSAFE_IN_LINE: Final = "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202
 _UNSAFE_IN_XML: Final = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff\ud800-\udfff]"
 """What XML 1.0 forbids (most C0 controls, U+FFFE, U+FFFF, surrogates) or discourages (DEL and the
 C1 controls)."""
-# The last two are compiled where first used (re keeps them compiled): a character class with
-# ranges this wide takes about 0.5 ms to compile, and most commands show no error and write no XML.
+# The three are compiled where first used (re keeps them compiled): a character class with
+# ranges this wide takes about 0.5 ms to compile, and most texts a command shows are printable
+# (every character these classes match is one that ``str.isprintable`` refuses).
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -39,7 +39,9 @@ def visible(text: str, one_line: bool = False) -> str:
     Line feeds and tabs are kept unless ``one_line``. The escape is valid inside a JSON string too
     (it decodes to the character), so a JSON document stays one, with the same meaning.
     """
-    pattern = re.compile(_UNSAFE_IN_LINE) if one_line else _UNSAFE_ON_TERMINAL
+    if (text if one_line else text.replace("\n", "").replace("\t", "")).isprintable():
+        return text  # nothing unsafe: each unsafe character is a control, format or separator character
+    pattern = re.compile(_UNSAFE_IN_LINE if one_line else _UNSAFE_ON_TERMINAL)
     return text if pattern.search(text) is None else pattern.sub(_escape, text)
 
 

@@ -252,6 +252,144 @@ def test_named_tuples_of_the_model_pickle():
         assert pickle.loads(pickle.dumps(value)) == value and type(pickle.loads(pickle.dumps(value))) is type(value)
 
 
+def test_written_out_inits_are_the_templates_text():
+    """``dipsat/model/value_inits.py`` is what :func:`templates_text` writes (regenerate it, as its
+    docstring says, when :data:`WRITTEN_OUT` changes)."""
+    from pathlib import Path
+
+    from dipsat.model import value_inits
+    from dipsat.model.values import templates_text
+
+    assert Path(value_inits.__file__).read_text(encoding="utf-8") == templates_text()
+
+
+def test_every_value_class_of_the_packages_finds_its_init_written_out():
+    """Importing every module of dipsat's packages compiles no ``__init__`` at run time: each value
+    class's shape is among :data:`WRITTEN_OUT` (a new shape: add it there and regenerate)."""
+    import subprocess
+    import sys
+
+    code = ("import importlib, pkgutil\n"
+            "from dipsat.model import values\n"
+            "for package in ('cli', 'model', 'solver', 'variants', 'replay', 'render', 'datacases', 'serve', 'discover'):\n"
+            "    module = importlib.import_module('dipsat.' + package)\n"
+            "    for info in pkgutil.walk_packages(module.__path__, 'dipsat.' + package + '.'):\n"
+            "        try:\n"
+            "            importlib.import_module(info.name)\n"
+            "        except ImportError:\n"  # an optional dependency (the serve command's) is not installed
+            "            pass\n"
+            "print(len(values._SHARED_INIT_CODE), sorted(set(values._SHARED_INIT_CODE) - set(values.WRITTEN_OUT)))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    count, missing = done.stdout.split(" ", 1)
+    assert int(count) > 20 and missing.strip() == "[]"
+
+
+@pytest.mark.parametrize("slots", [True, False])
+@pytest.mark.parametrize("frozen", [True, False], ids=["frozen", "mutable"])
+def test_factories_and_keyword_only_fields_share_the_written_out_init(slots, frozen):
+    """A class with fields made by factories and keyword-only fields gets the shared code (no text
+    compiled for it) and behaves as the dataclass: each instance its own new value, a value given
+    is kept, the keywords are keywords only, the signature is the dataclass's."""
+    body = {"__annotations__": {"a": "int", "b": "list", "c": "dict", "d": "int", "e": "list"},
+            "b": field(default_factory=list), "c": field(default_factory=dict),
+            "d": field(default=4, kw_only=True), "e": field(default_factory=list, kw_only=True),
+            "__doc__": "Factories and keywords."}
+    ref_cls, val_cls = _pair(body, slots=slots, frozen=frozen)
+    assert str(inspect.signature(val_cls)) == str(inspect.signature(ref_cls))
+    for args, kwargs in (((1,), {}), ((1, [2]), {"e": [5]}), ((1, [2], {3: 3}), {"d": 9})):
+        assert repr(val_cls(*args, **kwargs)) == repr(ref_cls(*args, **kwargs))
+    one, two = val_cls(1), val_cls(1)
+    assert one.b == [] and one.b is not two.b and one.e is not two.e
+    given = [7]
+    assert val_cls(1, given).b is given
+    with pytest.raises(TypeError):
+        val_cls(1, [], {}, 4)
+    from dipsat.model import values
+
+    style = "slots" if slots and frozen else "frozen" if frozen else "mutable"
+    assert val_cls.__init__.__code__.co_code == values._shared_code(style, True, False, 5).co_code
+
+
+class _SlotBase:
+    """A base with empty slots, as the model's reasons have."""
+
+    __slots__ = ()
+
+
+@pytest.mark.parametrize("slots", [True, False])
+@pytest.mark.parametrize("kw_only", [False, True])
+def test_the_fields_are_those_dataclass_finds(slots, kw_only):
+    """The fields, class variables, defaults, match_args and slots of a value class are those
+    dataclass finds in the same body (made without the rest of its machinery): with a class
+    variable, a field object, a factory, a keyword-only field and a base with empty slots."""
+    def body() -> dict:
+        return {"__annotations__": {"a": "int", "k": "ClassVar[int]", "b": "list", "c": "int", "d": "str"},
+                "k": 7, "b": field(default_factory=list, repr=False), "c": 3, "d": field(default="x", kw_only=True),
+                "__doc__": "A sample.", "__module__": __name__}
+
+    made = value_class(slots=slots, kw_only=kw_only)(type("Sample", (_SlotBase,), body()))
+    ref = dataclass(frozen=True, slots=slots, kw_only=kw_only)(type("Sample", (_SlotBase,), body()))
+
+    def seen(cls):  # type: ignore[no-untyped-def]
+        return [(f.name, f.type, f.default, f.default_factory, f.init, f.repr, f.hash, f.compare, f.kw_only,
+                 f._field_type) for f in cls.__dataclass_fields__.values()]
+
+    assert seen(made) == seen(ref) and made.__match_args__ == ref.__match_args__
+    assert getattr(made, "__slots__", None) == getattr(ref, "__slots__", None)
+    def default_c(cls):  # type: ignore[no-untyped-def]
+        value = getattr(cls, "c", None)
+        return type(value).__name__ if slots else value  # with slots: the slot's descriptor
+
+    assert (made.k, default_c(made), "b" in vars(made)) == (ref.k, default_c(ref), "b" in vars(ref))
+    assert set(vars(made)) - {"__getstate__", "__setstate__"} == set(vars(ref)) - {"__getstate__", "__setstate__"}
+    assert repr(made(a=1, d="y") if kw_only else made(1, [2], 4, d="y")) == \
+        repr(ref(a=1, d="y") if kw_only else ref(1, [2], 4, d="y"))
+
+
+def test_bodies_dataclass_refuses_are_refused_as_it_refuses_them():
+    """A mutable default, a field object without annotation, a class variable with a factory: the
+    short way leaves them to dataclass, which says what is wrong, as before."""
+    cases = [({"__annotations__": {"a": "list"}, "a": []}, ValueError, "mutable default"),
+             ({"__annotations__": {"a": "int"}, "b": field(default=1)}, TypeError, "'b' is a field but has no type"),
+             ({"__annotations__": {"k": "ClassVar[list]"}, "k": field(default_factory=list)}, TypeError,
+              "cannot have a default factory")]
+    for body, error, words in cases:
+        for make in (value_class, dataclass(frozen=True, slots=True)):
+            with pytest.raises(error, match=words):
+                make(type("Bad", (), {**body, "__doc__": "Bad.", "__module__": __name__}))
+
+
+@pytest.mark.parametrize("eq", [True, False])
+def test_a_subclass_is_what_dataclass_makes_of_it(eq):
+    """A value class made from another (as VariantPosition from Position) has the fields, slots,
+    signature, repr, equality, hash, match_args, frozenness and pickling dataclass gives it, and
+    its __init__ is the shared code (nothing compiled for it)."""
+    def make(decorate, child_decorate):  # type: ignore[no-untyped-def]
+        base = decorate(type("Base", (), {"__annotations__": {"a": "int", "b": "list"}, "__module__": __name__,
+                                          "b": field(default_factory=list), "__doc__": "A base.",
+                                          "__post_init__": lambda self: object.__setattr__(self, "b", list(self.b))}))
+        return child_decorate(type("Child", (base,), {"__annotations__": {"c": "int"}, "c": 0,
+                                                      "__doc__": "A child.", "__module__": __name__}))
+
+    made = make(value_class, value_class(eq=eq))
+    ref = make(dataclass(frozen=True, slots=True), dataclass(frozen=True, slots=True, eq=eq))
+    assert [f.name for f in dataclasses.fields(made)] == [f.name for f in dataclasses.fields(ref)] == ["a", "b", "c"]
+    assert made.__slots__ == ref.__slots__ == ("c",) and made.__match_args__ == ref.__match_args__
+    assert str(inspect.signature(made)) == str(inspect.signature(ref))
+    one, other = made(1, [2], 3), ref(1, [2], 3)
+    assert repr(one) == repr(other) and one.b == [2] and made(1).b == []
+    assert (one == made(1, [2], 3)) == (other == ref(1, [2], 3))
+    assert one.__getstate__() == other.__getstate__() == [1, [2], 3]  # what pickling stores
+    again = made.__new__(made)
+    again.__setstate__([1, [2], 3])
+    assert repr(again) == repr(one)
+    with pytest.raises(FrozenInstanceError):
+        one.c = 4  # type: ignore[misc]
+    from dipsat.model import values
+
+    assert made.__init__.__code__.co_code == values._shared_code("slots", True, True, 3).co_code
+
+
 TUPLE_BODY = {"__annotations__": {"order": "str", "result": "int", "why": "object", "tag": "str | None"},
               "tag": None, "__doc__": "A record made by the ten thousand.", "__module__": __name__,
               "__qualname__": "Record", "twice": lambda self: 2 * self.result}

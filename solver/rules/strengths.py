@@ -13,7 +13,7 @@ the prevent strength of a move that has rivals.
 from __future__ import annotations
 
 from dipsat.model.types import Move
-from dipsat.solver.constraints import LinearExpr, NotVar
+from dipsat.solver.constraints import IntVar, LinearExpr, NotVar
 from dipsat.solver.order_choices import DEFEND_LEAVES_OUT, OWN_SUPPORT_COUNTS
 from dipsat.solver.phase_model import ATTACK, BEATEN, DEFEND, HOLD, PREVENT, Key, Lit, PhaseModel
 
@@ -144,7 +144,9 @@ def add_strengths(pm: PhaseModel) -> None:
         extra = 0 if plain else _extra(pm, HOLD, province)
         if province in moves_of:  # 5.B.5: 0 if it moves away, else 1 (a stack: 0 if every piece does)
             moves = fixed(leaves_of(province))
-            if not plain or moves is True or moves is False:
+            if plain and (moves is True or moves is False):  # the choice below, settled
+                strengths[HOLD, province] = 0 if moves else 1
+            elif not plain or moves is True or moves is False:
                 _choose(pm, (HOLD, province), [([moves], 0), ([_neg(moves)], _plus(_base(pm, province, _HOLD), extra))])
             elif pm.fold:  # the choice below, settled as _choose folds it: 1 - moves
                 strengths[HOLD, province] = LinearExpr({moves.index: -1}, 1)  # type: ignore[union-attr]
@@ -162,7 +164,9 @@ def add_strengths(pm: PhaseModel) -> None:
         supporters = move_supports.get(src)
         supported = support_sum(pm, supporters, base=0) if supporters else 0
         supporters = supporters or []
-        path = fixed(path_of(src))
+        path = path_of(src)
+        if path is not True:
+            path = fixed(path)
         if src in opponents:  # 5.B.7, read by the opponent's move
             left_out = DEFEND_LEAVES_OUT[facts.rules.head_to_head_defend](facts, src)
             defending = supported if left_out is None or not supporters else support_sum(
@@ -171,7 +175,10 @@ def add_strengths(pm: PhaseModel) -> None:
         if len(attackers[mf.dest]) > 1:  # 5.B.6, read by the rivals
             prevented = _plus(_from(supported, _base(pm, src, _PREVENT)), _extra(pm, PREVENT, src))
             beaten_by = facts.beaten_by.get(src)
-            if beaten_by is None:
+            if beaten_by is None and (path is True or path is False):  # the choice below, settled
+                strengths[PREVENT, src] = prevented if path else 0
+                cases = []
+            elif beaten_by is None:
                 cases = [([_neg(path)], 0), ([path], prevented)]
             elif beaten_by == facts.opponent.get(src):  # head to head: both cannot succeed
                 beaten = pm.fixed(pm.moves(beaten_by))
@@ -180,7 +187,8 @@ def add_strengths(pm: PhaseModel) -> None:
                 beaten = pm.model.new_bool_var((BEATEN, src))
                 pm.equal_and(beaten, [pm.moves(beaten_by), _neg(pm.moves(src))])
                 cases = [([_neg(path)], 0), ([path, beaten], 0), ([path, ~beaten], prevented)]
-            _choose(pm, (PREVENT, src), cases)
+            if cases:
+                _choose(pm, (PREVENT, src), cases)
         attack = 1 if plain else _base(pm, src, _ATTACK)
         if plain:
             full = supported + attack if type(supported) is int else _from(supported, attack)
@@ -208,5 +216,9 @@ def add_strengths(pm: PhaseModel) -> None:
                                         ([path, _neg(leaves)], restricted)])
         elif leaves is False:  # the same choice with its constant conditions settled
             strengths[ATTACK, src] = restricted
+        elif pm.fold and type(full) is int and type(restricted) is int and type(leaves) is IntVar:
+            # the choice below as _choose folds it: full when the defender leaves, else restricted
+            strengths[ATTACK, src] = full if full == restricted else LinearExpr(
+                {leaves.index: full - restricted}, restricted)
         else:
             _choose(pm, (ATTACK, src), [([leaves], full), ([_neg(leaves)], restricted)])
