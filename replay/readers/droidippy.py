@@ -27,7 +27,7 @@ from dipsat.model.errors import InputError
 from dipsat.model.gamemap import GameMap
 from dipsat.model.notation import parse_orders
 from dipsat.model.types import (
-    Dislodged, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType,
+    Dislodged, Phase, PhaseKind, Piece, Position, Season, UnitType, placed,
 )
 from dipsat.replay.records import Format, GameError, GameRecord, PhaseError, PhaseRecord, RecordedOrder
 
@@ -250,7 +250,7 @@ def _position_line(line: str, number: int, gmap: GameMap) -> tuple[str, str | Pi
             raise InputError(f"{location.province} is not a supply centre: {line!r}", line=number)
         return location.province, power
     kind, _, flag = what.partition("/")
-    piece = Piece(power, Unit(_KINDS[kind], location))
+    piece = placed(power, _KINDS[kind], location)  # the piece object the adjudicator places there too
     return location.province, Dislodged(piece, None) if flag else piece
 
 

@@ -30,7 +30,7 @@ from dipsat.model.errors import InputError
 from dipsat.model.gamemap import GameMap
 from dipsat.model.notation import parse_orders, parse_unit
 from dipsat.model.safe_text import visible
-from dipsat.model.types import Dislodged, Phase, PhaseKind, Piece, Position, Season
+from dipsat.model.types import Dislodged, Phase, PhaseKind, Piece, Position, Season, placed
 from dipsat.replay.records import Format, GameError, GameRecord, PhaseError, PhaseRecord, RecordedOrder
 
 _NAME_RE: Final = re.compile(r"([SFWU])(\d{4})([MRA])")
@@ -453,4 +453,5 @@ def _piece(power: str, text: str, gmap: GameMap) -> tuple[str, bool, Piece | Dis
     """
     flag = text.startswith("*")
     unit = parse_unit(text.lstrip("*"), gmap)
-    return unit.province, flag, Dislodged(Piece(power, unit), None) if flag else Piece(power, unit)
+    piece = placed(power, unit.kind, unit.location)  # the piece object the adjudicator places there too
+    return unit.province, flag, Dislodged(piece, None) if flag else piece
