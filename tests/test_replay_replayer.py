@@ -162,3 +162,25 @@ def test_completed_final_board_is_compared_without_its_phase():
     rows = replay_record(game, "mila")[0]
     assert rows[-1].phase == "COMPLETED" and rows[-1].kind == "" and rows[-1].status == UNCHECKED
     assert rows[-2].status == AGREE, rows[-2].difference
+
+
+def test_board_brought_to_the_next_phase_keeps_only_units_and_centres():
+    """The replayer's board at the next phase has the units and centres of the board before and
+    nothing else, whether it is made from the frozen mappings (a plain board) or anew."""
+    from dipsat.model.board import Lasting, parse_lasting
+    from dipsat.model.types import Dislodged, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType, Location
+    from dipsat.replay.replayer import _units_and_centres
+
+    gmap = default_maps("standard")
+    phase = Phase(1901, Season.FALL, PhaseKind.MOVEMENT)
+    army = Piece("France", Unit(UnitType.ARMY, Location("par")))
+    board = Position(Phase(1901, Season.SPRING, PhaseKind.MOVEMENT), {"par": army}, {"par": "France"},
+                     {"bur": Dislodged(Piece("Germany", Unit(UnitType.ARMY, Location("bur"))), "par")},
+                     frozenset({"pic"}))
+    changed = Position(board.phase, board.units, board.centres,
+                       changes=(parse_lasting("closed mun, bur until Fall 1905 Movement", gmap),))
+    for before in (board, changed):
+        after = _units_and_centres(before, phase)
+        assert after == Position(phase, before.units, before.centres)
+        assert not after.dislodged and not after.standoffs and not after.changes
+    assert isinstance(changed.changes[0], Lasting)
