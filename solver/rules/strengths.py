@@ -187,9 +187,11 @@ def add_strengths(pm: PhaseModel) -> None:
             left_out = DEFEND_LEAVES_OUT[facts.rules.head_to_head_defend](facts, src)
             defending = supported if left_out is None or not supporters else support_sum(
                 pm, supporters, excluding_power=left_out, base=0)
-            strengths[DEFEND, src] = _plus(_from(defending, _base(pm, src, _DEFEND)), _extra(pm, DEFEND, src))
+            strengths[DEFEND, src] = _from(defending, 1) if plain else _plus(
+                _from(defending, _base(pm, src, _DEFEND)), _extra(pm, DEFEND, src))
         if len(attackers[mf.dest]) > 1:  # 5.B.6, read by the rivals
-            prevented = _plus(_from(supported, _base(pm, src, _PREVENT)), _extra(pm, PREVENT, src))
+            prevented = _from(supported, 1) if plain else _plus(
+                _from(supported, _base(pm, src, _PREVENT)), _extra(pm, PREVENT, src))
             beaten_by = facts.beaten_by.get(src)
             if beaten_by is None and (path is True or path is False):  # the choice below, settled
                 strengths[PREVENT, src] = prevented if path else 0
