@@ -5,6 +5,7 @@ columns (:func:`dipsat.replay.work.replay_task_columns`) and never loads it.
 """
 from __future__ import annotations
 
+import struct
 from array import array
 from collections.abc import Sequence
 from itertools import accumulate, chain, repeat
@@ -55,8 +56,9 @@ def order_table(columns: OrderColumns) -> pa.Table:
     n = sum(counts)
     if n != len(columns):
         raise ValueError(f"order columns of {len(columns)} rows for phases of {n}")
-    index = array("i", chain.from_iterable(map(repeat, [r[2] for r in runs], counts)))
-    seq = array("i", chain.from_iterable(map(range, counts)))
+    index = b"".join(map(bytes.__mul__, map(_INT32_BYTES.pack, [r[2] for r in runs]), counts))
+    numbers = memoryview(_ramp(1, max(counts, default=0))).cast("B")  # 0, 1, 2, ... as int32 bytes
+    seq = b"".join([numbers[:4 * c] for c in counts])  # each phase's rows numbered from 0
     generated = list(chain.from_iterable(chain(repeat(False, read), repeat(True, made))
                                          for _, _, _, _, read, made in runs))
     arrays = [_run_strings([r[0] for r in runs], counts), _run_strings([r[1] for r in runs], counts),
@@ -135,8 +137,28 @@ def _repeated(value: str, n: int) -> pa.Array:
         builder = pa.lib.StringBuilder()
         builder.append_values([value] * n)
         return builder.finish()
-    offsets = array("i", range(0, len(data) * (n + 1), len(data)))
-    return pa.Array.from_buffers(_STRING, n, [None, pa.py_buffer(offsets), pa.py_buffer(data * n)])
+    return pa.Array.from_buffers(_STRING, n, [None, pa.py_buffer(_ramp(len(data), n)), pa.py_buffer(data * n)])
+
+
+def _ramp(step: int, n: int) -> array:
+    """The int32 numbers 0, ``step``, 2 ``step``, ... ``n`` ``step``: cut from one kept for the step
+    (the offsets of a text repeated, the numbers of rows), made afresh only when it is too short."""
+    kept = _RAMPS.get(step)
+    if kept is None or len(kept) <= n:
+        if n >= _RAMP_MOST or step * n >= 1 << 31:
+            return array("i", range(0, step * (n + 1), step))
+        if len(_RAMPS) >= _RAMP_STEPS:
+            _RAMPS.clear()
+        size = min(max(n + 1, 2 * len(kept or ())), _RAMP_MOST, ((1 << 31) - 1) // step + 1)
+        kept = _RAMPS[step] = array("i", range(0, step * size, step))
+    return kept[:n + 1]
+
+
+_RAMPS: dict[int, array] = {}
+_RAMP_MOST: Final = 1 << 15
+_RAMP_STEPS: Final = 16
+"""Numbers in a kept ramp, and ramps kept (steps: the lengths of the texts repeated), at most: 2 MB."""
+_INT32_BYTES: Final = struct.Struct("<i")
 
 
 _STRING: Final = pa.string()

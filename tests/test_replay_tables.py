@@ -118,3 +118,14 @@ def test_order_columns_that_miss_rows_are_refused():
     columns.runs.append(("f", "g", 1, "F1901M", 1, 0))
     with pytest.raises(ValueError, match="order columns of 2 rows for phases of 3"):
         order_table(columns)
+
+
+@pytest.mark.parametrize("step", [1, 3, 100_000, 1 << 20])
+def test_ramps_cut_from_kept_ones_are_right(step):
+    """The offsets of a repeated text and the rows' numbers, cut from ramps kept per step: right
+    after a longer ramp was kept, after a shorter one, and past what is kept (int32 at most)."""
+    from dipsat.replay.tables import _ramp
+
+    for n in (0, 5, 2, 1000, 3, 40_000, 7):
+        if step * n < 1 << 31:
+            assert list(_ramp(step, n)) == list(range(0, step * (n + 1), step)), n
