@@ -87,12 +87,19 @@ def part_bytes(phases: pa.Table, orders: pa.Table, games: str) -> pa.Buffer:
     on a game's small columns; an LZ4 stream of the whole part read back made the consolidation's
     memory grow with the parts read)."""
     sink = pa.BufferOutputStream()
-    with pa.ipc.new_file(sink, orders.schema) as writer:
+    with pa.ipc.new_file(sink, orders.schema, options=_WRITE_OPTIONS) as writer:
         writer.write_table(orders)
     meta = {GAMES_KEY: games.encode(), ORDERS_KEY: str(sink.tell()).encode()}
-    with pa.ipc.new_file(sink, phases.schema.with_metadata(meta)) as writer:  # its blocks placed from
-        writer.write_table(phases.replace_schema_metadata(meta))              # the start of the part
+    schema = phases.schema.with_metadata(meta)
+    with pa.ipc.new_file(sink, schema, options=_WRITE_OPTIONS) as writer:  # its blocks placed from
+        writer.write_table(phases.replace_schema_metadata(meta))          # the start of the part
     return sink.getvalue()
+
+
+_WRITE_OPTIONS: Final = pa.ipc.IpcWriteOptions()
+"""The IPC format's current version, as pyarrow writes it by default (given, it is not looked up in
+the environment for every table written)."""
+_READ_OPTIONS: Final = pa.ipc.IpcReadOptions()
 
 
 _HEAD: Final = struct.Struct("<8sIQ")
@@ -381,7 +388,7 @@ def _read_part(source: Path | pa.Buffer, schema: pa.Schema) -> tuple[pa.Table, d
     whole = None
     if isinstance(source, pa.Buffer):
         whole = source
-        table = pa.ipc.open_file(source).read_all()
+        table = pa.ipc.open_file(source, options=_READ_OPTIONS).read_all()
     elif source.name.endswith(PART):
         whole = pa.memory_map(str(source)).read_buffer()  # mapped: no copy
         table = pa.ipc.open_file(whole).read_all()
