@@ -231,10 +231,10 @@ def last_phase_of_turns(start: Phase, turns: int,
             index, year = 0, year + 1
 
 
-_UNTIL_RE = re.compile(r"(.*?)\s+until\s+(.+)", re.IGNORECASE)
-_CHANGE_RE = re.compile(r"(closed|frozen|centre removed|center removed|centre added|center added)\s+(.+)",
-                        re.IGNORECASE)
-_HOME_RE = re.compile(r"(.*?)\s+home\s+(\S.*)", re.IGNORECASE)
+_UNTIL_RE = r"(?i)(.*?)\s+until\s+(.+)"
+_CHANGE_RE = r"(?i)(closed|frozen|centre removed|center removed|centre added|center added)\s+(.+)"
+_HOME_RE = r"(?i)(.*?)\s+home\s+(\S.*)"
+# Compiled where a change is read (re keeps them compiled), not at every start-up (issue 23).
 
 
 def parse_lasting(text: str, gmap: GameMap) -> Lasting:
@@ -245,14 +245,14 @@ def parse_lasting(text: str, gmap: GameMap) -> Lasting:
         BoardChangeError: not a change, or an unknown province, power or phase (the message quotes ``text``).
     """
     body, until = text.strip(), None
-    m = _UNTIL_RE.fullmatch(body)
+    m = re.fullmatch(_UNTIL_RE, body)
     if m:
         body = m[1]
         try:
             until = parse_phase(m[2].strip())
         except ValueError as exc:
             raise BoardChangeError(f"{exc} in {text!r}") from None
-    m = _CHANGE_RE.fullmatch(body)
+    m = re.fullmatch(_CHANGE_RE, body)
     if m is None:
         raise BoardChangeError(f"not a board change: {text!r} (closed P, Q / frozen P / centre removed P / "
                                "centre added P [home Power], then optionally 'until <phase>')")
@@ -287,7 +287,7 @@ def parse_lasting(text: str, gmap: GameMap) -> Lasting:
         if sea(change.province):
             raise BoardChangeError(f"{change.province} is a sea: it has no centre to remove, in {text!r}")
     else:
-        home = _HOME_RE.fullmatch(rest)
+        home = re.fullmatch(_HOME_RE, rest)
         owner = None
         if home:
             rest = home[1]

@@ -28,9 +28,24 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
 def clip_message(message: str, limit: int = QUOTE_LIMIT) -> str:
     """Return ``message`` with every quoted text longer than ``limit`` cut (see :func:`quote`),
     a message repeated in parentheses dropped, and the whole kept on one line."""
+    if not message:  # most phases' notes and errors (issue 23: two rows' texts per phase)
+        return message
     if len(message) > 100 * limit:  # a whole file quoted: no need to look further than this
         message = message[:50 * limit] + f"... ({len(message)} characters)"
     message = " ".join(message.split()) if "\n" in message or "\r" in message else message
+    if "'" in message or '"' in message:  # the two steps below change only quoted texts
+        message = _clip_quotes(message, limit)
+    head, sep, tail = message.rpartition(" (")
+    if sep and tail.endswith(")") and tail[:-1] and tail[:-1] in head:
+        message = head  # "not a unit: 'Z' (not a unit: 'Z')": say it once
+    if len(message) > 4 * limit:
+        message = message[:2 * limit] + f"... ({len(message)} characters)"
+    return message
+
+
+def _clip_quotes(message: str, limit: int) -> str:
+    """Every quoted text longer than ``limit`` cut, a long text quoted twice quoted once, about
+    ``limit`` characters quoted in all (:func:`clip_message`)."""
 
     def cut(m: re.Match[str]) -> str:
         body = m[2]
@@ -51,13 +66,7 @@ def clip_message(message: str, limit: int = QUOTE_LIMIT) -> str:
         budget[0] -= len(m[0])
         return m[0]
 
-    message = re.compile(_ANY_QUOTE, re.DOTALL).sub(once, message)
-    head, sep, tail = message.rpartition(" (")
-    if sep and tail.endswith(")") and tail[:-1] and tail[:-1] in head:
-        message = head  # "not a unit: 'Z' (not a unit: 'Z')": say it once
-    if len(message) > 4 * limit:
-        message = message[:2 * limit] + f"... ({len(message)} characters)"
-    return message
+    return re.compile(_ANY_QUOTE, re.DOTALL).sub(once, message)
 
 
 class InputError(ValueError):

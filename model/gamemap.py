@@ -42,8 +42,9 @@ COAST_WORDS: Final[Mapping[str, str]] = MappingProxyType({
 """Every way of writing a coast (lower case) -> the coast id used in the map (``nc``)."""
 
 _COAST_ALTERNATIVES = "|".join(sorted(map(re.escape, COAST_WORDS), key=len, reverse=True))
-COAST_RE: Final = re.compile(rf"\s*(?:/\s*|\(\s*)({_COAST_ALTERNATIVES})\s*\)?(?![a-z])")
-"""A coast suffix after a province name in lower-case text: ``/nc``, ``(nc)``, `` (north coast)``."""
+COAST_PATTERN: Final = rf"\s*(?:/\s*|\(\s*)({_COAST_ALTERNATIVES})\s*\)?(?![a-z])"
+"""A coast suffix after a province name in lower-case text: ``/nc``, ``(nc)``, `` (north coast)``
+(compiled where a text with a coast is first read: issue 23, start-up)."""
 
 _EMPTY: Final[frozenset[Any]] = frozenset()
 
@@ -52,7 +53,7 @@ def normalize_coasts(text: str) -> str:
     """Rewrite every coast suffix of lower-case ``text`` as ``/xx`` glued to the name before it."""
     if "/" not in text and "(" not in text:
         return text
-    return COAST_RE.sub(lambda m: "/" + COAST_WORDS[m.group(1)], text)
+    return re.sub(COAST_PATTERN, lambda m: "/" + COAST_WORDS[m.group(1)], text)
 
 
 def name_key(text: str) -> str:
@@ -398,7 +399,7 @@ def _read_provinces(data: dict[str, Any], powers: tuple[str, ...], source: str) 
     provinces: dict[str, Province] = {}
     for raw in data["provinces"]:
         pid = raw["id"]
-        if not isinstance(pid, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", pid):
+        if not isinstance(pid, str) or not _is_id(pid):
             raise _fail(source, f"bad province id {pid!r}")
         if pid in provinces:
             raise _fail(source, f"duplicate province id {pid!r}")
@@ -423,6 +424,11 @@ def _read_provinces(data: dict[str, Any], powers: tuple[str, ...], source: str) 
     return provinces
 
 
+def _is_id(text: str) -> bool:
+    """Whether ``text`` is a province id: ``[a-z][a-z0-9_]*`` (no pattern compiled at start-up)."""
+    return text.isascii() and text[:1].islower() and text == text.lower() and text.replace("_", "a").isalnum()
+
+
 def _name_lookup(provinces: Mapping[str, Province], source: str) -> dict[str, str]:
     lookup = {pid: pid for pid in provinces}
     for p in provinces.values():
@@ -432,15 +438,57 @@ def _name_lookup(provinces: Mapping[str, Province], source: str) -> dict[str, st
     return lookup
 
 
-def _check_node(node: Any, provinces: Mapping[str, Province], source: str, where: str) -> None:
+def _check_node(node: Any, provinces: Mapping[str, Province], source: str, number: int, edge: Any) -> None:
     if not isinstance(node, str):
-        raise _fail(source, f"{where}: node {node!r} is not a string")
+        raise _fail(source, f"{_where(number, edge)}: node {node!r} is not a string")
     pid, slash, coast = node.partition("/")
     if pid not in provinces:
         what = "coast without a parent province" if slash else "unknown node"
-        raise _fail(source, f"{where}: {what} {node!r}")
+        raise _fail(source, f"{_where(number, edge)}: {what} {node!r}")
     if slash and coast not in provinces[pid].coasts:
-        raise _fail(source, f"{where}: unknown coast {node!r}")
+        raise _fail(source, f"{_where(number, edge)}: unknown coast {node!r}")
+
+
+_KINDS: Final = {"A": (True, False), "F": (False, True), "AF": (True, True)}
+
+
+def _node_table(provinces: Mapping[str, Province]) -> dict[str, tuple[str, bool, bool]]:
+    """Node -> (its province, whether an army edge may touch it, whether a fleet edge may): an army
+    neither a coast node nor a sea, a fleet no land province nor a split-coast province itself."""
+    table: dict[str, tuple[str, bool, bool]] = {}
+    for p in provinces.values():
+        table[p.id] = (p.id, p.terrain is not Terrain.SEA, p.terrain is not Terrain.LAND and not p.coasts)
+        for coast in p.coasts:
+            table[f"{p.id}/{coast}"] = (p.id, False, p.terrain is not Terrain.LAND)
+    return table
+
+
+def _quick_edge(edge: Any, nodes: Mapping[str, tuple[str, bool, bool]], joined: set[frozenset[str]]) -> Edge | None:
+    """The edge of a well-formed map entry (``joined``: the pairs met so far, this one added), or
+    ``None`` for any entry with something wrong, which :func:`_build` then checks step by step to
+    say what (the standard map: 436 entries at every start-up, issue 23)."""
+    if type(edge) is not list or len(edge) != 3:
+        return None
+    a, b, kinds = edge
+    both = _KINDS.get(kinds) if type(kinds) is str else None
+    if both is None or type(a) is not str or type(b) is not str:
+        return None
+    at_a, at_b = nodes.get(a), nodes.get(b)
+    if at_a is None or at_b is None or at_a[0] == at_b[0]:
+        return None
+    army, fleet = both
+    if (army and not (at_a[1] and at_b[1])) or (fleet and not (at_a[2] and at_b[2])):
+        return None
+    pair = frozenset((a, b))
+    if pair in joined:
+        return None
+    joined.add(pair)
+    return tuple.__new__(Edge, (a, b, army, fleet))  # type: ignore[no-any-return]  # Edge(a, b, army, fleet)
+
+
+def _where(number: int, edge: Any) -> str:
+    """An edge as a message names it (written only for a message: issue 23, start-up)."""
+    return f"edge {number} {edge!r}"
 
 
 def _build(data: dict[str, Any], source: str) -> GameMap:
@@ -450,28 +498,34 @@ def _build(data: dict[str, Any], source: str) -> GameMap:
     provinces = _read_provinces(data, powers, source)
     edges: list[Edge] = []
     joined: set[frozenset[str]] = set()
+    nodes = _node_table(provinces)
     for number, edge in enumerate(data["edges"], start=1):
-        where = f"edge {number} {edge!r}"
+        quick = _quick_edge(edge, nodes, joined)
+        if quick is not None:
+            edges.append(quick)
+            continue
         if not isinstance(edge, list) or len(edge) != 3 or edge[2] not in ("A", "F", "AF"):
-            raise _fail(source, f"{where}: expected [node, node, \"A\"|\"F\"|\"AF\"]")
+            raise _fail(source, f"{_where(number, edge)}: expected [node, node, \"A\"|\"F\"|\"AF\"]")
         a, b, kinds = edge
-        _check_node(a, provinces, source, where)
-        _check_node(b, provinces, source, where)
+        _check_node(a, provinces, source, number, edge)
+        _check_node(b, provinces, source, number, edge)
         if a.partition("/")[0] == b.partition("/")[0]:
-            raise _fail(source, f"{where}: joins a province to itself")
-        if frozenset((a, b)) in joined:
-            raise _fail(source, f"{where}: duplicate edge")
+            raise _fail(source, f"{_where(number, edge)}: joins a province to itself")
+        pair = frozenset((a, b))
+        if pair in joined:
+            raise _fail(source, f"{_where(number, edge)}: duplicate edge")
+        army, fleet = "A" in kinds, "F" in kinds
         for node in (a, b):
             p = provinces[node.partition("/")[0]]
-            if "A" in kinds and ("/" in node or p.terrain is Terrain.SEA):
+            if army and ("/" in node or p.terrain is Terrain.SEA):
                 what = "coast" if "/" in node else "sea"
-                raise _fail(source, f"{where}: army edge touching {what} {node!r}")
-            if "F" in kinds and p.terrain is Terrain.LAND:
-                raise _fail(source, f"{where}: fleet edge touching land province {node!r}")
-            if "F" in kinds and "/" not in node and p.coasts:
-                raise _fail(source, f"{where}: split-coast province {node!r} used as a fleet node")
-        joined.add(frozenset((a, b)))
-        edges.append(Edge(a, b, "A" in kinds, "F" in kinds))
+                raise _fail(source, f"{_where(number, edge)}: army edge touching {what} {node!r}")
+            if fleet and p.terrain is Terrain.LAND:
+                raise _fail(source, f"{_where(number, edge)}: fleet edge touching land province {node!r}")
+            if fleet and "/" not in node and p.coasts:
+                raise _fail(source, f"{_where(number, edge)}: split-coast province {node!r} used as a fleet node")
+        joined.add(pair)
+        edges.append(Edge(a, b, army, fleet))
     return _assemble(data["name"], powers, provinces, tuple(edges), source)
 
 

@@ -20,7 +20,11 @@ from collections.abc import Callable, Iterable
 from typing import Any, Final, Literal
 
 from dipsat.model.errors import InputError, OrderError, OrderSyntaxError, UnknownProvinceError, quote
-from dipsat.model.gamemap import GameMap, normalize_coasts
+from dipsat.model.gamemap import GameMap
+from dipsat.model.order_words import (
+    _BUILD, _CONVOY, _DISBAND, _HOLD, _MOVE, _RETREAT, _SUPPORT, _VIA, _WAIVE, KEYWORDS, usual_recipe,
+)
+from dipsat.model.order_words import tokens as _tokens
 from dipsat.model.types import (
     Build,
     Convoy,
@@ -40,23 +44,7 @@ from dipsat.model.types import (
     Waive,
 )
 
-_UNIT_WORDS: Final = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
-_HOLD: Final = frozenset({"h", "hold", "holds"})
-_MOVE: Final = frozenset({"-", "move", "moves"})
-_SUPPORT: Final = frozenset({"s", "support", "supports"})
-_CONVOY: Final = frozenset({"c", "convoy", "convoys"})
-_RETREAT: Final = frozenset({"r", "retreat", "retreats"})
-_DISBAND: Final = frozenset({"d", "disband", "disbands", "remove", "removes"})
-_BUILD: Final = frozenset({"b", "build", "builds"})
-_WAIVE: Final = frozenset({"waive", "waives"})
-_VIA: Final = frozenset({"via"})
-KEYWORDS: Final = frozenset(_UNIT_WORDS).union(
-    _HOLD, _MOVE, _SUPPORT, _CONVOY, _RETREAT, _DISBAND, _BUILD, _WAIVE, _VIA)
-"""Words that end a province name in order text; no province name may contain one."""
-
 _POWER_RE: Final = re.compile(r"\s*([^:]*?)\s*:\s*(.*)", re.DOTALL)
-_ARROW_RE: Final = re.compile(r"\s*(?:->|=>|→|–|—)\s*")
-_SPLIT_RE: Final = re.compile(r"(-)")
 
 Style = Literal["short", "long"]
 
@@ -117,12 +105,18 @@ def parse_order(text: str, gmap: GameMap, power: str | None = None, position: Po
         UnknownPowerError: the prefix names no power.
         OrderError: no unit at a province whose unit type is omitted, or no power can be found.
     """
-    global _readings
-    key = (id(gmap), text, power, kind._value_, position is None)  # _value_: a plain attribute, quick to hash
-    hit = _PARSED.get(key)
-    if hit is not None and hit[0] is gmap:
-        order = hit[1](position, hit[2])
+    texts = _texts_read(gmap, power, kind, position is None)
+    hit = texts.get(text)
+    if hit is not None:
+        order = hit[0](position, hit[1])
         if order is not None:
+            return order
+    recipe = usual_recipe(text, gmap, power, kind)
+    if recipe is not None:  # read word by word, as the general parser reads it
+        bind, data = _binder(recipe, kind, position is None)
+        order = bind(position, data)
+        if order is not None:
+            _remember(texts, text, bind, data)
             return order
     body = text
     if ":" in text:
@@ -135,13 +129,39 @@ def parse_order(text: str, gmap: GameMap, power: str | None = None, position: Po
     recipe = parser.recipe(order)
     bind, data = _binder(recipe, kind, position is None) if recipe is not None else (None, ())
     if bind is not None and bind(position, data) == order:  # never keep a recipe that reads otherwise
-        if _readings >= _PARSED_LIMIT:
+        _remember(texts, text, bind, data)
+    return order
+
+
+def _texts_read(gmap: GameMap, power: str | None, kind: PhaseKind, unplaced: bool) -> dict[str, _Binder]:
+    """The recipes of the texts read on ``gmap`` for ``power`` in a phase of ``kind`` (on no board:
+    ``unplaced``), by text (:data:`_PARSED`)."""
+    global _readings
+    key = (id(gmap), power, kind._value_, unplaced)  # _value_: a plain attribute, quick to hash
+    hit = _PARSED.get(key)
+    if hit is None or hit[0] is not gmap:
+        if len(_PARSED) >= _TABLES_LIMIT:  # maps made and dropped (a test's, a server's): none kept long
             _PARSED.clear()
             _readings = 0
-        if key not in _PARSED:
-            _readings += 1
-        _PARSED[key] = (gmap, bind, data)
-    return order
+        hit = _PARSED[key] = (gmap, {})
+    return hit[1]
+
+
+_TABLES_LIMIT: Final = 256
+"""Tables kept at most in :data:`_PARSED` (a board's powers x phase kinds: some 50 a map)."""
+
+
+def _remember(texts: dict[str, _Binder], text: str,
+              bind: Callable[[Position | None, tuple[Any, ...]], Order | None], data: tuple[Any, ...]) -> None:
+    """Keep the recipe of a text read (:data:`_PARSED`), within its bound."""
+    global _readings
+    if _readings >= _PARSED_LIMIT:
+        for _, table in list(_PARSED.values()):  # a copy: another thread may add a table meanwhile
+            table.clear()  # the tables stay: a caller may hold one
+        _readings = 0
+    if text not in texts:
+        _readings += 1
+    texts[text] = (bind, data)
 
 
 def parse_orders(texts: Iterable[str], gmap: GameMap, position: Position | None = None,
@@ -150,12 +170,11 @@ def parse_orders(texts: Iterable[str], gmap: GameMap, position: Position | None 
     orders together): the order read, or the error raised for a text that cannot be read."""
     found: list[Order | InputError] = []
     append = found.append
-    get = _PARSED.get
-    which, value, unplaced = id(gmap), kind._value_, position is None
+    get = _texts_read(gmap, power, kind, position is None).get
     for text in texts:
-        hit = get((which, text, power, value, unplaced))
-        if hit is not None and hit[0] is gmap:
-            order = hit[1](position, hit[2])
+        hit = get(text)
+        if hit is not None:
+            order = hit[0](position, hit[1])
             if order is not None:
                 append(order)
                 continue
@@ -175,10 +194,10 @@ unit's owner is the order's power when none is given, the home power of a build'
 owner when neither is), the units read (the order's fields after its power, in turn) and the
 fields after them (destination, via convoy)."""
 
-_PARSED: dict[tuple[object, ...], tuple[GameMap, Callable[[Position | None, tuple[Any, ...]], Order | None],
-                                       tuple[Any, ...]]] = {}
-"""Parsed orders: (map, text, power, phase kind, no board) -> (map, the recipe of its parse as
-:func:`_binder` makes it: a function of the board, and its data). The
+_PARSED: dict[tuple[object, ...], tuple[GameMap, dict[str, _Binder]]] = {}
+"""Parsed orders: (map, power, phase kind, no board) -> (map, {text: the recipe of its parse as
+:func:`_binder` makes it: a function of the board, and its data}): a phase's texts are looked up
+in one table, by text alone. The
 words of a text alone decide how a parse reads it (which units, looked up where, which order
 class, which destination); only the unit kinds, coasts and owner taken from the pieces on the
 board differ from board to board, and :func:`_bind` takes them as the parse does. An archive
@@ -241,60 +260,103 @@ def _as_written(unit: Unit, written: Location, bare: bool) -> Unit:
 def _bind_one(position: Position | None, data: tuple[Any, ...]) -> Order | None:
     """The order of the unit at a province, naming no other unit. A unit read as its piece stands
     is the piece's own unit object (an equal value)."""
-    province, first, bare, cls, power, tail = data
-    piece = position.units.get(province)  # type: ignore[union-attr]
+    piece = position.units.get(data[0])  # type: ignore[union-attr]
     if piece is None:
         return None  # "no unit at ..."
+    key = (id(data), id(piece))
+    hit = _ORDERS.get(key)
+    if hit is not None and hit[1] is data and hit[2] is piece:
+        return hit[0]  # type: ignore[no-any-return]
+    _, first, bare, cls, power, tail = data
     unit = _as_written(piece.unit, first, bare)
-    return cls(piece.power if power is None else power, unit, *tail)  # type: ignore[no-any-return]
+    order = cls(piece.power if power is None else power, unit, *tail)
+    _keep(key, (order, data, piece))
+    return order  # type: ignore[no-any-return]
 
 
 def _bind_two(position: Position | None, data: tuple[Any, ...]) -> Order | None:
     """The order of the unit at a province naming another unit (a support, a convoy)."""
-    province, first, bare, cls, power, tail, other, second, other_bare, army = data
     units = position.units  # type: ignore[union-attr]
-    piece = units.get(province)
+    piece = units.get(data[0])
     if piece is None:
         return None  # "no unit at ..."
+    target = units.get(data[6])
+    key = (id(data), id(piece), id(target))
+    hit = _ORDERS.get(key)
+    if hit is not None and hit[1] is data and hit[2] is piece and hit[3] is target:
+        return hit[0]  # type: ignore[no-any-return]
+    _, first, bare, cls, power, tail, _, second, other_bare, army = data
     unit = _as_written(piece.unit, first, bare)
-    target = units.get(other)
     if target is None:
         named = army  # no piece there: an army (a value, shared)
     else:
         named = _as_written(target.unit, second, other_bare)
-    return cls(piece.power if power is None else power, unit, named, *tail)  # type: ignore[no-any-return]
+    order = cls(piece.power if power is None else power, unit, named, *tail)
+    _keep(key, (order, data, piece, target))
+    return order  # type: ignore[no-any-return]
 
 
 def _bind_one_kind(position: Position | None, data: tuple[Any, ...]) -> Order | None:
     """:func:`_bind_one` of a text that may write the unit's kind (``A par - bur``): when the
     piece there is of that kind; on any other board, :func:`_bind` of the recipe."""
-    province, first, bare, cls, power, tail, written, recipe = data
-    piece = position.units.get(province)  # type: ignore[union-attr]
+    piece = position.units.get(data[0])  # type: ignore[union-attr]
+    written = data[6]
     if piece is None or (written is not None and written is not piece.unit.kind):
-        return _bind(recipe, position, PhaseKind.MOVEMENT)
+        return _bind(data[7], position, PhaseKind.MOVEMENT)
+    key = (id(data), id(piece))
+    hit = _ORDERS.get(key)
+    if hit is not None and hit[1] is data and hit[2] is piece:
+        return hit[0]  # type: ignore[no-any-return]
+    _, first, bare, cls, power, tail, _, _ = data
     unit = _as_written(piece.unit, first, bare)
-    return cls(piece.power if power is None else power, unit, *tail)  # type: ignore[no-any-return]
+    order = cls(piece.power if power is None else power, unit, *tail)
+    _keep(key, (order, data, piece))
+    return order  # type: ignore[no-any-return]
 
 
 def _bind_two_kind(position: Position | None, data: tuple[Any, ...]) -> Order | None:
     """:func:`_bind_two` of a text that may write the units' kinds (``F nth S A par - bur``): when
     the pieces there are of those kinds (or there is no piece where the other unit's kind is
     written); on any other board, :func:`_bind` of the recipe."""
-    (province, first, bare, cls, power, tail, written, recipe,
-     other, second, other_bare, named_kind, absent) = data
     units = position.units  # type: ignore[union-attr]
-    piece = units.get(province)
+    piece = units.get(data[0])
+    written = data[6]
     if piece is None or (written is not None and written is not piece.unit.kind):
-        return _bind(recipe, position, PhaseKind.MOVEMENT)
+        return _bind(data[7], position, PhaseKind.MOVEMENT)
+    target = units.get(data[8])
+    named_kind = data[11]
+    if target is not None and named_kind is not None and named_kind is not target.unit.kind:
+        return _bind(data[7], position, PhaseKind.MOVEMENT)
+    key = (id(data), id(piece), id(target))
+    hit = _ORDERS.get(key)
+    if hit is not None and hit[1] is data and hit[2] is piece and hit[3] is target:
+        return hit[0]  # type: ignore[no-any-return]
+    (_, first, bare, cls, power, tail, _, _, _, second, other_bare, _, absent) = data
     unit = _as_written(piece.unit, first, bare)
-    target = units.get(other)
     if target is None:
         named = absent  # no piece there: the kind written, else an army (a value, shared)
     else:
-        if named_kind is not None and named_kind is not target.unit.kind:
-            return _bind(recipe, position, PhaseKind.MOVEMENT)
         named = _as_written(target.unit, second, other_bare)
-    return cls(piece.power if power is None else power, unit, named, *tail)  # type: ignore[no-any-return]
+    order = cls(piece.power if power is None else power, unit, named, *tail)
+    _keep(key, (order, data, piece, target))
+    return order  # type: ignore[no-any-return]
+
+
+_ORDERS: dict[tuple[int, ...], tuple[Any, ...]] = {}
+"""Orders bound before, by the identity of what their binder read: (the recipe's data, the piece
+ordered[, the piece named or ``None``]) -> (the order, then those objects, kept alive so that no
+other object takes their identity). A binder's order depends on these alone (the pieces are
+values; a reader gives the same piece object for a board line it read before), and an archive
+orders the same unit the same way in phase after phase and game after game: a hit spares the
+order's making (about 1 us). The same order object then stands in several phases, as a value."""
+_ORDERS_LIMIT: Final = 1 << 14
+"""Orders kept at most (then the memory starts again): ~0.3 KB each."""
+
+
+def _keep(key: tuple[int, ...], entry: tuple[Any, ...]) -> None:
+    if len(_ORDERS) >= _ORDERS_LIMIT:
+        _ORDERS.clear()
+    _ORDERS[key] = entry
 
 
 def _bind(recipe: _Recipe, position: Position | None, kind: PhaseKind) -> Order | None:
@@ -348,22 +410,6 @@ def _board_piece(position: Position | None, kind: PhaseKind, province: str, orde
         if dislodged is not None:
             return dislodged.piece
     return position.units.get(province)
-
-
-def _tokens(body: str, gmap: GameMap) -> list[str]:
-    """Split lower-cased order text into words, with ``-`` as a word of its own."""
-    s = normalize_coasts(body.lower())
-    s = _ARROW_RE.sub(" - ", s)
-    words = s.split()
-    if "-" not in s:
-        return words
-    out: list[str] = []
-    for word in words:
-        if "-" in word and word not in gmap.compound_words:
-            out.extend(w for w in _SPLIT_RE.split(word) if w)
-        else:
-            out.append(word)
-    return out
 
 
 class _Parser:

@@ -10,13 +10,11 @@ Pure standard library.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-_UNSAFE_ON_TERMINAL: Final = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_UNSAFE_ON_TERMINAL: Final = "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
 """Control characters but line feed and tab, DEL and C1 controls (ESC, CR, NEL...), the line and
 paragraph separators, the bidirectional controls (they reorder what a terminal shows) and lone
 surrogates (text that is not Unicode; printing it as UTF-8 fails)."""
@@ -25,8 +23,9 @@ _UNSAFE_IN_LINE: Final = "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202
 _UNSAFE_IN_XML: Final = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff\ud800-\udfff]"
 """What XML 1.0 forbids (most C0 controls, U+FFFE, U+FFFF, surrogates) or discourages (DEL and the
 C1 controls)."""
-# The last two are compiled where first used (re keeps them compiled): a character class with
-# ranges this wide takes about 0.5 ms to compile, and most commands show no error and write no XML.
+# The three are compiled where first used (re keeps them compiled): a character class with
+# ranges this wide takes about 0.5 ms to compile, and most texts a command shows are printable
+# (every character these classes match is one that ``str.isprintable`` refuses).
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -39,7 +38,9 @@ def visible(text: str, one_line: bool = False) -> str:
     Line feeds and tabs are kept unless ``one_line``. The escape is valid inside a JSON string too
     (it decodes to the character), so a JSON document stays one, with the same meaning.
     """
-    pattern = re.compile(_UNSAFE_IN_LINE) if one_line else _UNSAFE_ON_TERMINAL
+    if (text if one_line else text.replace("\n", "").replace("\t", "")).isprintable():
+        return text  # nothing unsafe: each unsafe character is a control, format or separator character
+    pattern = re.compile(_UNSAFE_IN_LINE if one_line else _UNSAFE_ON_TERMINAL)
     return text if pattern.search(text) is None else pattern.sub(_escape, text)
 
 
@@ -52,7 +53,6 @@ def xml_safe(document: str) -> str:
 
 MAX_NAME_BYTES: Final = 80
 """Longest name made of an id (UTF-8 bytes), before the hash: well inside every file system's 255."""
-_KEPT: Final = re.compile(r"[A-Za-z0-9._-]")
 _RESERVED: Final = frozenset({"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)),
                               *(f"lpt{i}" for i in range(10))})
 """Names Windows refuses for a file, whatever its ending."""
@@ -65,11 +65,13 @@ def _digest(text: str) -> str:
 
 
 def _kept(ch: str) -> bool:
-    return _KEPT.fullmatch(ch) is not None or (ord(ch) > 127 and ch.isalnum())
+    return ch.isalnum() if not ch.isascii() else ch.isalnum() or ch in "._-"  # [A-Za-z0-9._-] or a letter beyond
 
 
 def _plain(text: str) -> str:
     """``text`` reduced to the characters a file name keeps, runs of others as one ``-``."""
+    import unicodedata  # here: only a file name needs it (a C library of its own, loaded at every start-up)
+
     text = unicodedata.normalize("NFC", text.encode("utf-8", "replace").decode("utf-8"))
     out = re.sub("-+", "-", "".join(ch if _kept(ch) else "-" for ch in text)).strip("-.")
     while len(out.encode("utf-8")) > MAX_NAME_BYTES:

@@ -5,7 +5,9 @@ each one (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``,
 about 0.4 ms per class, and a command's start-up creates some ninety classes (issue 23: a third of
 a one-game replay's start-up). :func:`value_class` makes the same class, a real dataclass
 (:func:`dataclasses.fields`, :func:`~dataclasses.replace`, :func:`~dataclasses.asdict`, pattern
-matching, pickling all work as before), compiling only its ``__init__``; the other five are
+matching, pickling all work as before), compiling nothing: its ``__init__`` is code written out
+once for every class of its shape (:mod:`dipsat.model.value_inits`), its names bound to the class's
+fields; the other five are
 closures over the class's field names, which behave as the written ones do (same ``repr``,
 equality, hash values, ``FrozenInstanceError``). Its ``__init__`` fills a slotted class's slots
 through their descriptors, which is also quicker per instance than ``object.__setattr__``.
@@ -14,17 +16,23 @@ through their descriptors, which is also quicker per instance than ``object.__se
 """
 from __future__ import annotations
 
+import sys
+import typing
 from collections import namedtuple
-from operator import attrgetter
-from types import CodeType, FunctionType
-from typing import Any, Callable, NamedTuple, TypeVar
+from operator import attrgetter, itemgetter
+from types import CodeType, FunctionType, MemberDescriptorType
+from typing import Any, Callable, Final, NamedTuple, TypeVar
 
 from dipsat.model.on_use import imported_on_use
 
 with imported_on_use("inspect"):  # dataclasses uses it only to write a missing docstring: ~5 % of a start-up
-    from dataclasses import MISSING, FrozenInstanceError, dataclass, fields
+    import dataclasses
+    from dataclasses import (  # type: ignore[attr-defined]
+        _FIELD, _FIELD_CLASSVAR, _FIELDS, _PARAMS, MISSING, Field, FrozenInstanceError, _is_classvar, _is_initvar,
+        _is_kw_only, _is_type, dataclass, field, fields,
+    )
 
-__all__ = ["value_class", "named_tuple"]
+__all__ = ["value_class", "value_tuple", "named_tuple"]
 
 T = TypeVar("T", bound=type)
 
@@ -44,11 +52,16 @@ def value_class(cls: T | None = None, /, *, eq: bool = True, slots: bool = True,
 
 
 def _make(cls: T, *, eq: bool, slots: bool, kw_only: bool, frozen: bool) -> T:
-    if any(hasattr(base, "__dataclass_fields__") for base in cls.__mro__[1:]):
-        return dataclass(cls, frozen=frozen, slots=slots, eq=eq, kw_only=kw_only)  # type: ignore[call-overload,no-any-return]
     undocumented = not cls.__doc__
+    inherited = _inherited_fields(cls, frozen)
+    if inherited is None:  # a base made otherwise, or frozen where this class is not: dataclass's checks
+        return dataclass(cls, frozen=frozen, slots=slots, eq=eq, kw_only=kw_only)  # type: ignore[call-overload,no-any-return]
     # The dataclass machinery without any method written: fields, defaults, __match_args__, slots.
-    cls = dataclass(cls, init=False, repr=False, eq=False, frozen=False, slots=slots, kw_only=kw_only)  # type: ignore[call-overload]
+    plain = None if undocumented else _plain_fields(cls, slots, kw_only, inherited)
+    if plain is None and inherited:  # a subclass the short way does not make: all of it by dataclass
+        return dataclass(cls, frozen=frozen, slots=slots, eq=eq, kw_only=kw_only)  # type: ignore[call-overload,no-any-return]
+    cls = plain if plain is not None else dataclass(  # type: ignore[call-overload]
+        cls, init=False, repr=False, eq=False, frozen=False, slots=slots, kw_only=kw_only)
     flds = fields(cls)
     names = tuple(f.name for f in flds)
     _add_init(cls, flds, slots and (frozen or "__setattr__" not in cls.__dict__), frozen)
@@ -75,12 +88,106 @@ def _make(cls: T, *, eq: bool, slots: bool, kw_only: bool, frozen: bool) -> T:
                 setattr(cls, name, fn)
     params = cls.__dataclass_params__  # type: ignore[attr-defined]
     params.init, params.repr, params.eq, params.frozen = True, True, eq, frozen
+    _MADE_HERE.add(cls)
     if undocumented:
         import inspect
         try:
             cls.__doc__ = cls.__name__ + str(inspect.signature(cls)).replace(" -> None", "")
         except (TypeError, ValueError):
             cls.__doc__ = cls.__name__
+    return cls
+
+
+_PARAMS_CLASS = type(dataclass(type("_Reference", (), {"__doc__": "A reference."}), init=False, repr=False,
+                               eq=False).__dataclass_params__)  # type: ignore[call-overload]
+
+
+def _inherited_fields(cls: type, frozen: bool) -> dict[str, Field[Any]] | None:
+    """The fields ``cls`` inherits from bases made by :func:`value_class` (as dataclass gathers
+    them: the farthest base first); ``None`` where a base is another dataclass, or is frozen
+    and ``cls`` is not (or the other way round)."""
+    found: dict[str, Field[Any]] = {}
+    for base in cls.__mro__[-1:0:-1]:
+        base_fields = getattr(base, _FIELDS, None)
+        if base_fields is not None:
+            if base not in _MADE_HERE or getattr(base, _PARAMS).frozen != frozen:
+                return None
+            found.update(base_fields)
+    return found
+
+
+_MADE_HERE: set[type] = set()
+"""The classes :func:`value_class` made (the short way of :func:`_plain_fields` takes only such
+bases); classes live as long as their module."""
+
+
+def _plain_fields(cls: T, slots: bool, kw_only: bool, inherited: dict[str, Field[Any]]) -> T | None:
+    """What ``dataclass(cls, init=False, repr=False, eq=False, slots=slots, kw_only=kw_only)``
+    makes of a plain class body, made without the rest of its machinery (issue 23: ninety classes
+    at every start-up): fields and class variables told apart as dataclass tells them; ``None``
+    for any other body (an init-only variable, the keyword-only marker, a mutable default, a
+    field without annotation, a base whose slots are not a tuple), which dataclass then makes."""
+    own = cls.__dict__.get("__annotations__", {})
+    if "__slots__" in cls.__dict__ or hasattr(cls, "__abstractmethods__"):
+        return None
+    inherited_slots: set[str] = set()
+    for base in cls.__mro__[1:-1]:
+        base_slots = base.__dict__.get("__slots__", ())
+        if not isinstance(base_slots, tuple):
+            return None
+        inherited_slots.update(base_slots)
+    module = sys.modules.get(cls.__module__)
+    if module is None:
+        return None
+    made: dict[str, Field[Any]] = dict(inherited)  # a field named again keeps its place, as dataclass keeps it
+    for name, kind in own.items():
+        if not isinstance(kind, str) or _is_type(kind, cls, dataclasses, dataclasses.KW_ONLY, _is_kw_only) \
+                or _is_type(kind, cls, dataclasses, dataclasses.InitVar, _is_initvar):
+            return None
+        default = getattr(cls, name, MISSING)
+        if isinstance(default, Field):
+            f = default
+        else:
+            if isinstance(default, MemberDescriptorType):
+                default = MISSING
+            f = field(default=default)
+        f.name, f.type = name, kind
+        if _is_type(kind, cls, typing, typing.ClassVar, _is_classvar):
+            if f.default_factory is not MISSING or f.kw_only is not MISSING:
+                return None  # dataclass says why
+            f._field_type = _FIELD_CLASSVAR  # type: ignore[attr-defined]
+        else:
+            if f.default is not MISSING and f.default.__class__.__hash__ is None:
+                return None  # a mutable default: dataclass says so
+            f._field_type = _FIELD  # type: ignore[attr-defined]
+            if f.kw_only is MISSING:
+                f.kw_only = kw_only
+        made[name] = f
+    if any(isinstance(value, Field) and name not in own for name, value in cls.__dict__.items()):
+        return None  # a field without annotation: dataclass says so
+    for name, f in made.items():
+        if name in own and isinstance(cls.__dict__.get(name), Field):
+            if f.default is MISSING:
+                delattr(cls, name)
+            else:
+                setattr(cls, name, f.default)
+    params = object.__new__(_PARAMS_CLASS)
+    for name in _PARAMS_CLASS.__slots__:
+        setattr(params, name, {"match_args": True, "kw_only": kw_only, "slots": slots}.get(name, False))
+    setattr(cls, _PARAMS, params)
+    setattr(cls, _FIELDS, made)
+    real = [f for f in made.values() if f._field_type is _FIELD]  # type: ignore[attr-defined]
+    if "__match_args__" not in cls.__dict__:
+        cls.__match_args__ = tuple(f.name for f in real if f.init and not f.kw_only)  # type: ignore[attr-defined]
+    if not slots:
+        return cls
+    body = dict(cls.__dict__)
+    body["__slots__"] = tuple(f.name for f in real if f.name not in inherited_slots)
+    for name in (*(f.name for f in real), "__dict__", "__weakref__"):
+        body.pop(name, None)
+    qualname = cls.__qualname__
+    cls = type(cls)(cls.__name__, cls.__bases__, body)
+    cls.__qualname__ = qualname
     return cls
 
 
@@ -107,7 +214,8 @@ def _add_init(cls: type, flds: tuple[Any, ...], slots: bool, frozen: bool) -> No
             defaulted = defaulted or f.default is not MISSING or f.default_factory is not MISSING
     post_init = hasattr(cls, "__post_init__")
     given = tuple(f for f in flds if f.init)
-    if all(not f.kw_only and f.default_factory is MISSING and f.name != "self" for f in given) and all(
+    kw_given = [f.kw_only for f in given]
+    if all(f.name != "self" for f in flds) and kw_given == sorted(kw_given) and all(
             f.default is MISSING and f.default_factory is MISSING for f in flds if not f.init):
         init = _shared_init(cls, given, "mutable" if not frozen else "slots" if slots else "frozen", post_init)
         init.__annotations__ = {**{f.name: f.type for f in given}, "return": None}
@@ -155,47 +263,116 @@ def _add_init(cls: type, flds: tuple[Any, ...], slots: bool, frozen: bool) -> No
     _set(cls, "__init__", init)
 
 
-_SHARED_INIT_CODE: dict[tuple[str, bool, int], CodeType] = {}
-"""(how fields are filled, ``__post_init__`` or not, number of fields) -> the code of
-``def __init__(self, a0, a1...)``: ``_s0(self, a0); _s1(self, a1)...`` (``slots``: each field's
-slot setter), ``_s(self, _n0, a0)...`` (``frozen`` without slots: ``object.__setattr__`` and the
-fields' names) or ``self._f0 = a0; self._f1 = a1...`` (``mutable``: attribute names renamed to
-the fields'), then ``self.__post_init__()`` if the class has one."""
+_SHARED_INIT_CODE: dict[tuple[str, bool, bool, int], CodeType] = {}
+"""(style, factories, ``__post_init__``, number of fields) -> the code of the shared ``__init__``
+(:func:`init_template`), taken from :mod:`dipsat.model.value_inits` (compiled with the package)
+for the shapes :data:`WRITTEN_OUT`."""
+
+STYLES = ("slots", "frozen", "mutable")
+
+WRITTEN_OUT: tuple[tuple[str, bool, bool, int], ...] = (
+    *(("slots", False, False, n) for n in range(11)), *(("slots", False, True, n) for n in range(6)),
+    ("slots", False, True, 21),
+    ("slots", False, True, 23), ("slots", True, False, 4), ("slots", True, False, 11), ("slots", True, False, 23),
+    ("slots", True, True, 2), ("slots", True, True, 7), ("slots", True, True, 8),
+    *(("frozen", False, False, n) for n in (2, 3, 4, 5, 8)), ("frozen", True, False, 7), ("frozen", True, True, 14),
+    ("mutable", False, False, 4), *(("mutable", True, False, n) for n in (4, 6, 8, 9, 10, 14, 23)),
+)
+"""The shapes (style, factories, ``__post_init__``, number of fields) of dipsat's own value classes,
+whose shared ``__init__`` is written out in :mod:`dipsat.model.value_inits` (``tests/test_values.py``
+checks that every class of the packages finds its shape there); another shape is compiled once
+at run time."""
+
+
+def init_template(style: str, factories: bool, post_init: bool, n: int, name: str = "__init__") -> str:
+    """The text of the ``__init__`` shared by every class of its kind with ``n`` fields.
+
+    ``def __init__(self, a0, a1...)`` fills each field: ``_s0(self, a0)...`` (``slots``: each
+    field's slot setter, bound per class), ``_s(self, _n0, a0)...`` (``frozen`` without slots:
+    ``object.__setattr__`` and the fields' names) or ``self._f0 = a0...`` (``mutable``: the
+    attribute names renamed to the fields'); with ``factories``, each value is
+    ``_m0() if a0 is _M else a0`` (``_M``: the default of a field made by its factory ``_m0``);
+    then ``self.__post_init__()`` if the class has one. Parameters are renamed to the fields'
+    names, keyword-only ones by the code's count, defaults are the function's."""
+    lines = []
+    for i in range(n):
+        value = f"_m{i}() if a{i} is _M else a{i}" if factories else f"a{i}"
+        lines.append(f"    _s{i}(self, {value})\n" if style == "slots" else f"    self._f{i} = {value}\n"
+                     if style == "mutable" else f"    _s(self, _n{i}, {value})\n")
+    if post_init:
+        lines.append("    self.__post_init__()\n")
+    params = "".join(f", a{i}" for i in range(n))
+    return f"def {name}(self{params}):\n" + ("".join(lines) or "    pass\n")
+
+
+def _template_name(style: str, factories: bool, post_init: bool, n: int) -> str:
+    return f"{style}{'_factories' if factories else ''}{'_post_init' if post_init else ''}_{n}"
+
+
+def templates_text() -> str:
+    """The text of :mod:`dipsat.model.value_inits` (``tests/test_values.py`` checks it is the file's)."""
+    head = ('"""The shared ``__init__`` code of value classes, written out by '
+            ':func:`dipsat.model.values.templates_text`\n(do not edit; regenerate: ``python -c "from '
+            'dipsat.model.values import templates_text; print(templates_text(), end=\'\')" > '
+            'model/value_inits.py``).\n\nCompiled with the package like every module, so that making '
+            'a class compiles nothing at run time\n(issue 23: a text compiled at run time costs about '
+            '0.7 M instructions; a start-up made ~35 of them)."""\n'
+            "# flake8: noqa\n# mypy: ignore-errors\n")
+    return head + "".join("\n\n" + init_template(*key, name=_template_name(*key)) for key in WRITTEN_OUT)
+
+
+def _shared_code(style: str, factories: bool, post_init: bool, n: int) -> CodeType:
+    key = (style, factories, post_init, n)
+    code = _SHARED_INIT_CODE.get(key)
+    if code is None:
+        from dipsat.model import value_inits
+
+        template = getattr(value_inits, _template_name(*key), None)
+        if template is None:  # a shape none of dipsat's classes has: compiled once
+            scope: dict[str, Any] = {}
+            exec(init_template(*key), scope)  # noqa: S102
+            template = scope["__init__"]
+        code = _SHARED_INIT_CODE[key] = template.__code__.replace(co_name="__init__")
+    return code
 
 
 def _shared_init(cls: type, given: tuple[Any, ...], style: str, post_init: bool) -> FunctionType:
     """An ``__init__`` made from the shared code for its kind and number of fields (``given``:
-    the fields ``__init__`` takes, all positional, none with a factory), its parameters renamed
-    to the fields' names and its names bound to the fields' setters or renamed (no compiling):
-    the same steps as the text dataclass writes (a frozen class fills its fields through their
-    slots' setters or ``object.__setattr__``, a mutable one by assignment: a plain store into a
-    slot is about three times quicker than a call of its setter, and a working record such as a
-    legality verdict is made for every order). ``style``: ``slots``, ``frozen``, ``mutable``."""
+    the fields ``__init__`` takes, positional ones first), its parameters renamed to the fields'
+    names and its names bound to the fields' setters or renamed (no compiling: the code comes
+    written out, :func:`init_template`): the same steps as the text dataclass writes (a frozen
+    class fills its fields through their slots' setters or ``object.__setattr__``, a mutable one
+    by assignment: a plain store into a slot is about three times quicker than a call of its
+    setter, and a working record such as a legality verdict is made for every order); a field
+    made by its factory gets the factory's value when its parameter is left out. ``style``:
+    ``slots``, ``frozen``, ``mutable``."""
     n = len(given)
-    key = (style, post_init, n)
-    code = _SHARED_INIT_CODE.get(key)
-    if code is None:
-        params = "".join(f", a{i}" for i in range(n))
-        lines = [f" _s{i}(self, a{i})\n" if style == "slots" else f" self._f{i} = a{i}\n" if style == "mutable"
-                 else f" _s(self, _n{i}, a{i})\n" for i in range(n)]
-        if post_init:
-            lines.append(" self.__post_init__()\n")
-        body = "".join(lines) or " pass\n"
-        scope: dict[str, Any] = {}
-        exec(f"def __init__(self{params}):\n{body}", scope)  # noqa: S102 (once per kind and number of fields)
-        code = _SHARED_INIT_CODE[key] = scope["__init__"].__code__
+    factories = any(f.default_factory is not MISSING for f in given)
+    code = _shared_code(style, factories, post_init, n)
     names = tuple(f.name for f in given)
-    code = code.replace(co_varnames=("self", *names), co_qualname=f"{cls.__qualname__}.__init__")
+    keywords = sum(1 for f in given if f.kw_only)
+    code = code.replace(co_varnames=("self", *names), co_argcount=1 + n - keywords, co_kwonlyargcount=keywords,
+                        co_qualname=f"{cls.__qualname__}.__init__")
     bound: dict[str, Any] = {"__builtins__": __builtins__}
     if style == "slots":
         bound.update((f"_s{i}", getattr(cls, name).__set__) for i, name in enumerate(names))
     elif style == "mutable":
-        code = code.replace(co_names=(*names, *(("__post_init__",) if post_init else ())))
+        renamed = {f"_f{i}": name for i, name in enumerate(names)}
+        code = code.replace(co_names=tuple(renamed.get(name, name) for name in code.co_names))
     else:
         bound["_s"] = object.__setattr__
         bound.update((f"_n{i}", name) for i, name in enumerate(names))
-    defaults = tuple(f.default for f in given if f.default is not MISSING)
-    return FunctionType(code, bound, "__init__", defaults or None)
+    if factories:
+        bound["_M"] = _FACTORY
+        bound.update((f"_m{i}", _own_default if f.default_factory is MISSING else f.default_factory)
+                     for i, f in enumerate(given))
+    defaults = tuple(_FACTORY if f.default_factory is not MISSING else f.default for f in given
+                     if not f.kw_only and (f.default is not MISSING or f.default_factory is not MISSING))
+    made = FunctionType(code, bound, "__init__", defaults or None)
+    if keywords:
+        made.__kwdefaults__ = {f.name: _FACTORY if f.default_factory is not MISSING else f.default for f in given
+                               if f.kw_only and (f.default is not MISSING or f.default_factory is not MISSING)} or None
+    return made
 
 
 class _Factory:
@@ -206,6 +383,12 @@ class _Factory:
 
 
 _FACTORY = _Factory()
+
+
+def _own_default() -> _Factory:
+    """What a field without factory keeps when it is handed the factory marker itself."""
+    return _FACTORY
+
 
 
 def _key_fn(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
@@ -265,6 +448,123 @@ def _getstate(self: Any) -> list[Any]:
 def _setstate(self: Any, state: list[Any]) -> None:
     for f, value in zip(fields(self), state):
         object.__setattr__(self, f.name, value)
+
+
+def value_tuple(cls: T) -> T:
+    """Make of ``cls`` the frozen value class ``@value_class`` makes, stored as a tuple of its fields.
+
+    For a record made by the ten thousand (an order's result): a program makes it in one C call,
+    ``tuple.__new__(cls, (field, ...))``, fields in order, none left out (about a fifth of the
+    instructions of filling four frozen slots); ``cls(...)`` works as for any value class. It
+    behaves as the :func:`value_class` (as the dataclass) does: the same ``repr``, equality (only
+    with its own class), hash values (the hash of its fields' tuple), fields,
+    :func:`~dataclasses.replace`, :func:`~dataclasses.asdict`, ``__match_args__``, signature,
+    pickling and ``FrozenInstanceError``; being a tuple it also has a length, items and
+    iteration, and it is ``isinstance(x, tuple)``. Plain fields only (no factory, all in
+    ``__init__``, none keyword-only), and no base class of its own.
+    """
+    body = dataclass(cls, init=False, repr=False, eq=False, frozen=False, slots=False)  # type: ignore[call-overload]
+    flds = fields(body)
+    names = tuple(f.name for f in flds)
+    if any(f.default_factory is not MISSING or not f.init or f.kw_only for f in flds) or cls.__bases__ != (object,):
+        raise TypeError(f"value_tuple: {cls.__name__} needs plain fields and no base class")
+    ns = {k: v for k, v in body.__dict__.items() if k not in ("__dict__", "__weakref__") and k not in names}
+    ns["__slots__"] = ()
+    for i, f in enumerate(flds):
+        ns[f.name] = _item_getter(i, f.name)
+    if len(names) >= len(_TUPLE_NEWS):
+        raise TypeError(f"value_tuple: {cls.__name__} has more than {len(_TUPLE_NEWS) - 1} fields")
+    template = _TUPLE_NEWS[len(names)]  # compiled with the package: nothing compiled at run time
+    code = template.__code__.replace(co_varnames=("cls", *names), co_name="__new__",
+                                     co_qualname=f"{cls.__qualname__}.__new__")
+    new = FunctionType(code, template.__globals__, "__new__",
+                       tuple(f.default for f in flds if f.default is not MISSING) or None)
+    new.__annotations__ = {**{f.name: f.type for f in flds}, "return": None}
+    ns["__new__"] = new
+    made: Any = type(cls.__name__, (tuple,), ns)
+    made.__qualname__ = cls.__qualname__
+    new.__qualname__ = f"{cls.__qualname__}.__new__"
+    compared = tuple(f.name for f in flds if f.compare)
+    hashed = tuple(f.name for f in flds if (f.compare if f.hash is None else f.hash))
+    if compared != names or hashed != names:
+        raise TypeError(f"value_tuple: every field of {cls.__name__} is compared and hashed")
+    _set(made, "__repr__", _repr_fn(made, tuple(f.name for f in flds if f.repr)))
+    made.__eq__ = _tuple_eq
+    made.__ne__ = _tuple_ne
+    made.__hash__ = tuple.__hash__  # the hash of the fields' tuple, as the dataclass's
+    made.__lt__, made.__le__, made.__gt__, made.__ge__ = (_not_ordered(c) for c in ("<", "<=", ">", ">="))
+    made.__setattr__ = _setattr_fn(made, names)
+    made.__delattr__ = _delattr_fn(made, names)
+    made.__getnewargs__ = _newargs
+    params_ = made.__dataclass_params__
+    params_.init, params_.repr, params_.eq, params_.frozen = True, True, True, True
+    return made  # type: ignore[no-any-return]
+
+
+def _tuple_new_0(cls):  # type: ignore[no-untyped-def]
+    return _tuple_new(cls, ())
+
+
+def _tuple_new_1(cls, a0):  # type: ignore[no-untyped-def]
+    return _tuple_new(cls, (a0,))
+
+
+def _tuple_new_2(cls, a0, a1):  # type: ignore[no-untyped-def]
+    return _tuple_new(cls, (a0, a1))
+
+
+def _tuple_new_3(cls, a0, a1, a2):  # type: ignore[no-untyped-def]
+    return _tuple_new(cls, (a0, a1, a2))
+
+
+def _tuple_new_4(cls, a0, a1, a2, a3):  # type: ignore[no-untyped-def]
+    return _tuple_new(cls, (a0, a1, a2, a3))
+
+
+def _tuple_new_5(cls, a0, a1, a2, a3, a4):  # type: ignore[no-untyped-def]
+    return _tuple_new(cls, (a0, a1, a2, a3, a4))
+
+
+def _tuple_new_6(cls, a0, a1, a2, a3, a4, a5):  # type: ignore[no-untyped-def]
+    return _tuple_new(cls, (a0, a1, a2, a3, a4, a5))
+
+
+_TUPLE_NEWS: Final = (_tuple_new_0, _tuple_new_1, _tuple_new_2, _tuple_new_3, _tuple_new_4, _tuple_new_5, _tuple_new_6)
+"""The ``__new__`` of a :func:`value_tuple` of n fields, its parameters renamed to the fields'."""
+_tuple_new = tuple.__new__
+
+
+def _item_getter(index: int, name: str) -> Any:
+    """The field ``name``, item ``index`` of the tuple (as a named tuple reads it)."""
+    try:
+        from _collections import _tuplegetter
+        return _tuplegetter(index, f"Field {name}")
+    except ImportError:  # another Python than CPython
+        return property(itemgetter(index), doc=f"Field {name}")
+
+
+def _tuple_eq(self: Any, other: Any) -> Any:
+    if other.__class__ is self.__class__:
+        return tuple.__eq__(self, other)
+    return False if isinstance(other, tuple) else NotImplemented  # a tuple's own == would compare items
+
+
+def _tuple_ne(self: Any, other: Any) -> Any:
+    if other.__class__ is self.__class__:
+        return tuple.__ne__(self, other)
+    return True if isinstance(other, tuple) else NotImplemented
+
+
+def _not_ordered(symbol: str) -> Callable[[Any, Any], Any]:
+    """Values are not ordered (as a dataclass without ``order``): ``<`` and the others refuse."""
+    def refuse(self: Any, other: Any) -> Any:
+        raise TypeError(f"'{symbol}' not supported between instances of "
+                        f"{type(self).__name__!r} and {type(other).__name__!r}")
+    return refuse
+
+
+def _newargs(self: Any) -> tuple[Any, ...]:
+    return tuple(self)  # pickling and copying: ``cls.__new__(cls, *fields)``
 
 
 _NOT_COPIED = frozenset({"__module__", "__name__", "__annotations__", "__dict__", "__weakref__"})

@@ -112,11 +112,15 @@ def _changes_problem(position: Position, standard_sequence: bool) -> str:
     return ""
 
 
+_STANDARD_NAMES: Final = frozenset((season.name, kind.name) for season, kind in STANDARD_PHASES)
+""":data:`STANDARD_PHASES` by the members' names (an enum member hashes in Python, its name in C)."""
+
+
 def _phase_problem(rec: PhaseRecord, last: PhaseRecord | None, standard_sequence: bool) -> str:
     phase = rec.phase
     if not MIN_YEAR <= phase.year <= MAX_YEAR:
         return f"year out of range ({MIN_YEAR}-{MAX_YEAR}): {rec.label}"
-    if standard_sequence and (phase.season, phase.kind) not in STANDARD_PHASES:
+    if standard_sequence and (phase.season._name_, phase.kind._name_) not in _STANDARD_NAMES:
         return f"no such phase on this board: {rec.label}"
     if last is not None and phase_key(phase) <= phase_key(last.phase):
         return f"phase out of order: {rec.label} after {last.label}"

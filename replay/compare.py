@@ -12,13 +12,14 @@ from collections.abc import Mapping
 from dipsat.model.types import Dislodged, Phase, PhaseKind, Piece, Position, Season
 from dipsat.model.values import value_class
 
-_SEASON_ORDER = {Season.SPRING: 0, Season.SUMMER: 1, Season.FALL: 2, Season.WINTER: 3}
-_KIND_ORDER = {PhaseKind.MOVEMENT: 0, PhaseKind.RETREAT: 1, PhaseKind.ADJUSTMENT: 2}
+_SEASON_ORDER = {Season.SPRING.name: 0, Season.SUMMER.name: 1, Season.FALL.name: 2, Season.WINTER.name: 3}
+_KIND_ORDER = {PhaseKind.MOVEMENT.name: 0, PhaseKind.RETREAT.name: 1, PhaseKind.ADJUSTMENT.name: 2}
+"""By the members' names (``_name_``, a plain attribute): an enum member hashes in Python, its name in C."""
 
 
 def phase_key(phase: Phase) -> tuple[int, int, int]:
     """Sort key of a phase in game order: year, season, movement < retreat < adjustment."""
-    return phase.year, _SEASON_ORDER[phase.season], _KIND_ORDER[phase.kind]
+    return phase.year, _SEASON_ORDER[phase.season._name_], _KIND_ORDER[phase.kind._name_]
 
 
 @value_class

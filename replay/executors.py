@@ -208,7 +208,8 @@ def connect(address: str, timeout: float = 10.0) -> Any:
         raise ConnectionError(f"cannot connect to the Dask scheduler at {address}: {exc}") from None
 
 
-_ADDRESS_RE = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):\d{1,5}")
+_ADDRESS_RE = r"(?:(?:tcp|tls|ws|wss|ucx)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):\d{1,5}"
+"""A scheduler's address; compiled where an address is checked (issue 23: start-up)."""
 
 
 def check_address(address: str) -> str:
@@ -220,7 +221,7 @@ def check_address(address: str) -> str:
     Raises:
         ValueError: it is not one.
     """
-    if not _ADDRESS_RE.fullmatch(address) or not 0 < int(address.rsplit(":", 1)[1]) < 65536:
+    if not re.fullmatch(_ADDRESS_RE, address) or not 0 < int(address.rsplit(":", 1)[1]) < 65536:
         raise ValueError(f"not a Dask scheduler address: {address!r} (want tcp://HOST:PORT)")
     return address
 

@@ -164,11 +164,11 @@ class GameReplay:
         if kind is PhaseKind.MOVEMENT and board.dislodged:
             return board
         if kind is PhaseKind.ADJUSTMENT or season is Season.WINTER:
-            return Position(Phase(year + 1, Season.SPRING, PhaseKind.MOVEMENT), board.units, board.centres)
+            return _units_and_centres(board, Phase(year + 1, Season.SPRING, PhaseKind.MOVEMENT))
         if season is Season.FALL:
             board = update_centres(self.variant.map, board)
-            return Position(Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT), board.units, board.centres)
-        return Position(Phase(year, Season.FALL, PhaseKind.MOVEMENT), board.units, board.centres)
+            return _units_and_centres(board, Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT))
+        return _units_and_centres(board, Phase(year, Season.FALL, PhaseKind.MOVEMENT))
 
     def _skip(self, board: Position, notes: list[str]) -> Position:
         """Play a phase the archive leaves out, without orders; say what it changed."""
@@ -229,6 +229,15 @@ class GameReplay:
                                     "; ".join(map(str, diffs)), clip_message("; ".join(notes), 1000),
                                     clip_message(error), orders, unread,
                                     self.label, line))
+
+
+def _units_and_centres(board: Position, phase: Phase) -> Position:
+    """``Position(phase, board.units, board.centres)``: the units and centres of ``board`` at
+    ``phase``, nothing else (no dislodged unit, standoff, stack or lasting change); made without
+    freezing again the mappings ``board`` holds frozen, where it has nothing else to leave behind."""
+    if type(board) is Position and not board.stacked and not board.changes:
+        return board.updated(phase=phase, dislodged={}, standoffs=frozenset())
+    return Position(phase, board.units, board.centres)
 
 
 _ORDER, _POWER, _WHY, _TAG = attrgetter("order"), attrgetter("power"), attrgetter("why"), attrgetter("tag")

@@ -79,6 +79,16 @@ class _Scan:
     identities: dict[str, str] = field(default_factory=dict)
     """File -> its identity, fixed when first listed (:func:`~dipsat.replay.readers.find_tasks`)."""
     todo_games: int = 0
+    kept: list[Task] | None = field(default_factory=list)
+    """Every task listed, with its text, while their texts fit in :data:`KEPT_TEXT` (then ``None``):
+    the second pass is not needed."""
+    kept_size: int = 0
+
+
+KEPT_TEXT = 4 << 20
+"""Characters of the first pass's task texts kept for the replay (the 40 archived games: 2.5 M),
+so that a small run reads each file once; a larger run reads them again in the second pass
+(keeping them all would hold the whole archive in memory)."""
 
 
 def _scan(config: RunConfig, store: PartStore) -> _Scan:
@@ -88,6 +98,12 @@ def _scan(config: RunConfig, store: PartStore) -> _Scan:
         if isinstance(item, GameError):
             scan.errors.append(item)
         elif item.uid not in scan.games:
+            if scan.kept is not None:
+                scan.kept_size += len(item.text)
+                if scan.kept_size <= KEPT_TEXT:
+                    scan.kept.append(item)
+                else:
+                    scan.kept = None
             scan.uids.append(item.uid)
             scan.games[item.uid] = item.games
             scan.lines[item.uid] = item.lines or ((item.line,) if item.key.startswith("line ") else ())
@@ -102,7 +118,16 @@ def _scan(config: RunConfig, store: PartStore) -> _Scan:
 def _todo(config: RunConfig, store: PartStore, scan: _Scan) -> Iterator[Task]:
     """Second pass: the tasks not finished yet, with their text, read lazily; each file keeps the
     identity the first pass gave it, and a task the first pass did not list (the file changed
-    meanwhile) is left to the next run."""
+    meanwhile) is left to the next run. Where the first pass kept every task's text, those tasks,
+    the file not read again (its text as the first pass read it, which its identity names)."""
+    if scan.kept is not None:
+        kept, scan.kept = scan.kept, None
+        kept.reverse()
+        while kept:
+            item = kept.pop()  # each text let go once its task is handed on
+            if not store.done(item.uid):
+                yield item
+        return
     seen: set[str] = set()
     for item in find_tasks(config.paths, config.rules_text, scan.identities):
         if isinstance(item, Task) and item.uid not in seen and item.uid in scan.games:

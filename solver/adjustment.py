@@ -109,6 +109,9 @@ def _voided(gmap: GameMap, position: Position, orders: list[Order], rules: Rules
             builds_left: dict[str, int], disbands_left: dict[str, int]) -> dict[int, Problem]:
     """Orders that an all-or-nothing choice of 4.D.4-4.D.6 sets aside, with the reason."""
     voided: dict[int, Problem] = {}
+    if (rules.same_province_builds == "first" and rules.too_many_builds != "all_void"
+            and rules.too_many_disbands != "civil_disorder"):
+        return voided  # the usual choices: nothing is set aside (issue 23: every adjustment phase)
     units = dict(position.units)
     problems: dict[int, Problem] = {}
 

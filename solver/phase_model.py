@@ -98,6 +98,8 @@ class PhaseModel:
         self.facts = facts
         self.names = Names(facts)
         self.fold = fold is not None
+        self._full: PhaseModel | None = None
+        """The model built without folding, once :meth:`unfolded` built it (a folded model)."""
         self.rules = fold
         """The rule modules that build a folded model (``None`` for a model built without folding
         by its caller; a model :meth:`unfolded` made keeps those of its folded one)."""
@@ -105,7 +107,9 @@ class PhaseModel:
         self._reads: dict[Key, list[Key]] = {}
         """Decision -> the decisions its definition reads (the decision graph, kept as a dict)."""
         self._graph: nx.DiGraph | None = None
-        self._later: dict[Key, Callable[[PhaseModel], Iterable[Key]]] = {}
+        self._graph_nodes = 0
+        """How many decisions :attr:`graph` had when it was built (a new decision makes it stale)."""
+        self._later: dict[Key, Callable[[PhaseModel], Iterable[Key]] | tuple[Callable[..., Iterable[Key]], str]] = {}
         self.overrides = dict(overrides or {})
         """Decisions fixed by a backup rule, by key."""
         self.decisions: dict[Key, IntVar] = {}
@@ -116,6 +120,11 @@ class PhaseModel:
         self._given: dict[str, Lit] = {}
         self._dislodged: dict[str, Lit] = {}
         self._leaves: dict[str, Lit] = {}
+        carried = facts.carriers
+        self._paths: dict[str, Lit] = {src: not mf.blocked for src, mf in facts.moves.items()
+                                       if mf.blocked or not (mf.convoyed or carried and src in carried)}
+        """Source -> :meth:`path`: the constants (a move over land, a blocked move) from the start."""
+        self._stacked = bool(facts.stacks)
         self.cut_by: dict[str, list[str]] = {}
         """Supporter province -> origins of the moves that cut its support if they have a path."""
         unit = facts.gmap.strength_scale
@@ -127,10 +136,12 @@ class PhaseModel:
         """The same phase model built without folding (itself when it is not folded)."""
         if not self.fold:
             return self
-        full = PhaseModel(self.facts, self.overrides)
-        full.rules = self.rules  # what built it, folded or not
-        for rule in self.rules.values():  # type: ignore[union-attr]
-            rule(full)
+        full = self._full
+        if full is None:
+            full = self._full = PhaseModel(self.facts, self.overrides)
+            full.rules = self.rules  # what built it, folded or not
+            for rule in self.rules.values():  # type: ignore[union-attr]
+                rule(full)
         return full
 
     def unfold(self) -> None:
@@ -161,6 +172,14 @@ class PhaseModel:
         else:
             self.model.add(lit == 1)
 
+    def always(self, lit: IntVar) -> None:
+        """``lit`` is defined true, reading nothing: the gate ``lit <-> AND()`` of
+        :meth:`equal_and`, the clause ``[lit]`` (fixed at once when the model is folded)."""
+        if self.fold:
+            self.model.fix(2 * lit.index)
+        else:
+            self.model.add_clause([2 * lit.index])
+
     # -- naming -----------------------------------------------------------------------------
     def label(self, province: str) -> str:
         """The order of the unit in ``province`` in short notation, for names."""
@@ -182,7 +201,6 @@ class PhaseModel:
             model.keys.append(key)
             model.lb.append(0)
             model.ub.append(1)
-            self._graph = None
             if self.overrides and key in self.overrides:
                 unit = 2 * lit.index + (0 if self.overrides[key] else 1)
                 if self.fold:
@@ -191,21 +209,27 @@ class PhaseModel:
                     self.model.add_clause([unit])
         return lit
 
-    def defines(self, key: Key, reads: Iterable[Key] | Callable[[PhaseModel], Iterable[Key]] = ()) -> bool:
+    def defines(self, key: Key, reads: Iterable[Key] | Callable[..., Iterable[Key]] = (),
+                subject: str | None = None) -> bool:
         """Record what decision ``key`` reads; say whether its rule should define it.
 
-        ``reads`` may be a function of the phase model giving them: it is called only if the
-        decision graph is asked for (holding no reference to the model, it keeps the model free
-        of reference cycles, so a phase's model is freed as soon as it is dropped). An overridden decision (fixed by a backup rule) keeps its node but loses its
-        edges and its defining constraints.
+        ``reads`` may be a function giving them, of the phase model (and of ``subject`` when
+        given: ``reads(pm, subject)``): it is called only if the decision graph is asked for
+        (holding no reference to the model, it keeps the model free of reference cycles, so a
+        phase's model is freed as soon as it is dropped). An overridden decision (fixed by a
+        backup rule) keeps its node but loses its edges and its defining constraints. A folded
+        model records nothing: its graph is that of the model built without folding
+        (:attr:`graph`, :meth:`dependents`), built only if asked for.
         """
         if key not in self.decisions:
             self.decision(key)
         if self.overrides and key in self.overrides:
             return False
+        if self.fold:
+            return True
         if callable(reads):
-            self._later[key] = reads
-        else:
+            self._later[key] = reads if subject is None else (reads, subject)
+        elif reads:  # a decision that reads nothing has no list
             found = self._reads.get(key)
             if found is None:
                 self._reads[key] = list(reads)
@@ -219,20 +243,24 @@ class PhaseModel:
         """The decision graph (networkx) with the decisions' keys as nodes, built when first
         asked for: only explanations and pictures need it (the cycle checks read
         :meth:`dependents`)."""
-        if self._graph is None:
+        if self.fold:
+            return self.unfolded().graph
+        if self._graph is None or self._graph_nodes != len(self.decisions):
             import networkx as nx
 
             self._read_later()
             graph = nx.DiGraph()
             graph.add_nodes_from(self.decisions)
             graph.add_edges_from((r, key) for key in self.decisions for r in self._reads.get(key, ()))
-            self._graph = graph
+            self._graph, self._graph_nodes = graph, len(self.decisions)
         return self._graph
 
     def dependents(self) -> dict[Key, dict[Key, None]]:
         """The decision graph as successor lists: decision -> the decisions whose definitions
         read it. Nodes and successors come in the order :attr:`graph` lists them, so that
         :mod:`~dipsat.solver.cycles` finds its cycles in networkx's order without networkx."""
+        if self.fold:
+            return self.unfolded().dependents()
         self._read_later()
         found: dict[Key, dict[Key, None]] = {key: {} for key in self.decisions}
         for key in self.decisions:
@@ -246,7 +274,8 @@ class PhaseModel:
     def _read_later(self) -> None:
         """Call the read functions given to :meth:`defines`, adding what they read to the lists."""
         for key, later in self._later.items():
-            self._reads.setdefault(key, []).extend(later(self))
+            found = later(self) if type(later) is not tuple else later[0](self, later[1])
+            self._reads.setdefault(key, []).extend(found)
         self._later.clear()
 
     def moves(self, src: str) -> Lit:
@@ -260,7 +289,10 @@ class PhaseModel:
         """The unit in ``province`` leaves it: ``moves[...]`` of its unit; for a stack whose
         further pieces move too (:attr:`~dipsat.solver.legality.Facts.stacks`), ``leaves[prov]``:
         every piece's move succeeds (a piece left behind holds the province)."""
-        more = self.facts.stacks.get(province) if self.facts.stacks else None
+        if not self._stacked:
+            lit = self._moves.get(province)
+            return self.moves(province) if lit is None else lit
+        more = self.facts.stacks.get(province)
         if not more:
             return self.moves(province)
         lit = self._leaves.get(province)
@@ -273,12 +305,17 @@ class PhaseModel:
 
     def path(self, src: str) -> Lit:
         """``path[...]``: the move from ``src`` has a route (True for a move over land)."""
-        mf = self.facts.moves.get(src)
-        if mf is None or mf.blocked:
-            return False
-        if self.facts.carriers and src in self.facts.carriers:  # variant hook: a carried move (a lift)
-            return self.decision((PATH, src))
-        return self.decision((PATH, src)) if mf.convoyed else True
+        lit = self._paths.get(src)
+        if lit is None:
+            mf = self.facts.moves.get(src)
+            if mf is None or mf.blocked:
+                lit = False
+            elif self.facts.carriers and src in self.facts.carriers:  # variant hook: a carried move (a lift)
+                lit = self.decision((PATH, src))
+            else:
+                lit = self.decision((PATH, src)) if mf.convoyed else True
+            self._paths[src] = lit
+        return lit
 
     def given(self, province: str) -> Lit:
         """``given[...]``: the support ordered from ``province`` is given."""
@@ -404,5 +441,7 @@ class _Unfolding(PhaseModel):
         if name not in ("model", "strengths") or not self.__dict__.get("fold"):
             raise AttributeError(name)
         full = self.unfolded()
+        full._read_later()
         self.model, self.decisions, self.strengths, self.fold = full.model, full.decisions, full.strengths, False
+        self._reads, self._later, self._graph, self._graph_nodes = full._reads, full._later, full._graph, full._graph_nodes
         return getattr(self, name)

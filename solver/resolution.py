@@ -9,7 +9,7 @@ from dipsat.model.values import value_class
 from dipsat.solver.paradox import Paradox
 
 
-@value_class(slots=False)
+@value_class
 class Resolution:
     """What one phase did: the result of every order and the board after it."""
 

@@ -376,6 +376,33 @@ def test_lone_surrogates_are_escaped_on_the_terminal():
     assert json.loads(json.dumps("x") [:-1] + visible("\x1b\ud800") + '"') == "x\x1b\ud800"
 
 
+def test_every_unsafe_character_is_one_a_printable_text_cannot_hold():
+    """visible() leaves a printable text as it is without its patterns (issue 23: start-up): every
+    character they escape must be one ``str.isprintable`` refuses (tab and line feed aside where
+    they are kept), or an unsafe character would pass unescaped."""
+    from dipsat.model import safe_text
+
+    for pattern, one_line in ((safe_text._UNSAFE_ON_TERMINAL, False), (safe_text._UNSAFE_IN_LINE, True)):
+        unsafe = re.compile(pattern)
+        for point in range(0x10000):  # every class range lies in the first plane
+            ch = chr(point)
+            if unsafe.match(ch):
+                assert not (ch if one_line else ch.replace("\n", "").replace("\t", "")).isprintable(), hex(point)
+                assert visible("a" + ch, one_line) == f"a\\u{point:04x}"
+    assert visible("tab\tand line\n") == "tab\tand line\n" and visible("é ü", True) == "é ü"
+    assert visible("a\tb\n", one_line=True) == "a\\u0009b\\u000a"
+
+
+def test_a_file_name_keeps_the_characters_it_kept():
+    """The characters a file name made of an id keeps: ``[A-Za-z0-9._-]`` and letters and digits
+    beyond ASCII (told without a pattern compiled at start-up), on the whole first plane."""
+    from dipsat.model.safe_text import _kept
+
+    for point in range(0x10000):
+        ch = chr(point)
+        assert _kept(ch) == (re.fullmatch(r"[A-Za-z0-9._-]", ch) is not None or (point > 127 and ch.isalnum())), hex(point)
+
+
 def test_compare_csv_quotes_what_a_spreadsheet_would_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     game = json.loads(MILA.read_text())
     formulas = ["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)", "\tx"]

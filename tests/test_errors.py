@@ -75,3 +75,19 @@ def test_errors_survive_pickling() -> None:
     err = pickle.loads(pickle.dumps(CaseFileError("no END", "cases.txt", 4)))
     assert type(err) is CaseFileError
     assert str(err) == "cases.txt:4: no END"
+
+
+def test_clip_message_cuts_quotes_joins_lines_and_says_a_repeat_once():
+    """clip_message: nothing to do for an empty text or one without quotes but its lines and a
+    repeat in parentheses; quoted texts are cut and a long one quoted twice is quoted once."""
+    from dipsat.model.errors import clip_message
+
+    assert clip_message("") == ""
+    assert clip_message("a\nb  c") == "a b c"
+    assert clip_message("not a unit: Z (not a unit: Z)") == "not a unit: Z"
+    assert clip_message("no quote here") == "no quote here"
+    long = "x" * 300
+    assert clip_message(f"bad order {long!r}") == f"bad order '{'x' * 200}'... (300 characters)"
+    twice = "y" * 30
+    assert clip_message(f"first {twice!r} then {twice!r}") == f"first {twice!r} then (the same text)"
+    assert clip_message("z" * 1000) == "z" * 400 + "... (1000 characters)"

@@ -335,3 +335,19 @@ def test_load_map_unknown_package() -> None:
     """Raise MapError for a package that does not exist."""
     with pytest.raises(MapError, match="cannot read map"):
         load_map("dipsat.variants.no_such_variant")
+
+
+def test_province_id_check_is_the_id_pattern():
+    """A map's province ids are checked without compiling a pattern at start-up: the same
+    answer as ``[a-z][a-z0-9_]*`` on every text of up to two characters and a few longer ones."""
+    import itertools
+    import re
+    import string
+
+    from dipsat.model.gamemap import _is_id
+
+    chars = string.ascii_letters + string.digits + "_-/ é.\u0131"
+    texts = ["".join(t) for k in range(3) for t in itertools.product(chars, repeat=k)]
+    texts += ["stp_nc", "a1_b2", "Stp", "st p", "lyo\n", "x" * 40, "kırk"]
+    for text in texts:
+        assert _is_id(text) == bool(re.fullmatch(r"[a-z][a-z0-9_]*", text)), text

@@ -217,3 +217,25 @@ def test_order_columns_hold_the_rows_of_each_result():
     assert any(r.order is None for r in seen) and any(r.generated for r in seen)
     assert {r.tag for r in seen} == {None, "dislodged", "destroyed"}
     assert [r.seq for r in seen[:5]] == [0, 1, 2, 3, 4]
+
+
+def test_board_brought_to_the_next_phase_keeps_only_units_and_centres():
+    """The replayer's board at the next phase has the units and centres of the board before and
+    nothing else, whether it is made from the frozen mappings (a plain board) or anew."""
+    from dipsat.model.board import Lasting, parse_lasting
+    from dipsat.model.types import Dislodged, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType, Location
+    from dipsat.replay.replayer import _units_and_centres
+
+    gmap = default_maps("standard")
+    phase = Phase(1901, Season.FALL, PhaseKind.MOVEMENT)
+    army = Piece("France", Unit(UnitType.ARMY, Location("par")))
+    board = Position(Phase(1901, Season.SPRING, PhaseKind.MOVEMENT), {"par": army}, {"par": "France"},
+                     {"bur": Dislodged(Piece("Germany", Unit(UnitType.ARMY, Location("bur"))), "par")},
+                     frozenset({"pic"}))
+    changed = Position(board.phase, board.units, board.centres,
+                       changes=(parse_lasting("closed mun, bur until Fall 1905 Movement", gmap),))
+    for before in (board, changed):
+        after = _units_and_centres(before, phase)
+        assert after == Position(phase, before.units, before.centres)
+        assert not after.dislodged and not after.standoffs and not after.changes
+    assert isinstance(changed.changes[0], Lasting)

@@ -155,3 +155,25 @@ def test_unreadable_files_are_error_rows(tmp_path: Path):
     assert summary["errors"] == 2 and summary["phases_agree"] == 15
     errors = {Path(e["file"]).name: e["error"] for e in summary["error_list"]}
     assert errors["broken.json"].startswith("not JSON") and "cases.txt" in errors
+
+
+@pytest.mark.parametrize("kept", [True, False], ids=["read-once", "read-twice"])
+def test_a_small_run_reads_each_file_once_and_a_large_one_twice(archive: Path, reference: Path, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch, kept: bool):
+    """A run whose texts fit in ``KEPT_TEXT`` replays the texts its first pass read (each file read
+    once); a larger one lists the files again; the tables are the same either way."""
+    from dipsat.replay import readers, run
+
+    reads: list[str] = []
+    real = readers.read_input
+
+    def counted(path, *args, **kwargs):  # type: ignore[no-untyped-def]
+        reads.append(Path(path).name)
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(readers, "read_input", counted)
+    if not kept:
+        monkeypatch.setattr(run, "KEPT_TEXT", 10)
+    run_replay(RunConfig((str(archive),), tmp_path, workers=1))
+    assert sorted(reads) == (["game_1.txt", "game_2.txt"] if kept else ["game_1.txt"] * 2 + ["game_2.txt"] * 2)
+    assert _tables(tmp_path) == _tables(reference)

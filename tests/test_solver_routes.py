@@ -76,6 +76,24 @@ def test_solving_proto_is_the_exported_model():
     assert compared > 150
 
 
+@pytest.mark.parametrize("name", ['moves[A par - bur]', 'say "hi"', "back\\slash", "tab\there", "new\nline",
+                                  "é ü ß", "zero\u200bwidth", "bell\x07", ""])
+def test_solving_proto_keeps_any_name(name):
+    """The solving proto is written in CP-SAT's text format: a variable's name with quotes,
+    backslashes, control or non-ASCII characters comes through as ``cp_model`` writes it."""
+    from dipsat.solver.constraints import ConstraintModel
+
+    model = ConstraintModel()
+    a = model.new_bool_var(name)
+    b = model.new_int_var(-3, 7, "x")
+    model.add(a + b == 2).only_enforce_if(~a)
+    model.add_bool_or([a, ~a])
+    model.add_difference(b, 2, None, 3)
+    proto = model.to_proto()
+    assert proto.variables[0].name == name
+    assert str(proto) == str(model.to_cpsat()[0].proto)
+
+
 def test_route_names_are_checked():
     """An unknown route is refused with the known ones named."""
     with pytest.raises(ValueError, match="propagate, cpsat"):

@@ -250,3 +250,233 @@ def test_named_tuples_of_the_model_pickle():
 
     for value in (Edge("a", "b", True, False), Strengths(1, 2, 3, 4, 5)):
         assert pickle.loads(pickle.dumps(value)) == value and type(pickle.loads(pickle.dumps(value))) is type(value)
+
+
+def test_written_out_inits_are_the_templates_text():
+    """``dipsat/model/value_inits.py`` is what :func:`templates_text` writes (regenerate it, as its
+    docstring says, when :data:`WRITTEN_OUT` changes)."""
+    from pathlib import Path
+
+    from dipsat.model import value_inits
+    from dipsat.model.values import templates_text
+
+    assert Path(value_inits.__file__).read_text(encoding="utf-8") == templates_text()
+
+
+def test_every_value_class_of_the_packages_finds_its_init_written_out():
+    """Importing every module of dipsat's packages compiles no ``__init__`` at run time: each value
+    class's shape is among :data:`WRITTEN_OUT` (a new shape: add it there and regenerate)."""
+    import subprocess
+    import sys
+
+    code = ("import importlib, pkgutil\n"
+            "from dipsat.model import values\n"
+            "for package in ('cli', 'model', 'solver', 'variants', 'replay', 'render', 'datacases', 'serve', 'discover'):\n"
+            "    module = importlib.import_module('dipsat.' + package)\n"
+            "    for info in pkgutil.walk_packages(module.__path__, 'dipsat.' + package + '.'):\n"
+            "        try:\n"
+            "            importlib.import_module(info.name)\n"
+            "        except ImportError:\n"  # an optional dependency (the serve command's) is not installed
+            "            pass\n"
+            "print(len(values._SHARED_INIT_CODE), sorted(set(values._SHARED_INIT_CODE) - set(values.WRITTEN_OUT)))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    count, missing = done.stdout.split(" ", 1)
+    assert int(count) > 20
+    assert missing.strip() == "[]", (f"value classes of new shapes {missing.strip()}: add them to "
+                                     "dipsat.model.values.WRITTEN_OUT and regenerate model/value_inits.py "
+                                     "(its docstring says how); until then each is compiled at run time")
+
+
+@pytest.mark.parametrize("slots", [True, False])
+@pytest.mark.parametrize("frozen", [True, False], ids=["frozen", "mutable"])
+def test_factories_and_keyword_only_fields_share_the_written_out_init(slots, frozen):
+    """A class with fields made by factories and keyword-only fields gets the shared code (no text
+    compiled for it) and behaves as the dataclass: each instance its own new value, a value given
+    is kept, the keywords are keywords only, the signature is the dataclass's."""
+    body = {"__annotations__": {"a": "int", "b": "list", "c": "dict", "d": "int", "e": "list"},
+            "b": field(default_factory=list), "c": field(default_factory=dict),
+            "d": field(default=4, kw_only=True), "e": field(default_factory=list, kw_only=True),
+            "__doc__": "Factories and keywords."}
+    ref_cls, val_cls = _pair(body, slots=slots, frozen=frozen)
+    assert str(inspect.signature(val_cls)) == str(inspect.signature(ref_cls))
+    for args, kwargs in (((1,), {}), ((1, [2]), {"e": [5]}), ((1, [2], {3: 3}), {"d": 9})):
+        assert repr(val_cls(*args, **kwargs)) == repr(ref_cls(*args, **kwargs))
+    one, two = val_cls(1), val_cls(1)
+    assert one.b == [] and one.b is not two.b and one.e is not two.e
+    given = [7]
+    assert val_cls(1, given).b is given
+    with pytest.raises(TypeError):
+        val_cls(1, [], {}, 4)
+    from dipsat.model import values
+
+    style = "slots" if slots and frozen else "frozen" if frozen else "mutable"
+    assert val_cls.__init__.__code__.co_code == values._shared_code(style, True, False, 5).co_code
+
+
+class _SlotBase:
+    """A base with empty slots, as the model's reasons have."""
+
+    __slots__ = ()
+
+
+@pytest.mark.parametrize("slots", [True, False])
+@pytest.mark.parametrize("kw_only", [False, True])
+def test_the_fields_are_those_dataclass_finds(slots, kw_only):
+    """The fields, class variables, defaults, match_args and slots of a value class are those
+    dataclass finds in the same body (made without the rest of its machinery): with a class
+    variable, a field object, a factory, a keyword-only field and a base with empty slots."""
+    def body() -> dict:
+        return {"__annotations__": {"a": "int", "k": "ClassVar[int]", "b": "list", "c": "int", "d": "str"},
+                "k": 7, "b": field(default_factory=list, repr=False), "c": 3, "d": field(default="x", kw_only=True),
+                "__doc__": "A sample.", "__module__": __name__}
+
+    made = value_class(slots=slots, kw_only=kw_only)(type("Sample", (_SlotBase,), body()))
+    ref = dataclass(frozen=True, slots=slots, kw_only=kw_only)(type("Sample", (_SlotBase,), body()))
+
+    def seen(cls):  # type: ignore[no-untyped-def]
+        return [(f.name, f.type, f.default, f.default_factory, f.init, f.repr, f.hash, f.compare, f.kw_only,
+                 f._field_type) for f in cls.__dataclass_fields__.values()]
+
+    assert seen(made) == seen(ref) and made.__match_args__ == ref.__match_args__
+    assert getattr(made, "__slots__", None) == getattr(ref, "__slots__", None)
+    def default_c(cls):  # type: ignore[no-untyped-def]
+        value = getattr(cls, "c", None)
+        return type(value).__name__ if slots else value  # with slots: the slot's descriptor
+
+    assert (made.k, default_c(made), "b" in vars(made)) == (ref.k, default_c(ref), "b" in vars(ref))
+    assert set(vars(made)) - {"__getstate__", "__setstate__"} == set(vars(ref)) - {"__getstate__", "__setstate__"}
+    assert repr(made(a=1, d="y") if kw_only else made(1, [2], 4, d="y")) == \
+        repr(ref(a=1, d="y") if kw_only else ref(1, [2], 4, d="y"))
+
+
+def test_bodies_dataclass_refuses_are_refused_as_it_refuses_them():
+    """A mutable default, a field object without annotation, a class variable with a factory: the
+    short way leaves them to dataclass, which says what is wrong, as before."""
+    cases = [({"__annotations__": {"a": "list"}, "a": []}, ValueError, "mutable default"),
+             ({"__annotations__": {"a": "int"}, "b": field(default=1)}, TypeError, "'b' is a field but has no type"),
+             ({"__annotations__": {"k": "ClassVar[list]"}, "k": field(default_factory=list)}, TypeError,
+              "cannot have a default factory")]
+    for body, error, words in cases:
+        for make in (value_class, dataclass(frozen=True, slots=True)):
+            with pytest.raises(error, match=words):
+                make(type("Bad", (), {**body, "__doc__": "Bad.", "__module__": __name__}))
+
+
+@pytest.mark.parametrize("eq", [True, False])
+def test_a_subclass_is_what_dataclass_makes_of_it(eq):
+    """A value class made from another (as VariantPosition from Position) has the fields, slots,
+    signature, repr, equality, hash, match_args, frozenness and pickling dataclass gives it, and
+    its __init__ is the shared code (nothing compiled for it)."""
+    def make(decorate, child_decorate):  # type: ignore[no-untyped-def]
+        base = decorate(type("Base", (), {"__annotations__": {"a": "int", "b": "list"}, "__module__": __name__,
+                                          "b": field(default_factory=list), "__doc__": "A base.",
+                                          "__post_init__": lambda self: object.__setattr__(self, "b", list(self.b))}))
+        return child_decorate(type("Child", (base,), {"__annotations__": {"c": "int"}, "c": 0,
+                                                      "__doc__": "A child.", "__module__": __name__}))
+
+    made = make(value_class, value_class(eq=eq))
+    ref = make(dataclass(frozen=True, slots=True), dataclass(frozen=True, slots=True, eq=eq))
+    assert [f.name for f in dataclasses.fields(made)] == [f.name for f in dataclasses.fields(ref)] == ["a", "b", "c"]
+    assert made.__slots__ == ref.__slots__ == ("c",) and made.__match_args__ == ref.__match_args__
+    assert str(inspect.signature(made)) == str(inspect.signature(ref))
+    one, other = made(1, [2], 3), ref(1, [2], 3)
+    assert repr(one) == repr(other) and one.b == [2] and made(1).b == []
+    assert (one == made(1, [2], 3)) == (other == ref(1, [2], 3))
+    assert one.__getstate__() == other.__getstate__() == [1, [2], 3]  # what pickling stores
+    again = made.__new__(made)
+    again.__setstate__([1, [2], 3])
+    assert repr(again) == repr(one)
+    with pytest.raises(FrozenInstanceError):
+        one.c = 4  # type: ignore[misc]
+    from dipsat.model import values
+
+    assert made.__init__.__code__.co_code == values._shared_code("slots", True, True, 3).co_code
+
+
+TUPLE_BODY = {"__annotations__": {"order": "str", "result": "int", "why": "object", "tag": "str | None"},
+              "tag": None, "__doc__": "A record made by the ten thousand.", "__module__": __name__,
+              "__qualname__": "Record", "twice": lambda self: 2 * self.result}
+
+
+def _record() -> type:
+    from dipsat.model.values import value_tuple
+
+    return value_tuple(type("Record", (), dict(TUPLE_BODY)))  # type: ignore[no-any-return]
+
+
+Record = _record()
+"""At module level: pickling finds it by name."""
+
+
+def test_value_tuple_behaves_as_the_value_class():
+    """``value_tuple``: the same repr, equality, hash values, fields, replace, asdict, match_args,
+    signature, pickling, copies and refusals as the dataclass of the same body; made in one call by
+    ``tuple.__new__`` equal to one made by the class; never equal to a plain tuple or another class."""
+    ref_cls = dataclass(frozen=True, slots=True)(type("Record", (), dict(TUPLE_BODY)))
+    val_cls = Record
+    ref, val = ref_cls("A par - bur", 1, "why"), val_cls("A par - bur", 1, "why")
+    assert repr(val) == repr(ref) == "Record(order='A par - bur', result=1, why='why', tag=None)"
+    assert hash(val) == hash(ref) and val.twice() == 2 and val.__doc__ == ref.__doc__
+    assert val == val_cls("A par - bur", 1, "why") and not (val != val_cls("A par - bur", 1, "why"))
+    assert val != val_cls("A par - bur", 2, "why") and not (val == val_cls("A par - bur", 2, "why"))
+    assert tuple.__new__(val_cls, ("A par - bur", 1, "why", None)) == val
+    assert val != ref and val != ("A par - bur", 1, "why", None) and ("A par - bur", 1, "why", None) != val
+    assert not (val == ("A par - bur", 1, "why", None)) and not (("A par - bur", 1, "why", None) == val)
+    assert [(f.name, f.default) for f in dataclasses.fields(val)] == [(f.name, f.default) for f in dataclasses.fields(ref)]
+    assert dataclasses.asdict(val) == dataclasses.asdict(ref) and val_cls.__match_args__ == ref_cls.__match_args__
+    assert str(inspect.signature(val_cls)) == str(inspect.signature(ref_cls))
+    assert dataclasses.is_dataclass(val) and val_cls.__dataclass_params__.frozen
+    changed = dataclasses.replace(val, tag="dislodged")
+    assert type(changed) is val_cls and changed.tag == "dislodged" and changed.order == val.order and changed != val
+    for name in ("order", "result", "why", "tag"):
+        with pytest.raises(FrozenInstanceError, match="cannot assign to field"):
+            setattr(val, name, 1)
+        with pytest.raises(FrozenInstanceError, match="cannot delete field"):
+            delattr(val, name)
+    with pytest.raises(FrozenInstanceError):
+        val.other = 1
+    with pytest.raises(TypeError, match="not supported"):
+        val < val  # noqa: B015 (values are not ordered)
+    assert copy.deepcopy(val) == val and copy.copy(val) == val
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        back = pickle.loads(pickle.dumps(val, protocol))
+        assert back == val and type(back) is val_cls
+    match val:
+        case val_cls(order=order, tag=None):  # type: ignore[misc]
+            assert order == "A par - bur"
+        case _:
+            pytest.fail("no match")
+
+
+def test_value_tuple_refuses_what_it_cannot_be():
+    """A factory, a field left out of ``__init__`` or of equality cannot be a tuple of its fields."""
+    from dipsat.model.values import value_tuple
+
+    for extra in ({"b": field(default_factory=list)}, {"b": field(default=0, compare=False)},
+                  {"b": field(default=0, init=False)}):
+        with pytest.raises(TypeError, match="value_tuple"):
+            value_tuple(type("Bad", (), {"__annotations__": {"a": "int", "b": "list"}, **extra}))
+
+
+def test_order_result_is_a_value_tuple():
+    """The model's OrderResult: the value as before (equality, replace, words), made in one call."""
+    from dipsat.model.kinds import ARMY
+    from dipsat.model.reasons import Stands
+
+    order = types.Hold("France", types.Unit(ARMY, types.Location("par")))
+    made = tuple.__new__(types.OrderResult, (order, types.Result.STANDS, Stands(1), None))
+    assert made == types.OrderResult(order, types.Result.STANDS, Stands(1))
+    assert made.reason == "stands: hold strength 1" and made.words == "stands" and str(made) == "A par H [stands] stands: hold strength 1"
+    assert dataclasses.replace(made, tag=types.Tag.DISLODGED).words == "dislodged"
+
+
+def test_reason_words_are_kept_on_the_reason_but_are_no_part_of_its_value():
+    """A reason's words, written once and kept on it, change nothing of the value: equality, hash,
+    repr, pickling; a reason unpickled writes its words again."""
+    a, b = reasons.Stands(1), reasons.Stands(1)
+    assert reasons.words_of(a) == "stands: hold strength 1" and reasons.words_of(a) is reasons.words_of(a)
+    assert a == b and hash(a) == hash(b) and repr(a) == repr(b)
+    back = pickle.loads(pickle.dumps(a))
+    assert back == a and reasons.words_of(back) == "stands: hold strength 1"
+    assert types.OrderResult(None, types.Result.STANDS, back).reason == "stands: hold strength 1"  # type: ignore[arg-type]
+    assert reasons.words_of("plain words") == "plain words"

@@ -18,6 +18,7 @@ with its problem and left out of the adjudication (the unit holds), as the archi
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import PurePath
 from typing import Any, Final
 
@@ -26,7 +27,7 @@ from dipsat.model.errors import InputError
 from dipsat.model.gamemap import GameMap
 from dipsat.model.notation import parse_orders
 from dipsat.model.types import (
-    Dislodged, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType,
+    Dislodged, Phase, PhaseKind, Piece, Position, Season, UnitType, placed,
 )
 from dipsat.replay.records import Format, GameError, GameRecord, PhaseError, PhaseRecord, RecordedOrder
 
@@ -75,7 +76,9 @@ class _Block:
         """The board of the ``POSITIONS`` lines, once built."""
         self.numbers: list[int] | int = []
         """The line number of each ``POSITIONS`` line, or the first one's when they follow one another."""
-        self.orders: list[tuple[int, str]] = []
+        self.orders: list[str] = []
+        self.order_lines: list[int] | int = []
+        """The line number of each order, or the first one's when they follow one another."""
         self.section = ""
         self.problem: tuple[int, str] | None = None
 
@@ -105,7 +108,8 @@ def read_droidippy(text: str, file: str, gmap: GameMap) -> GameRecord | GameErro
                 block.positions.append(line)
                 block.numbers.append(number)  # type: ignore[union-attr]
             elif block.section == "ORDERS":
-                block.orders.append((number, line))
+                block.orders.append(line)
+                block.order_lines.append(number)  # type: ignore[union-attr]
             elif block.problem is None:
                 block.problem = (number, f"expected POSITIONS or ORDERS, got {line!r}")
     if not blocks:
@@ -153,7 +157,7 @@ def _plain_blocks(text: str, words: _Words) -> list[_Block] | None:
         if not _plain_orders(orders):
             return None
         first = line + 3 + len(block.positions)
-        block.orders = list(zip(range(first, first + len(orders)), orders))
+        block.orders, block.order_lines = orders, first
         line = first + len(orders)
         block.board = words.board(block.phase, block.positions)
         if block.board is None:  # a line not read before; or no board line (a header, a problem)
@@ -191,10 +195,12 @@ def _phase(block: _Block, gmap: GameMap, words: _Words) -> PhaseRecord | PhaseEr
         except InputError as exc:
             return PhaseError(block.index, block.label, exc.message, exc.line)
     new = tuple.__new__
-    read = parse_orders([text for _, text in block.orders], gmap, position, block.phase.kind)
+    texts, lines = block.orders, block.order_lines
+    read = parse_orders(texts, gmap, position, block.phase.kind)
     orders = [RecordedOrder(text, None, order.message, line=number) if isinstance(order, InputError)
               else new(RecordedOrder, (text, order, "", None, number))
-              for (number, text), order in zip(block.orders, read)]
+              for text, order, number in zip(texts, read, range(lines, lines + len(texts))
+                                              if isinstance(lines, int) else lines)]
     return PhaseRecord(block.index, block.label, block.phase, position, tuple(orders), line=block.line)
 
 
@@ -244,7 +250,7 @@ def _position_line(line: str, number: int, gmap: GameMap) -> tuple[str, str | Pi
             raise InputError(f"{location.province} is not a supply centre: {line!r}", line=number)
         return location.province, power
     kind, _, flag = what.partition("/")
-    piece = Piece(power, Unit(_KINDS[kind], location))
+    piece = placed(power, _KINDS[kind], location)  # the piece object the adjudicator places there too
     return location.province, Dislodged(piece, None) if flag else piece
 
 
@@ -258,12 +264,17 @@ class _Words:
 
     LIMIT: Final = 1 << 12
     """Lines remembered (then forgotten all at once: memory stays bounded)."""
+    BOARDS: Final = 1 << 8
+    """Centres' mappings remembered (~1.5 KB each)."""
 
     def __init__(self, gmap: GameMap) -> None:
         self.gmap = gmap
         self.units: dict[str, tuple[str, Piece]] = {}
         self.centres: dict[str, tuple[str, str]] = {}
         self.dislodged: dict[str, tuple[str, Dislodged]] = {}
+        self.owners: dict[tuple[tuple[str, str], ...], Mapping[str, str]] = {}
+        """A board's centre lines as read (each line's (province, owner)) -> the centres' mapping
+        of the board made of them (most phases list the centres of the phase before)."""
 
     def entry(self, line: str, number: int) -> _Entry:
         """One ``POSITIONS`` line, read or remembered.
@@ -311,7 +322,14 @@ class _Words:
         on_board, away = dict(units), dict(dislodged)
         if len(on_board) != len(units) or len(away) != len(dislodged):
             return None
-        return Position(phase, on_board, dict(centres), away)
+        key = tuple(centres)  # the remembered (province, owner) pairs themselves: a quick hash
+        owners = self.owners.get(key)
+        position = Position(phase, on_board, dict(centres) if owners is None else owners, away)
+        if owners is None:
+            if len(self.owners) >= self.BOARDS:
+                self.owners.clear()
+            self.owners[key] = position.centres  # the next board with these centres shares the mapping
+        return position
 
 
 _WORDS: dict[int, _Words] = {}

@@ -23,13 +23,14 @@ import json
 import math
 import re
 import sys
+from collections.abc import Mapping
 from typing import Any, Callable, Final
 
 from dipsat.model.errors import InputError
 from dipsat.model.gamemap import GameMap
 from dipsat.model.notation import parse_orders, parse_unit
 from dipsat.model.safe_text import visible
-from dipsat.model.types import Dislodged, Phase, PhaseKind, Piece, Position, Season
+from dipsat.model.types import Dislodged, Phase, PhaseKind, Piece, Position, Season, placed
 from dipsat.replay.records import Format, GameError, GameRecord, PhaseError, PhaseRecord, RecordedOrder
 
 _NAME_RE: Final = re.compile(r"([SFWU])(\d{4})([MRA])")
@@ -190,7 +191,12 @@ def _phase(index: int, raw: dict[str, Any], gmap: GameMap) -> PhaseRecord:
         KeyError, TypeError, AttributeError: the phase is not shaped like a saved-game phase.
     """
     name = str(raw["name"])
-    phase = parse_phase_name(name)
+    phase = _PHASES.get(name, _UNREAD)
+    if phase is _UNREAD:
+        phase = parse_phase_name(name)
+        if len(_PHASES) >= _READ_LIMIT:
+            _PHASES.clear()
+        _PHASES[name] = phase
     if phase is None and name.strip().upper() != "COMPLETED":
         raise InputError(f"not a phase name: {name!r} (want e.g. 'S1901M', 'F1901R', 'W1901A' or 'COMPLETED')")
     state = raw["state"]
@@ -207,28 +213,44 @@ def _phase(index: int, raw: dict[str, Any], gmap: GameMap) -> PhaseRecord:
     if type(given) is not dict:
         raise InputError(_wrong_type(given, "'orders' is an object: each power's list of orders"))
     named = read.named
+    powers = read.powers
     for power_name, texts in sorted(given.items()):
-        power = gmap.resolve_power(power_name)
+        power = powers.get(power_name) or read.power(power_name)
         if texts is not None and type(texts) is not list:
             raise InputError(_wrong_type(texts, f"the orders of {power_name} are a list of texts"))
         if not texts:
             continue
-        recorded = []
-        for text in texts:
-            if type(text) is not str:
-                raise InputError(_wrong_type(text, f"an order of {power_name} is a text, not {str(text)[:40]!r}"))
+        if not _TEXT.issuperset(map(type, texts)):
+            _refuse(texts, power_name, results, named)
+        for text, order in zip(texts, parse_orders(texts, gmap, position, kind, power)):
             unit = named.get(text)
             codes = results.get(unit) if unit is not None else None
             if type(codes) is list and len(codes) <= 1 and (not codes or type(codes[0]) is str):
-                recorded.append(codes[0] if codes else "")  # the usual: no code, or one
+                codes = codes[0] if codes else ""  # the usual: no code, or one
             else:
-                recorded.append(_recorded(results, text, named))
-        for text, order, codes in zip(texts, parse_orders(texts, gmap, position, kind, power), recorded):
+                codes = _recorded(results, text, named)
             if isinstance(order, InputError):
                 append(RecordedOrder(text, None, order.message, recorded=codes))
             else:
                 append(new(RecordedOrder, (text, order, "", codes, None)))
     return PhaseRecord(index, name, phase, position, tuple(orders))
+
+
+_TEXT: Final = frozenset({str})
+
+
+def _refuse(texts: list[Any], power_name: str, results: dict[str, Any], named: dict[str, str]) -> None:
+    """Raise the error of a power's orders that are not all texts: the first one that is not,
+    unless the result codes of a text before it cannot be read (their error, then).
+
+    Raises:
+        InputError: an order that is not a text.
+        KeyError, TypeError, AttributeError: the results are not shaped like a saved game's.
+    """
+    for text in texts:
+        if type(text) is not str:
+            raise InputError(_wrong_type(text, f"an order of {power_name} is a text, not {str(text)[:40]!r}"))
+        _recorded(results, text, named)
 
 
 def _recorded(results: dict[str, Any], text: str, named: dict[str, str]) -> str | None:
@@ -255,31 +277,55 @@ def _recorded(results: dict[str, Any], text: str, named: dict[str, str]) -> str 
     return ", ".join(str(c) for c in codes if str(c))
 
 
+_PHASES: dict[str, Phase | None] = {}
+"""Phase names read (``S1901M`` -> its phase; ``None``: no phase name)."""
+_UNREAD: Final[Any] = object()
+
+
 class _Read:
     """What the texts of saved games on one board read as: a saved game repeats them in every phase."""
 
-    __slots__ = ("gmap", "pieces", "centres", "boards", "named")
+    __slots__ = ("gmap", "pieces", "placed", "centres", "boards", "named", "powers")
 
     def __init__(self, gmap: GameMap) -> None:
         self.gmap = gmap
         self.pieces: dict[str, dict[str, tuple[str, bool, Piece | Dislodged]]] = {}
         """Power -> unit text -> (province, dislodged, the piece)."""
+        self.placed: dict[str, dict[str, tuple[str, Piece]]] = {}
+        """Power -> text of a unit not dislodged -> (province, the piece): :data:`pieces` of
+        those units, as a board's units mapping takes them."""
         self.centres: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
         """(power, the centres the state lists for it) -> the supply centres."""
-        self.boards: dict[tuple[tuple[str, tuple[str, ...]], ...], dict[str, str]] = {}
+        self.boards: dict[tuple[tuple[str, tuple[str, ...]], ...], Mapping[str, str]] = {}
         """Every power's listed centres (a board's whole ``centers``) -> the owners, province by province
         in order: most phases repeat the centres of the phase before."""
         self.named: dict[str, str] = {}
         """Order text -> the unit it names, as the saved game's results name it (``F STP/SC``)."""
+        self.powers: dict[str, str] = {}
+        """A power's name as written (``FRANCE``) -> the power."""
+
+    def power(self, name: str) -> str:
+        """The power written ``name``, remembered.
+
+        Raises:
+            UnknownPowerError: no power is written that way.
+        """
+        power = self.gmap.resolve_power(name)
+        if len(self.powers) < 64:  # a board's powers, written a few ways
+            self.powers[name] = power
+        return power
 
     def size(self) -> int:
-        """How many texts are remembered (but the order texts, bounded by :data:`_NAMED_LIMIT`)."""
-        return len(self.centres) + len(self.boards) + sum(map(len, self.pieces.values()))
+        """How many unit texts are remembered (the order texts and the centres have bounds of their own)."""
+        return sum(map(len, self.pieces.values()))
 
 
 _READS: dict[int, _Read] = {}
 _READ_LIMIT: Final = 1 << 12
 """Most texts remembered per board (then the memory starts again)."""
+_CENTRES_LIMIT: Final = 1 << 9
+"""Most centre lists (a power's, a board's) remembered per board (then that memory starts again):
+a game repeats them from phase to phase; random games seldom share them."""
 _NAMED_LIMIT: Final = 1 << 14
 """Most order texts remembered per board with the unit each names (then that memory starts again):
 about the order texts of 50 random games (15,038 texts of 80,695 orders); the texts are those
@@ -295,11 +341,37 @@ def _read_on(gmap: GameMap) -> _Read:
     return read
 
 
-def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap, read: _Read) -> Position:
+def _placed(listed: Any, read: _Read) -> dict[str, Piece] | None:
+    """The units of a state's ``units`` (power -> unit texts) when every text was read before and
+    none is dislodged, each power's texts looked up in one pass; ``None`` for any other state
+    (and for two units in a province): :func:`_position` then reads it unit by unit."""
+    if type(listed) is not dict:
+        return None
     units: dict[str, Piece] = {}
+    count = 0
+    powers, placed = read.powers, read.placed
+    for power_name, texts in sorted(listed.items()):
+        known = placed.get(powers.get(power_name))  # type: ignore[arg-type]
+        if known is None or type(texts) is not list:
+            return None
+        try:
+            pairs = list(map(known.get, texts))
+        except TypeError:  # an unhashable text
+            return None
+        if None in pairs:
+            return None
+        units.update(pairs)
+        count += len(pairs)
+    return units if len(units) == count else None
+
+
+def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap, read: _Read) -> Position:
     dislodged: dict[str, Dislodged] = {}
-    for power_name, texts in sorted(state["units"].items()):
-        power = gmap.resolve_power(power_name)
+    powers = read.powers
+    found_all = _placed(state["units"], read)
+    units: dict[str, Piece] = found_all if found_all is not None else {}
+    for power_name, texts in sorted(state["units"].items()) if found_all is None else ():
+        power = powers.get(power_name) or read.power(power_name)
         known = read.pieces.get(power)
         if known is None:
             known = read.pieces[power] = {}
@@ -310,6 +382,8 @@ def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap, read: _
             if found is None:
                 found = _piece(power, text, gmap)
                 known[text] = found
+                if not found[1]:
+                    read.placed.setdefault(power, {})[text] = (found[0], found[2])
             province, flag, piece = found
             table: dict[str, Any] = dislodged if flag else units
             if province in table:
@@ -324,12 +398,14 @@ def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap, read: _
     if whole is not None and len(whole) == len(listed):
         known_owners = read.boards.get(whole)
         if known_owners is not None:
-            return Position(phase or Phase(0, Season.SPRING, PhaseKind.MOVEMENT), units, known_owners, dislodged)
+            position = Position(phase or Phase(0, Season.SPRING, PhaseKind.MOVEMENT), units, known_owners, dislodged)
+            read.boards[whole] = position.centres  # the same mapping again: the next board shares it, no copy
+            return position
     else:
         whole = None
     centres: dict[str, str] = {}
     for power_name, names in sorted(listed.items()):
-        power = gmap.resolve_power(power_name)
+        power = powers.get(power_name) or read.power(power_name)
         try:
             key = (power, tuple(names)) if type(names) is list else None
             owned = read.centres.get(key)
@@ -338,13 +414,18 @@ def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap, read: _
         if owned is None:
             owned = _centres(names, gmap)
             if key is not None:
+                if len(read.centres) >= _CENTRES_LIMIT:
+                    read.centres.clear()
                 read.centres[key] = owned
         for province in owned:
             centres[province] = power
-    if whole is not None:
-        centres = read.boards[whole] = {province: centres[province] for province in sorted(centres)}
     when = phase or Phase(0, Season.SPRING, PhaseKind.MOVEMENT)
-    return Position(when, units, centres, dislodged)
+    position = Position(when, units, centres, dislodged)
+    if whole is not None:
+        if len(read.boards) >= _CENTRES_LIMIT:
+            read.boards.clear()
+        read.boards[whole] = position.centres
+    return position
 
 
 def _centres(names: Any, gmap: GameMap) -> tuple[str, ...]:
@@ -372,4 +453,5 @@ def _piece(power: str, text: str, gmap: GameMap) -> tuple[str, bool, Piece | Dis
     """
     flag = text.startswith("*")
     unit = parse_unit(text.lstrip("*"), gmap)
-    return unit.province, flag, Dislodged(Piece(power, unit), None) if flag else Piece(power, unit)
+    piece = placed(power, unit.kind, unit.location)  # the piece object the adjudicator places there too
+    return unit.province, flag, Dislodged(piece, None) if flag else piece

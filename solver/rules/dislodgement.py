@@ -1,21 +1,31 @@
 """Dislodgement: a unit is dislodged when a move into its province succeeds and it did not leave."""
 from __future__ import annotations
 
-from dipsat.solver.phase_model import DISLODGED, ENTERED, PhaseModel
+from dipsat.solver.constraints import ConstraintModel, IntVar
+from dipsat.solver.phase_model import DISLODGED, ENTERED, Key, Lit, PhaseModel
+
+
+def reads(pm: PhaseModel, province: str) -> list[Key]:
+    """The decisions the dislodgement of the unit in ``province`` depends on: the moves into it,
+    and its own leaving."""
+    return pm.keys_of([*map(pm.moves, pm.attackers(province)), pm.leaves(province)])
 
 
 def add_dislodgement(pm: PhaseModel) -> None:
     """dislodged[p] <-> OR(moves[a] for the attackers a of p) and not moves[p] (``leaves[p]`` for
     a stack whose pieces all move: a piece left behind is dislodged)."""
     attacked = pm.facts.attackers
+    model, fold = pm.model, pm.fold
     for province in pm.facts.orders:
-        if province not in attacked:
+        origins = attacked.get(province)
+        if origins is None:
             continue  # nobody attacks it: never dislodged, no literal
         dislodged = pm.dislodged(province)
-        attackers = [pm.moves(a) for a in pm.attackers(province)]
+        attackers = [pm.moves(a) for a in origins]
         left = pm.leaves(province)
-        reads = pm.keys_of([*attackers, left])
-        if not pm.defines((DISLODGED, province), reads):
+        if not pm.defines((DISLODGED, province), reads, province):
+            continue
+        if fold and _folded(model, dislodged, attackers, left):
             continue
         left = pm.fixed(left)
         stayed = (not left) if isinstance(left, bool) else ~left
@@ -27,3 +37,41 @@ def add_dislodgement(pm: PhaseModel) -> None:
         entered = pm.model.new_bool_var((ENTERED, province))
         pm.equal_or(entered, live)
         pm.equal_and(dislodged, [entered, stayed])
+
+
+def _folded(model: ConstraintModel, dislodged: IntVar, attackers: list[Lit], left: Lit) -> bool:
+    """In a folded model, the gate above with its fixed inputs read as constants, when at most one
+    move into the province is still open (nearly always); ``False`` when several are (the gate
+    above makes their ``entered[...]``)."""
+    lb, ub = model.lb, model.ub
+    t = 2 * dislodged.index
+    codes = []
+    if left is not False:  # the move (or leaving) of the unit there: a literal
+        v = left.index  # type: ignore[attr-defined]
+        if lb[v] != ub[v]:
+            codes.append(2 * v + 1)  # it stayed
+        elif lb[v] == 1:  # it left: never dislodged
+            model.fix(t + 1)
+            return True
+    entered = -1
+    for a in attackers:
+        if a is False:
+            continue
+        v = a.index  # type: ignore[union-attr]
+        if lb[v] != ub[v]:
+            if entered >= 0:
+                return False  # several open moves
+            entered = 2 * v
+        elif lb[v] == 1:  # a move in succeeds: entered
+            entered = -2
+            break
+    if entered == -1:  # no move in can succeed
+        model.fix(t + 1)
+        return True
+    if entered >= 0:
+        codes.insert(0, entered)
+    if codes:
+        model.add_equal_and(t, codes)
+    else:
+        model.fix(t)
+    return True

@@ -6,10 +6,8 @@ other move to the same province.
 """
 from __future__ import annotations
 
-from functools import partial
-
 from dipsat.model.errors import AdjudicationError
-from dipsat.solver.constraints import ConstraintModel, IntVar, LinearExpr
+from dipsat.solver.constraints import ConstraintModel, IntVar, LinearExpr, code
 from dipsat.solver.phase_model import ATTACK, BEATS, DEFEND, HOLD, MOVES, PREVENT, Key, Lit, PhaseModel
 
 
@@ -37,15 +35,21 @@ def add_moves(pm: PhaseModel) -> None:
     """moves[m] <-> attack[m] beats the hold (or defend) strength and every prevent strength."""
     facts = pm.facts
     strengths, model, attackers, fold = pm.strengths, pm.model, facts.attackers, pm.fold
+    moves_of, defines, path_of, opponents, strength_of = pm.moves, pm.defines, pm.path, facts.opponent, strengths.get
     for src, mf in facts.moves.items():
-        lit = pm.moves(src)
-        if not pm.defines((MOVES, src), partial(reads, src=src)):
+        lit = moves_of(src)
+        if not defines((MOVES, src), reads, src):
             continue
-        attack = strengths.get((ATTACK, src))
+        attack = strength_of((ATTACK, src))
         if attack is None:
             raise AdjudicationError("the moves rule compares strengths: apply the 'strengths' rule before it")
-        opponent = facts.opponent.get(src)
+        opponent = opponents.get(src)
         dest = mf.dest
+        if fold and opponent is None and type(attack) is int and len(attackers[dest]) == 1:
+            hold = strength_of((HOLD, dest), 0)  # 0: an empty province
+            if type(hold) is int:  # the common case, folded: one move in, no battle, numbers
+                _settle(model, lit, attack > hold and path_of(src))  # type: ignore[arg-type]
+                continue
         if opponent is not None:
             against = [(DEFEND, opponent, strengths[DEFEND, opponent])]
         else:
@@ -58,26 +62,83 @@ def add_moves(pm: PhaseModel) -> None:
                         if r != src and not (allied and frozenset((src, r)) in allied)]
         if not against:  # an empty, uncontested province: hold strength 0 (a variant may bring the attack to 0)
             against = [(HOLD, dest, 0)]
+        if fold:
+            _add_folded(pm, model, lit, src, attack, against)
+            continue
         beats: list = []
         constant = isinstance(attack, int)
         for what, whose, strength in against:
             if constant and isinstance(strength, int):
                 beats.append(attack > strength)
                 continue
-            if fold:  # a comparison that reads a single boolean is that literal (or a constant)
-                read = _one_literal(model, attack, strength)
-                if read is not None:
-                    beats.append(read)
-                    continue
             beat = model.new_bool_var((BEATS, src, what, whose))
             model.add_greater(attack, strength, beat)
             beats.append(beat)
         pm.equal_and(lit, [pm.path(src), *beats])
 
 
+def _settle(model: ConstraintModel, lit: IntVar, value: Lit) -> None:
+    """In a folded model, ``lit`` <-> ``value``: a constant, or a path literal that may be fixed."""
+    t = 2 * lit.index
+    if value is True or value is False:
+        model.fix(t if value else t + 1)
+        return
+    v = value.index  # type: ignore[union-attr]
+    if model.lb[v] == model.ub[v]:
+        model.fix(t if model.lb[v] else t + 1)
+    else:
+        model.add_equal_and(t, [2 * v])
+
+
+def _add_folded(pm: PhaseModel, model: ConstraintModel, lit: IntVar, src: str, attack: LinearExpr | IntVar | int,
+                against: list[tuple[str, str, LinearExpr | IntVar | int]]) -> None:
+    """The gate above in a folded model: its inputs fixed by the model read as constants, the first
+    comparison lost settles it, and a comparison that reads a single boolean is that literal."""
+    lb, ub = model.lb, model.ub
+    t = 2 * lit.index
+    codes = []
+    path = pm.path(src)
+    if path is False:
+        model.fix(t + 1)
+        return
+    if path is not True:
+        v = path.index  # type: ignore[union-attr]
+        if lb[v] != ub[v]:
+            codes.append(2 * v)
+        elif lb[v] == 0:
+            model.fix(t + 1)
+            return
+    constant = type(attack) is int
+    for what, whose, strength in against:
+        if constant and type(strength) is int:
+            if attack > strength:  # type: ignore[operator]
+                continue
+            model.fix(t + 1)
+            return
+        read = _one_literal(model, attack, strength)  # an open literal, or a constant
+        if read is None:
+            beat = model.new_bool_var((BEATS, src, what, whose))
+            model.add_greater(attack, strength, beat)
+            codes.append(2 * beat.index)
+        elif read is True:
+            continue
+        elif read is False:
+            model.fix(t + 1)
+            return
+        else:
+            codes.append(code(read))
+    if codes:
+        model.add_equal_and(t, codes)
+    else:
+        model.fix(t)
+
+
 def _one_literal(model: ConstraintModel, x: LinearExpr | IntVar | int, y: LinearExpr | IntVar | int) -> Lit | None:
     """``x > y`` as a literal or a constant when ``x - y`` reads a single boolean variable (in a
     folded model: ``attack > 1 - moves[...]``), else ``None``."""
+    if type(x) is int and type(y) is LinearExpr and len(y.terms) == 1:  # the most common: a number against 1 - moves
+        (v, c), = y.terms.items()
+        return _read(model, v, -c, x - y.const)
     terms: dict[int, int] = {}
     const = 0
     for e, sign in ((x, 1), (y, -1)):
@@ -95,6 +156,14 @@ def _one_literal(model: ConstraintModel, x: LinearExpr | IntVar | int, y: Linear
     if not live:
         return const > 0
     v, c = live[0]
+    return _read(model, v, c, const)
+
+
+def _read(model: ConstraintModel, v: int, c: int, const: int) -> Lit | None:
+    """``const + c * x > 0`` for variable ``x`` (index ``v``): a literal of ``x`` or a constant
+    when ``x`` is boolean, else ``None``."""
+    if not c:
+        return const > 0
     lb, ub = model.lb[v], model.ub[v]
     if lb < 0 or ub > 1:
         return None

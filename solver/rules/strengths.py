@@ -13,7 +13,7 @@ the prevent strength of a move that has rivals.
 from __future__ import annotations
 
 from dipsat.model.types import Move
-from dipsat.solver.constraints import LinearExpr, NotVar
+from dipsat.solver.constraints import IntVar, LinearExpr, NotVar
 from dipsat.solver.order_choices import DEFEND_LEAVES_OUT, OWN_SUPPORT_COUNTS
 from dipsat.solver.phase_model import ATTACK, BEATEN, DEFEND, HOLD, PREVENT, Key, Lit, PhaseModel
 
@@ -25,6 +25,19 @@ def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | No
     :attr:`~dipsat.solver.legality.Facts.strengths`)."""
     if not supporters:
         return base
+    if excluding_power is None and pm.fold and pm.facts.strengths is None:  # the common case, folded
+        lb, ub = pm.model.lb, pm.model.ub
+        found: dict[int, int] = {}
+        for s in supporters:
+            lit = pm.given(s)
+            if lit is False:
+                continue
+            v = lit.index  # type: ignore[union-attr]
+            if lb[v] != ub[v]:
+                found[v] = found.get(v, 0) + 1
+            elif lb[v]:  # fixed by the facts: a constant
+                base += 1
+        return LinearExpr(found, base) if found else base
     kept = [s for s in supporters
             if excluding_power is None or pm.facts.piece(s).power != excluding_power]
     lits = [pm.fixed(pm.given(s)) for s in kept]  # a support fixed by the facts is a constant
@@ -134,6 +147,7 @@ def add_strengths(pm: PhaseModel) -> None:
     strengths, units, moves_of = pm.strengths, facts.position.units, facts.moves
     plain = facts.strengths is None and not pm.terms  # every base 1, no variant's terms (the common case)
     fixed, leaves_of, orders, hold_supports = pm.fixed, pm.leaves, facts.orders, facts.hold_supports
+    fold, lb, ub = pm.fold, pm.model.lb, pm.model.ub
     for province in facts.attackers:
         order = orders.get(province)
         if order is None:
@@ -143,8 +157,12 @@ def add_strengths(pm: PhaseModel) -> None:
             continue
         extra = 0 if plain else _extra(pm, HOLD, province)
         if province in moves_of:  # 5.B.5: 0 if it moves away, else 1 (a stack: 0 if every piece does)
-            moves = fixed(leaves_of(province))
-            if not plain or moves is True or moves is False:
+            moves = leaves_of(province)
+            if fold and type(moves) is IntVar and lb[moves.index] == ub[moves.index]:  # fixed(), inline
+                moves = lb[moves.index] == 1
+            if plain and (moves is True or moves is False):  # the choice below, settled
+                strengths[HOLD, province] = 0 if moves else 1
+            elif not plain or moves is True or moves is False:
                 _choose(pm, (HOLD, province), [([moves], 0), ([_neg(moves)], _plus(_base(pm, province, _HOLD), extra))])
             elif pm.fold:  # the choice below, settled as _choose folds it: 1 - moves
                 strengths[HOLD, province] = LinearExpr({moves.index: -1}, 1)  # type: ignore[union-attr]
@@ -162,7 +180,9 @@ def add_strengths(pm: PhaseModel) -> None:
         supporters = move_supports.get(src)
         supported = support_sum(pm, supporters, base=0) if supporters else 0
         supporters = supporters or []
-        path = fixed(path_of(src))
+        path = path_of(src)
+        if path is not True:
+            path = fixed(path)
         if src in opponents:  # 5.B.7, read by the opponent's move
             left_out = DEFEND_LEAVES_OUT[facts.rules.head_to_head_defend](facts, src)
             defending = supported if left_out is None or not supporters else support_sum(
@@ -171,7 +191,10 @@ def add_strengths(pm: PhaseModel) -> None:
         if len(attackers[mf.dest]) > 1:  # 5.B.6, read by the rivals
             prevented = _plus(_from(supported, _base(pm, src, _PREVENT)), _extra(pm, PREVENT, src))
             beaten_by = facts.beaten_by.get(src)
-            if beaten_by is None:
+            if beaten_by is None and (path is True or path is False):  # the choice below, settled
+                strengths[PREVENT, src] = prevented if path else 0
+                cases = []
+            elif beaten_by is None:
                 cases = [([_neg(path)], 0), ([path], prevented)]
             elif beaten_by == facts.opponent.get(src):  # head to head: both cannot succeed
                 beaten = pm.fixed(pm.moves(beaten_by))
@@ -180,7 +203,8 @@ def add_strengths(pm: PhaseModel) -> None:
                 beaten = pm.model.new_bool_var((BEATEN, src))
                 pm.equal_and(beaten, [pm.moves(beaten_by), _neg(pm.moves(src))])
                 cases = [([_neg(path)], 0), ([path, beaten], 0), ([path, ~beaten], prevented)]
-            _choose(pm, (PREVENT, src), cases)
+            if cases:
+                _choose(pm, (PREVENT, src), cases)
         attack = 1 if plain else _base(pm, src, _ATTACK)
         if plain:
             full = supported + attack if type(supported) is int else _from(supported, attack)
@@ -202,11 +226,17 @@ def add_strengths(pm: PhaseModel) -> None:
         else:
             restricted = _plus(support_sum(pm, supporters, excluding_power=defender.power, base=attack),
                                _extra(pm, ATTACK, src))
-        leaves = fixed(leaves_of(mf.dest)) if src not in opponents else False
+        leaves = leaves_of(mf.dest) if src not in opponents else False
+        if fold and type(leaves) is IntVar and lb[leaves.index] == ub[leaves.index]:  # fixed(), inline
+            leaves = lb[leaves.index] == 1
         if path is not True:
             _choose(pm, (ATTACK, src), [([_neg(path)], 0), ([path, leaves], full),
                                         ([path, _neg(leaves)], restricted)])
         elif leaves is False:  # the same choice with its constant conditions settled
             strengths[ATTACK, src] = restricted
+        elif pm.fold and type(full) is int and type(restricted) is int and type(leaves) is IntVar:
+            # the choice below as _choose folds it: full when the defender leaves, else restricted
+            strengths[ATTACK, src] = full if full == restricted else LinearExpr(
+                {leaves.index: full - restricted}, restricted)
         else:
             _choose(pm, (ATTACK, src), [([leaves], full), ([_neg(leaves)], restricted)])

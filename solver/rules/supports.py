@@ -53,8 +53,21 @@ def add_supports(pm: PhaseModel, cut_from_target_by_convoy: bool = False, exempt
     the support neither by attacking nor by dislodging the supporter: those rules take
     precedence over the dislodge rule, as is commonly read (DATC 4.A.2, 6.F.17, 6.F.21).
     """
-    for province in pm.facts.supports:
-        add_support_literal(pm, pm.given(province), province, cut_from_target_by_convoy, exempt)  # type: ignore[arg-type]
+    facts = pm.facts
+    attacked, stacked = facts.attackers, facts.slots
+    for province in facts.supports:
+        given = pm.given(province)
+        if not attacked.get(facts.province(province) if stacked else province):
+            _uncut(pm, given, province)  # the first case of add_support_literal, without its lookups
+        else:
+            add_support_literal(pm, given, province, cut_from_target_by_convoy, exempt)  # type: ignore[arg-type]
+
+
+def _uncut(pm: PhaseModel, given: IntVar, province: str) -> None:
+    """Nobody attacks the supporter in ``province``: its support is given, reading nothing."""
+    pm.cut_by[province] = []
+    if pm.defines((GIVEN, province)):
+        pm.always(given)
 
 
 def add_support_literal(pm: PhaseModel, given: IntVar, province: str, cut_from_target_by_convoy: bool = False,
@@ -62,9 +75,7 @@ def add_support_literal(pm: PhaseModel, given: IntVar, province: str, cut_from_t
     """given <-> the support ordered from ``province`` (or ``support``, given by the unit there)
     is neither cut nor lost by its unit's dislodgement; ``given``'s key is ``(GIVEN, province)``."""
     if not pm.attackers(pm.facts.province(province)):  # nobody attacks the supporter: given, reading nothing
-        pm.cut_by[province] = []
-        if pm.defines((GIVEN, province)):
-            pm.equal_and(given, ())
+        _uncut(pm, given, province)
         return
     pm.cut_by[province] = cutters(pm, province, cut_from_target_by_convoy, exempt, support)
     paths = [pm.path(a) for a in pm.cut_by[province]]
