@@ -156,7 +156,7 @@ def _remember(texts: dict[str, _Binder], text: str,
     """Keep the recipe of a text read (:data:`_PARSED`), within its bound."""
     global _readings
     if _readings >= _PARSED_LIMIT:
-        for _, table in _PARSED.values():
+        for _, table in list(_PARSED.values()):  # a copy: another thread may add a table meanwhile
             table.clear()  # the tables stay: a caller may hold one
         _readings = 0
     if text not in texts:
