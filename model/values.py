@@ -27,10 +27,17 @@ from dipsat.model.on_use import imported_on_use
 
 with imported_on_use("inspect"):  # dataclasses uses it only to write a missing docstring: ~5 % of a start-up
     import dataclasses
-    from dataclasses import (  # type: ignore[attr-defined]
-        _FIELD, _FIELD_CLASSVAR, _FIELDS, _PARAMS, MISSING, Field, FrozenInstanceError, _is_classvar, _is_initvar,
-        _is_kw_only, _is_type, dataclass, field, fields,
-    )
+    from dataclasses import MISSING, Field, FrozenInstanceError, dataclass, field, fields
+
+    try:  # dataclasses' own tests of an annotation, and its marks of a field's kind (CPython 3.11-3.13)
+        from dataclasses import (  # type: ignore[attr-defined]
+            _FIELD, _FIELD_CLASSVAR, _is_classvar, _is_initvar, _is_kw_only, _is_type,
+        )
+    except ImportError:  # pragma: no cover - another dataclasses: every class made by dataclass itself
+        _is_type = None
+
+_FIELDS = "__dataclass_fields__"
+_PARAMS = "__dataclass_params__"
 
 __all__ = ["value_class", "value_tuple", "named_tuple"]
 
@@ -128,7 +135,7 @@ def _plain_fields(cls: T, slots: bool, kw_only: bool, inherited: dict[str, Field
     for any other body (an init-only variable, the keyword-only marker, a mutable default, a
     field without annotation, a base whose slots are not a tuple), which dataclass then makes."""
     own = cls.__dict__.get("__annotations__", {})
-    if "__slots__" in cls.__dict__ or hasattr(cls, "__abstractmethods__"):
+    if _is_type is None or "__slots__" in cls.__dict__ or hasattr(cls, "__abstractmethods__"):
         return None
     inherited_slots: set[str] = set()
     for base in cls.__mro__[1:-1]:
