@@ -26,7 +26,8 @@ def measure(games: str, rules: str, repeat: int) -> dict[str, float]:
     start = time.process_time()
     from dipsat.replay import readers, replayer
     from dipsat.replay.records import Task
-    from dipsat.replay.tables import ORDER_SCHEMA, PHASE_SCHEMA, to_table
+    from dipsat.replay.rows import OrderColumns
+    from dipsat.replay.tables import PHASE_SCHEMA, order_table, to_table
     from dipsat.replay.merge import consolidate
     from dipsat.replay.store import PartStore
     from dipsat.replay.work import replay_record
@@ -51,16 +52,16 @@ def measure(games: str, rules: str, repeat: int) -> dict[str, float]:
                     t0 = time.process_time()
                     records = readers.read_task(task, rules, readers.default_maps)
                     t1 = time.process_time()
-                    phases, orders, games = [], [], []
+                    phases, orders, games = [], OrderColumns(), []
                     for record in records:
                         p, o = replay_record(record, rules)
                         games += [(p[0].file, p[0].game, len(p), len(o))] if p else []
                         phases += p
-                        orders += o
+                        orders.extend(o)
                     t2 = time.process_time()
-                    phase_table, order_table = to_table(phases, PHASE_SCHEMA), to_table(orders, ORDER_SCHEMA)
+                    phase_table, orders_table = to_table(phases, PHASE_SCHEMA), order_table(orders)
                     t3 = time.process_time()
-                    store.write(task.uid, phase_table, order_table, games)
+                    store.write(task.uid, phase_table, orders_table, games)
                     t4 = time.process_time()
                     spent["read"] += t1 - t0
                     spent["adjudicate"] += t2 - t1

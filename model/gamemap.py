@@ -449,6 +449,43 @@ def _check_node(node: Any, provinces: Mapping[str, Province], source: str, numbe
         raise _fail(source, f"{_where(number, edge)}: unknown coast {node!r}")
 
 
+_KINDS: Final = {"A": (True, False), "F": (False, True), "AF": (True, True)}
+
+
+def _node_table(provinces: Mapping[str, Province]) -> dict[str, tuple[str, bool, bool]]:
+    """Node -> (its province, whether an army edge may touch it, whether a fleet edge may): an army
+    neither a coast node nor a sea, a fleet no land province nor a split-coast province itself."""
+    table: dict[str, tuple[str, bool, bool]] = {}
+    for p in provinces.values():
+        table[p.id] = (p.id, p.terrain is not Terrain.SEA, p.terrain is not Terrain.LAND and not p.coasts)
+        for coast in p.coasts:
+            table[f"{p.id}/{coast}"] = (p.id, False, p.terrain is not Terrain.LAND)
+    return table
+
+
+def _quick_edge(edge: Any, nodes: Mapping[str, tuple[str, bool, bool]], joined: set[frozenset[str]]) -> Edge | None:
+    """The edge of a well-formed map entry (``joined``: the pairs met so far, this one added), or
+    ``None`` for any entry with something wrong, which :func:`_build` then checks step by step to
+    say what (the standard map: 436 entries at every start-up, issue 23)."""
+    if type(edge) is not list or len(edge) != 3:
+        return None
+    a, b, kinds = edge
+    both = _KINDS.get(kinds) if type(kinds) is str else None
+    if both is None or type(a) is not str or type(b) is not str:
+        return None
+    at_a, at_b = nodes.get(a), nodes.get(b)
+    if at_a is None or at_b is None or at_a[0] == at_b[0]:
+        return None
+    army, fleet = both
+    if (army and not (at_a[1] and at_b[1])) or (fleet and not (at_a[2] and at_b[2])):
+        return None
+    pair = frozenset((a, b))
+    if pair in joined:
+        return None
+    joined.add(pair)
+    return tuple.__new__(Edge, (a, b, army, fleet))  # type: ignore[no-any-return]  # Edge(a, b, army, fleet)
+
+
 def _where(number: int, edge: Any) -> str:
     """An edge as a message names it (written only for a message: issue 23, start-up)."""
     return f"edge {number} {edge!r}"
@@ -461,7 +498,12 @@ def _build(data: dict[str, Any], source: str) -> GameMap:
     provinces = _read_provinces(data, powers, source)
     edges: list[Edge] = []
     joined: set[frozenset[str]] = set()
+    nodes = _node_table(provinces)
     for number, edge in enumerate(data["edges"], start=1):
+        quick = _quick_edge(edge, nodes, joined)
+        if quick is not None:
+            edges.append(quick)
+            continue
         if not isinstance(edge, list) or len(edge) != 3 or edge[2] not in ("A", "F", "AF"):
             raise _fail(source, f"{_where(number, edge)}: expected [node, node, \"A\"|\"F\"|\"AF\"]")
         a, b, kinds = edge

@@ -25,12 +25,12 @@ from __future__ import annotations
 
 from dataclasses import fields
 from enum import Enum
-from typing import Any, Callable, ClassVar, TypeVar
+from typing import Any, Callable, ClassVar, Final, TypeVar
 
 from dipsat.model.values import value_class
 
 __all__ = [
-    "Scale", "WHOLE", "Reason", "why_json", "kept", "words_of",
+    "Scale", "WHOLE", "Reason", "why_json", "kept", "kept_memo", "words_of",
     "Dislodged", "Stands", "Backup", "Dislodges", "Unopposed", "NoConvoyPath", "Removed", "BouncedWith",
     "HeadToHead", "OwnUnit", "BouncedOff", "GivenTo", "Cut", "AvailableTo", "Disrupted",
     "Illegal", "Invalid", "RetreatsTo", "RetreatBounced", "Disbanded", "Built", "Waived",
@@ -82,9 +82,14 @@ class Reason:
     (written in the reason's ``scale``).
     """
 
-    __slots__ = ()
+    __slots__ = ("_said",)
+    """``_said``: its words once written (:func:`words_of`), ``None`` before; not a field (no part
+    of its value: never compared, hashed, printed or pickled)."""
     kind: ClassVar[str] = ""
     strengths: ClassVar[tuple[str, ...]] = ()
+
+    def __post_init__(self) -> None:
+        _say(self, None)
 
     def words(self) -> str:
         """The reason as users read it."""
@@ -139,26 +144,35 @@ def kept(kind: Callable[..., R], *fields: Any) -> R:
     return found  # type: ignore[no-any-return]
 
 
+def kept_memo(kind: type[Reason]) -> dict[tuple[Any, ...], Any]:
+    """The memo :func:`kept` keeps the reasons of ``kind`` in, by their fields' tuple: a hot
+    caller reads a hit from it directly and leaves a miss to :func:`kept` (which keeps the bound)."""
+    made = _KEPT.get(kind)
+    if made is None:
+        made = _KEPT[kind] = {}
+    return made
+
+
 def words_of(why: Reason | str) -> str:
-    """``why.words()``, written once for a reason met again (by identity: the reasons
-    :func:`kept` shares); a plain string is its own words."""
+    """``why.words()``, written once per reason and kept on it (the reasons :func:`kept` shares
+    come back phase after phase); a plain string is its own words."""
     if type(why) is str:
         return why  # type: ignore[return-value]
-    found = _SAID.get(id(why))
-    if found is not None and found[0] is why:
-        return found[1]
-    words = why.words()  # type: ignore[union-attr]
-    if len(_SAID) >= _SAY:
-        _SAID.clear()
-    _SAID[id(why)] = (why, words)  # the reason is held here, so its id names no other meanwhile
-    return words
+    said = getattr(why, "_said", None)  # None: not written yet (or a reason unpickled)
+    if said is None:
+        said = why.words()  # type: ignore[union-attr]
+        _say(why, said)
+    return said  # type: ignore[no-any-return]
 
+
+_say = Reason._said.__set__  # type: ignore[attr-defined]
+"""Keep a reason's words on it: its own slot, set past the frozen ``__setattr__`` (a cache of a
+pure function of the value)."""
 
 _KEPT: dict[Any, dict[tuple[Any, ...], Any]] = {}
-_SAID: dict[int, tuple[Any, str]] = {}
-_KEEP, _SAY = 1024, 4096
-"""Reasons of a kind kept by :func:`kept`, and reasons' words kept by :func:`words_of`, at most
-(about 2 MB in all: the common reasons are few; the rare ones, an invalid order's, need not stay)."""
+_KEEP: Final = 1024
+"""Reasons of a kind kept by :func:`kept`, at most (the common reasons are few; the rare ones, an
+invalid order's, need not stay)."""
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}

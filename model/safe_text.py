@@ -10,7 +10,6 @@ Pure standard library.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final
@@ -54,7 +53,6 @@ def xml_safe(document: str) -> str:
 
 MAX_NAME_BYTES: Final = 80
 """Longest name made of an id (UTF-8 bytes), before the hash: well inside every file system's 255."""
-_KEPT: Final = re.compile(r"[A-Za-z0-9._-]")
 _RESERVED: Final = frozenset({"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)),
                               *(f"lpt{i}" for i in range(10))})
 """Names Windows refuses for a file, whatever its ending."""
@@ -67,11 +65,13 @@ def _digest(text: str) -> str:
 
 
 def _kept(ch: str) -> bool:
-    return _KEPT.fullmatch(ch) is not None or (ord(ch) > 127 and ch.isalnum())
+    return ch.isalnum() if not ch.isascii() else ch.isalnum() or ch in "._-"  # [A-Za-z0-9._-] or a letter beyond
 
 
 def _plain(text: str) -> str:
     """``text`` reduced to the characters a file name keeps, runs of others as one ``-``."""
+    import unicodedata  # here: only a file name needs it (a C library of its own, loaded at every start-up)
+
     text = unicodedata.normalize("NFC", text.encode("utf-8", "replace").decode("utf-8"))
     out = re.sub("-+", "-", "".join(ch if _kept(ch) else "-" for ch in text)).strip("-.")
     while len(out.encode("utf-8")) > MAX_NAME_BYTES:

@@ -6,14 +6,13 @@ Every value prints in DATC short notation (``A par - bur``); the parsers in
 from __future__ import annotations
 
 from dataclasses import field, replace
-from threading import Lock
 from enum import Enum
 from types import MappingProxyType
 from typing import Any, Final, Iterator, Mapping
 
 from dipsat.model.kinds import ARMY, FLEET, UnitKind, can_share
 from dipsat.model.reasons import Reason, words_of
-from dipsat.model.values import value_class
+from dipsat.model.values import value_class, value_tuple
 
 UnitType = UnitKind
 """The old name of :class:`~dipsat.model.kinds.UnitKind`: ``UnitType.ARMY``, ``UnitType.FLEET``."""
@@ -269,10 +268,9 @@ def _frozen(mapping: Mapping[Any, Any] | None) -> Mapping[Any, Any]:
         made = MappingProxyType(dict(mapping))
     else:
         made = MappingProxyType({key: mapping[key] for key in ordered})
-    with _MADE_LOCK:  # a Dask worker's threads share this process: one eviction at a time
-        if len(_MADE) >= _MADE_KEPT:
-            del _MADE[next(iter(_MADE))]
-        _MADE[id(made)] = made
+    if len(_MADE) >= _MADE_KEPT:  # each step one C call, whole under the GIL: a Dask worker's threads
+        _MADE.clear()  # share this memo with no lock (a board made meanwhile may merely be forgotten)
+    _MADE[id(made)] = made
     return made
 
 
@@ -281,7 +279,6 @@ _MADE: dict[int, Mapping[Any, Any]] = {}
 another's): a new board made from another's units or centres (the next phase, the board brought
 to the phase after) shares them instead of copying and sorting them again. Each is a read-only
 view of a dict nobody else holds, so sharing it changes nothing."""
-_MADE_LOCK: Final = Lock()
 _MADE_KEPT: Final = 64
 
 
@@ -487,10 +484,13 @@ class Tag(Enum):
     DESTROYED = "destroyed"
 
 
-@value_class
+@value_tuple
 class OrderResult:
     """The resolution of one order: its result word, why (a typed reason, :mod:`dipsat.model.reasons`)
-    and the unit's fate."""
+    and the unit's fate.
+
+    Made for every order of every phase: a tuple of its four fields (:func:`~dipsat.model.values.value_tuple`),
+    which the adjudicator makes in one call, ``tuple.__new__(OrderResult, (order, result, why, tag))``."""
 
     order: Order
     result: Result
@@ -503,7 +503,12 @@ class OrderResult:
 
         A plain string given as ``why`` (code written before reasons were typed) is its own words;
         ``tests/test_reasons.py`` fails when any case or game record still produces one."""
-        return words_of(self.why)
+        why = self.why
+        try:
+            said = why._said  # type: ignore[union-attr]  # written once, kept on the reason (words_of)
+        except AttributeError:  # a plain string, or a reason unpickled
+            return words_of(why)
+        return said if said is not None else words_of(why)  # type: ignore[no-any-return]
 
     @property
     def words(self) -> str:

@@ -96,9 +96,42 @@ def slots_10(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9):
     _s9(self, a9)
 
 
+def slots_post_init_0(self):
+    self.__post_init__()
+
+
+def slots_post_init_1(self, a0):
+    _s0(self, a0)
+    self.__post_init__()
+
+
 def slots_post_init_2(self, a0, a1):
     _s0(self, a0)
     _s1(self, a1)
+    self.__post_init__()
+
+
+def slots_post_init_3(self, a0, a1, a2):
+    _s0(self, a0)
+    _s1(self, a1)
+    _s2(self, a2)
+    self.__post_init__()
+
+
+def slots_post_init_4(self, a0, a1, a2, a3):
+    _s0(self, a0)
+    _s1(self, a1)
+    _s2(self, a2)
+    _s3(self, a3)
+    self.__post_init__()
+
+
+def slots_post_init_5(self, a0, a1, a2, a3, a4):
+    _s0(self, a0)
+    _s1(self, a1)
+    _s2(self, a2)
+    _s3(self, a3)
+    _s4(self, a4)
     self.__post_init__()
 
 

@@ -19,20 +19,27 @@ from __future__ import annotations
 import sys
 import typing
 from collections import namedtuple
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from types import CodeType, FunctionType, MemberDescriptorType
-from typing import Any, Callable, NamedTuple, TypeVar
+from typing import Any, Callable, Final, NamedTuple, TypeVar
 
 from dipsat.model.on_use import imported_on_use
 
 with imported_on_use("inspect"):  # dataclasses uses it only to write a missing docstring: ~5 % of a start-up
     import dataclasses
-    from dataclasses import (  # type: ignore[attr-defined]
-        _FIELD, _FIELD_CLASSVAR, _FIELDS, _PARAMS, MISSING, Field, FrozenInstanceError, _is_classvar, _is_initvar,
-        _is_kw_only, _is_type, dataclass, field, fields,
-    )
+    from dataclasses import MISSING, Field, FrozenInstanceError, dataclass, field, fields
 
-__all__ = ["value_class", "named_tuple"]
+    try:  # dataclasses' own tests of an annotation, and its marks of a field's kind (CPython 3.11-3.13)
+        from dataclasses import (  # type: ignore[attr-defined]
+            _FIELD, _FIELD_CLASSVAR, _is_classvar, _is_initvar, _is_kw_only, _is_type,
+        )
+    except ImportError:  # pragma: no cover - another dataclasses: every class made by dataclass itself
+        _is_type = None
+
+_FIELDS = "__dataclass_fields__"
+_PARAMS = "__dataclass_params__"
+
+__all__ = ["value_class", "value_tuple", "named_tuple"]
 
 T = TypeVar("T", bound=type)
 
@@ -128,7 +135,7 @@ def _plain_fields(cls: T, slots: bool, kw_only: bool, inherited: dict[str, Field
     for any other body (an init-only variable, the keyword-only marker, a mutable default, a
     field without annotation, a base whose slots are not a tuple), which dataclass then makes."""
     own = cls.__dict__.get("__annotations__", {})
-    if "__slots__" in cls.__dict__ or hasattr(cls, "__abstractmethods__"):
+    if _is_type is None or "__slots__" in cls.__dict__ or hasattr(cls, "__abstractmethods__"):
         return None
     inherited_slots: set[str] = set()
     for base in cls.__mro__[1:-1]:
@@ -271,7 +278,8 @@ for the shapes :data:`WRITTEN_OUT`."""
 STYLES = ("slots", "frozen", "mutable")
 
 WRITTEN_OUT: tuple[tuple[str, bool, bool, int], ...] = (
-    *(("slots", False, False, n) for n in range(11)), ("slots", False, True, 2), ("slots", False, True, 21),
+    *(("slots", False, False, n) for n in range(11)), *(("slots", False, True, n) for n in range(6)),
+    ("slots", False, True, 21),
     ("slots", False, True, 23), ("slots", True, False, 4), ("slots", True, False, 11), ("slots", True, False, 23),
     ("slots", True, True, 2), ("slots", True, True, 7), ("slots", True, True, 8),
     *(("frozen", False, False, n) for n in (2, 3, 4, 5, 8)), ("frozen", True, False, 7), ("frozen", True, True, 14),
@@ -447,6 +455,123 @@ def _getstate(self: Any) -> list[Any]:
 def _setstate(self: Any, state: list[Any]) -> None:
     for f, value in zip(fields(self), state):
         object.__setattr__(self, f.name, value)
+
+
+def value_tuple(cls: T) -> T:
+    """Make of ``cls`` the frozen value class ``@value_class`` makes, stored as a tuple of its fields.
+
+    For a record made by the ten thousand (an order's result): a program makes it in one C call,
+    ``tuple.__new__(cls, (field, ...))``, fields in order, none left out (about a fifth of the
+    instructions of filling four frozen slots); ``cls(...)`` works as for any value class. It
+    behaves as the :func:`value_class` (as the dataclass) does: the same ``repr``, equality (only
+    with its own class), hash values (the hash of its fields' tuple), fields,
+    :func:`~dataclasses.replace`, :func:`~dataclasses.asdict`, ``__match_args__``, signature,
+    pickling and ``FrozenInstanceError``; being a tuple it also has a length, items and
+    iteration, and it is ``isinstance(x, tuple)``. Plain fields only (no factory, all in
+    ``__init__``, none keyword-only), and no base class of its own.
+    """
+    body = dataclass(cls, init=False, repr=False, eq=False, frozen=False, slots=False)  # type: ignore[call-overload]
+    flds = fields(body)
+    names = tuple(f.name for f in flds)
+    if any(f.default_factory is not MISSING or not f.init or f.kw_only for f in flds) or cls.__bases__ != (object,):
+        raise TypeError(f"value_tuple: {cls.__name__} needs plain fields and no base class")
+    ns = {k: v for k, v in body.__dict__.items() if k not in ("__dict__", "__weakref__") and k not in names}
+    ns["__slots__"] = ()
+    for i, f in enumerate(flds):
+        ns[f.name] = _item_getter(i, f.name)
+    if len(names) >= len(_TUPLE_NEWS):
+        raise TypeError(f"value_tuple: {cls.__name__} has more than {len(_TUPLE_NEWS) - 1} fields")
+    template = _TUPLE_NEWS[len(names)]  # compiled with the package: nothing compiled at run time
+    code = template.__code__.replace(co_varnames=("cls", *names), co_name="__new__",
+                                     co_qualname=f"{cls.__qualname__}.__new__")
+    new = FunctionType(code, template.__globals__, "__new__",
+                       tuple(f.default for f in flds if f.default is not MISSING) or None)
+    new.__annotations__ = {**{f.name: f.type for f in flds}, "return": None}
+    ns["__new__"] = new
+    made: Any = type(cls.__name__, (tuple,), ns)
+    made.__qualname__ = cls.__qualname__
+    new.__qualname__ = f"{cls.__qualname__}.__new__"
+    compared = tuple(f.name for f in flds if f.compare)
+    hashed = tuple(f.name for f in flds if (f.compare if f.hash is None else f.hash))
+    if compared != names or hashed != names:
+        raise TypeError(f"value_tuple: every field of {cls.__name__} is compared and hashed")
+    _set(made, "__repr__", _repr_fn(made, tuple(f.name for f in flds if f.repr)))
+    made.__eq__ = _tuple_eq
+    made.__ne__ = _tuple_ne
+    made.__hash__ = tuple.__hash__  # the hash of the fields' tuple, as the dataclass's
+    made.__lt__, made.__le__, made.__gt__, made.__ge__ = (_not_ordered(c) for c in ("<", "<=", ">", ">="))
+    made.__setattr__ = _setattr_fn(made, names)
+    made.__delattr__ = _delattr_fn(made, names)
+    made.__getnewargs__ = _newargs
+    params_ = made.__dataclass_params__
+    params_.init, params_.repr, params_.eq, params_.frozen = True, True, True, True
+    return made  # type: ignore[no-any-return]
+
+
+def _tuple_new_0(cls):  # type: ignore[no-untyped-def]
+    return _tuple_new(cls, ())
+
+
+def _tuple_new_1(cls, a0):  # type: ignore[no-untyped-def]
+    return _tuple_new(cls, (a0,))
+
+
+def _tuple_new_2(cls, a0, a1):  # type: ignore[no-untyped-def]
+    return _tuple_new(cls, (a0, a1))
+
+
+def _tuple_new_3(cls, a0, a1, a2):  # type: ignore[no-untyped-def]
+    return _tuple_new(cls, (a0, a1, a2))
+
+
+def _tuple_new_4(cls, a0, a1, a2, a3):  # type: ignore[no-untyped-def]
+    return _tuple_new(cls, (a0, a1, a2, a3))
+
+
+def _tuple_new_5(cls, a0, a1, a2, a3, a4):  # type: ignore[no-untyped-def]
+    return _tuple_new(cls, (a0, a1, a2, a3, a4))
+
+
+def _tuple_new_6(cls, a0, a1, a2, a3, a4, a5):  # type: ignore[no-untyped-def]
+    return _tuple_new(cls, (a0, a1, a2, a3, a4, a5))
+
+
+_TUPLE_NEWS: Final = (_tuple_new_0, _tuple_new_1, _tuple_new_2, _tuple_new_3, _tuple_new_4, _tuple_new_5, _tuple_new_6)
+"""The ``__new__`` of a :func:`value_tuple` of n fields, its parameters renamed to the fields'."""
+_tuple_new = tuple.__new__
+
+
+def _item_getter(index: int, name: str) -> Any:
+    """The field ``name``, item ``index`` of the tuple (as a named tuple reads it)."""
+    try:
+        from _collections import _tuplegetter
+        return _tuplegetter(index, f"Field {name}")
+    except ImportError:  # another Python than CPython
+        return property(itemgetter(index), doc=f"Field {name}")
+
+
+def _tuple_eq(self: Any, other: Any) -> Any:
+    if other.__class__ is self.__class__:
+        return tuple.__eq__(self, other)
+    return False if isinstance(other, tuple) else NotImplemented  # a tuple's own == would compare items
+
+
+def _tuple_ne(self: Any, other: Any) -> Any:
+    if other.__class__ is self.__class__:
+        return tuple.__ne__(self, other)
+    return True if isinstance(other, tuple) else NotImplemented
+
+
+def _not_ordered(symbol: str) -> Callable[[Any, Any], Any]:
+    """Values are not ordered (as a dataclass without ``order``): ``<`` and the others refuse."""
+    def refuse(self: Any, other: Any) -> Any:
+        raise TypeError(f"'{symbol}' not supported between instances of "
+                        f"{type(self).__name__!r} and {type(other).__name__!r}")
+    return refuse
+
+
+def _newargs(self: Any) -> tuple[Any, ...]:
+    return tuple(self)  # pickling and copying: ``cls.__new__(cls, *fields)``
 
 
 _NOT_COPIED = frozenset({"__module__", "__name__", "__annotations__", "__dict__", "__weakref__"})

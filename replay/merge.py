@@ -36,6 +36,11 @@ ROW_GROUP_ROWS: Final = 1 << 14
 ending with the same game. The rows waiting are slices of the parts they come from, which stay
 in memory until written: were each table's row group this long, the phases' (about 17 times
 fewer rows) would hold some 350 games' parts (+10 MB at the peak of 400 games)."""
+STATISTICS: Final = ("file", "game", "index", "seq")
+"""The columns whose row groups' statistics (least and greatest value, nulls) the tables keep: the
+sort key, by which a reader skips the row groups of the games it does not want. The texts' (the
+reasons, the orders) would cost a seventh of the writing (0.02 s of 0.16 on 400 random games) for
+ranges that tell nothing: every row group holds nearly every value."""
 LISTED: Final = 100
 """Differences and errors listed in the summary (the first ones, in table order)."""
 
@@ -193,7 +198,10 @@ class _Output:
 
     def __init__(self, path: str, schema: pa.Schema, seen: Callable[[pa.Table], None]) -> None:
         self.schema, self.seen = schema, seen
-        self.writer = pq.ParquetWriter(path, schema, compression="zstd")
+        # zstd at its default level (1): lz4 or snappy write some 20 % faster, files a third larger
+        # (400 random games: 0.11 s and 5.4 MB against 0.14 s and 4.1 MB)
+        self.writer = pq.ParquetWriter(path, schema, compression="zstd",
+                                       write_statistics=[n for n in STATISTICS if n in schema.names])
         self.waiting: list[pa.Table] = []
         self.rows = 0
 

@@ -16,22 +16,25 @@ before, and is compared with its ``AFTER`` board, its expected result words and 
 from __future__ import annotations
 
 
-from dipsat.model.reasons import CivilDisorder
+from itertools import repeat
+from operator import attrgetter
+
+from dipsat.model.reasons import CivilDisorder, words_of
 from dipsat.model.errors import clip_message
 from dipsat.model.types import (
-    Disband, Dislodged, Move, Phase, PhaseKind, Piece, Position, Result, Season, Tag,
+    Disband, Dislodged, Move, OrderResult, Phase, PhaseKind, Piece, Position, Result, Season, Tag,
 )
 from dipsat.model.values import value_class
 from dipsat.replay.compare import Difference, compare_boards, phase_key
 from dipsat.replay.readers.cases import auto_key
-from dipsat.replay.records import GameError, GameRecord, PhaseError, PhaseRecord
-from dipsat.replay.rows import AGREE, DIFFER, ERROR, UNCHECKED, OrderRow, PhaseRow
+from dipsat.replay.records import GameError, GameRecord, PhaseError, PhaseRecord, RecordedOrder
+from dipsat.replay.rows import AGREE, DIFFER, ERROR, UNCHECKED, OrderColumns, PhaseRow
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import adjustments_due
 from dipsat.solver.phases import update_centres
 from dipsat.variants import Variant
 
-Rows = tuple[list[PhaseRow], list[OrderRow]]
+Rows = tuple[list[PhaseRow], OrderColumns]
 
 MAX_SKIPPED_MOVEMENT_PHASES = 2
 """Movement phases missing from an archive that a replay plays without orders before it calls
@@ -41,7 +44,7 @@ the gap a difference of phase (a record that jumps years is broken, not skipping
 def error_rows(error: GameError, rules_label: str) -> Rows:
     """The single row of a game (or file) that cannot be read at all."""
     return [PhaseRow(error.file, error.game, None, "", "", ERROR, 0, "", "", clip_message(error.message), 0, 0,
-                     rules_label, error.line)], []
+                     rules_label, error.line)], OrderColumns()
 
 
 @value_class
@@ -65,7 +68,7 @@ class GameReplay:
     def __init__(self, game: GameRecord, variant: Variant, rules: Rules, rules_label: str) -> None:
         self.game, self.variant, self.rules, self.label = game, variant, rules, rules_label
         self.phases: list[PhaseRow] = []
-        self.orders: list[OrderRow] = []
+        self.orders = OrderColumns()
 
     def run(self) -> Rows:
         """Replay every phase; return the phase rows and the order rows."""
@@ -198,29 +201,27 @@ class GameReplay:
         return diffs
 
     def _order_rows(self, rec: PhaseRecord, res: Resolution) -> None:
-        file, game, index, label = self.game.file, self.game.game, rec.index, rec.label
-        append = self.orders.append
-        new = tuple.__new__  # an OrderRow made without the Python-level __new__ of named tuples
-        results = iter(res.results)
-        seq = 0
-        for o in rec.orders:
-            if o.order is None:
-                append(new(OrderRow, (file, game, index, label, seq, None, o.text, None, None, None, None,
-                                      f"not read: {o.problem}", False, o.recorded, o.line)))
-            else:
-                r = next(results)
-                tag = r.tag  # _value_ below: the enum's plain attribute; untagged, r.words is the result's value
-                append(new(OrderRow, (file, game, index, label, seq, r.order.power, o.text, str(r.order),
-                                      r.result._value_, tag._value_ if tag else None,
-                                      r.words if tag else r.result._value_, r.reason, False,
-                                      o.recorded, o.line)))
-            seq += 1
-        for r in res.generated:
-            tag = r.tag
-            append(new(OrderRow, (file, game, index, label, seq, r.order.power, "", str(r.order), r.result._value_,
-                                  tag._value_ if tag else None, r.words if tag else r.result._value_, r.reason, True,
-                                  None, None)))
-            seq += 1
+        """The phase's order rows, added to :attr:`orders` column by column: its recorded orders
+        in their order (each read one with its result, in ``res.results``' order), then the
+        orders the adjudicator generated."""
+        cols, read, results, generated = self.orders, rec.orders, res.results, res.generated
+        cols.runs.append((self.game.file, self.game.game, rec.index, rec.label, len(read), len(generated)))
+        if len(results) == len(read):  # every order read: each column filled in one step
+            cols.power += map(_POWER, orders := list(map(_ORDER, results)))
+            cols.text += map(_TEXT, read)
+            cols.order += map(str, orders)
+            _results(cols, results)
+            cols.recorded += map(_RECORDED, read)
+            cols.line += map(_LINE, read)
+        else:
+            _unread_rows(cols, read, results)
+        if generated:
+            cols.power += map(_POWER, orders := list(map(_ORDER, generated)))
+            cols.text += repeat("", len(generated))
+            cols.order += map(str, orders)
+            _results(cols, generated)
+            cols.recorded += repeat(None, len(generated))
+            cols.line += repeat(None, len(generated))
 
     def _row(self, index: int, label: str, kind: str, status: str, diffs: list[Difference], notes: list[str],
              error: str, orders: int, unread: int, line: int | None) -> None:
@@ -237,6 +238,46 @@ def _units_and_centres(board: Position, phase: Phase) -> Position:
     if type(board) is Position and not board.stacked and not board.changes:
         return board.updated(phase=phase, dislodged={}, standoffs=frozenset())
     return Position(phase, board.units, board.centres)
+
+
+_ORDER, _POWER, _WHY, _TAG = attrgetter("order"), attrgetter("power"), attrgetter("why"), attrgetter("tag")
+_RESULT_WORD = attrgetter("result._value_")  # the enum's plain attribute: Result.value, without the property
+_TEXT, _RECORDED, _LINE = attrgetter("text"), attrgetter("recorded"), attrgetter("line")
+
+
+def _results(cols: OrderColumns, results: tuple[OrderResult, ...]) -> None:
+    """The result, tag, words and reason columns of ``results``."""
+    words = list(map(_RESULT_WORD, results))
+    cols.result += words
+    tags = list(map(_TAG, results))
+    if tags.count(None) == len(tags):  # nearly always: untagged, the words are the result's
+        cols.tag += tags
+        cols.words += words
+    else:
+        cols.tag += [t._value_ if t else None for t in tags]
+        cols.words += [r.words if r.tag else r.result._value_ for r in results]
+    cols.reason += map(words_of, map(_WHY, results))  # a common reason is one shared value: its words written once
+
+
+def _unread_rows(cols: OrderColumns, read: tuple[RecordedOrder, ...], results: tuple[OrderResult, ...]) -> None:
+    """The rows of a phase's recorded orders, some of which could not be read (row by row)."""
+    results_of = iter(results)
+    for o in read:
+        if o.order is None:
+            cols.power.append(None)
+            cols.order.append(None)
+            cols.result.append(None)
+            cols.tag.append(None)
+            cols.words.append(None)
+            cols.reason.append(f"not read: {o.problem}")
+        else:
+            r = next(results_of)
+            cols.power.append(r.order.power)
+            cols.order.append(str(r.order))
+            _results(cols, (r,))
+        cols.text.append(o.text)
+        cols.recorded.append(o.recorded)
+        cols.line.append(o.line)
 
 
 def _destroyed(res: Resolution) -> dict[str, Piece]:

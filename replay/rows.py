@@ -1,14 +1,19 @@
 """The rows of the two output tables: one per phase, one per order.
 
-Rows are named tuples (immutable values, quick to make: a replay makes one per order);
-:mod:`dipsat.replay.tables` (which imports pyarrow) turns lists of them into Arrow tables
+Rows are named tuples (immutable values). A replay makes one phase row per phase, but its order
+rows (one per order: some 18 a phase) it makes column by column (:class:`OrderColumns`): each
+phase's orders filled into the columns at once, the values the rows of a phase share written
+once per phase. :mod:`dipsat.replay.tables` (which imports pyarrow) turns them into Arrow tables
 (those travel between processes and machines, and are stored as Parquet). The replay itself
 imports only this module: a Dask worker, which returns plain columns, never loads pyarrow
 (about 40-70 MB a process).
 """
-from collections.abc import Sequence
-from itertools import groupby
-from typing import Final, NamedTuple
+from collections.abc import Iterator, Sequence
+from dataclasses import field
+from itertools import chain, groupby, repeat
+from typing import Any, Final, NamedTuple
+
+from dipsat.model.values import value_class
 
 AGREE: Final = "agree"
 """The replayed board equals the recorded one (units, dislodged units, centre owners)."""
@@ -75,6 +80,63 @@ class OrderRow(NamedTuple):
     recorded: str | None
     """The archive's own result for the order, when it keeps one."""
     line: int | None
+
+
+PhaseRun = tuple[str, str, int, str, int, int]
+"""The order rows of one phase: (file, game, index, phase, rows read from the record, rows generated)."""
+
+
+@value_class(frozen=False)
+class OrderColumns:
+    """Order rows (:class:`OrderRow`) column by column, as a replay makes them.
+
+    The columns every row of a phase shares (file, game, index, phase, and ``seq``, ``generated``,
+    which follow from the rows' place) are kept once per phase (:data:`PhaseRun`); the others
+    hold one value per row, in row order: a phase's recorded orders (``generated`` false), then
+    its generated ones. Iterating gives the rows as :class:`OrderRow` values.
+    """
+
+    runs: list[PhaseRun] = field(default_factory=list)
+    power: list[str | None] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)
+    order: list[str | None] = field(default_factory=list)
+    result: list[str | None] = field(default_factory=list)
+    tag: list[str | None] = field(default_factory=list)
+    words: list[str | None] = field(default_factory=list)
+    reason: list[str] = field(default_factory=list)
+    recorded: list[str | None] = field(default_factory=list)
+    line: list[int | None] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.reason)
+
+    def extend(self, other: "OrderColumns") -> None:
+        """Add the rows of ``other`` after these."""
+        for name in _COLUMNS:
+            getattr(self, name).extend(getattr(other, name))
+
+    def shared(self) -> tuple[list[Any], ...]:
+        """The columns kept once per phase, one value per row: file, game, index, phase, seq, generated."""
+        runs = self.runs
+        counts = [read + made for _, _, _, _, read, made in runs]
+        per_row = [list(chain.from_iterable(map(repeat, (r[k] for r in runs), counts))) for k in range(4)]
+        seq = list(chain.from_iterable(map(range, counts)))
+        generated = list(chain.from_iterable(chain(repeat(False, read), repeat(True, made))
+                                             for _, _, _, _, read, made in runs))
+        return (*per_row, seq, generated)
+
+    def columns(self) -> tuple[list[Any], ...]:
+        """Every column, one value per row, in :class:`OrderRow`'s field order."""
+        file, game, index, phase, seq, generated = self.shared()
+        return (file, game, index, phase, seq, self.power, self.text, self.order, self.result, self.tag,
+                self.words, self.reason, generated, self.recorded, self.line)
+
+    def __iter__(self) -> Iterator[OrderRow]:
+        return map(OrderRow._make, zip(*self.columns()))
+
+
+_COLUMNS: Final = tuple(f for f in OrderColumns.__dataclass_fields__)
+"""The fields of :class:`OrderColumns`, in order."""
 
 
 PHASE_SORT: Final = [("file", "ascending"), ("game", "ascending"), ("index", "ascending")]

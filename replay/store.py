@@ -1,36 +1,38 @@
-"""The output folder: one part per finished task, then the consolidated tables and summary.
+"""The output folder: the parts of finished tasks, then the consolidated tables and summary.
 
 Layout of ``--out DIR``::
 
-    DIR/parts/<uid>.phases.arrow      # the task's part: its presence marks the task finished
+    DIR/parts/<n>.log                 # the parts of the tasks run <n> finished, one after the other
     DIR/phases.parquet                # one row per phase, sorted by file, game, index
     DIR/orders.parquet                # one row per order, sorted by file, game, index, seq
     DIR/summary.json
 
-A part is one file holding both tables of its task as Arrow IPC files (Feather version 2,
-uncompressed), one after the other: the orders table's, then the phases table's, whose blocks
-are placed from the start of the file, so that the whole file reads as the phases table
-(``pyarrow.ipc.open_file``, ``pyarrow.feather.read_table``); the phases schema's metadata says
-where the orders table's file ends (:data:`ORDERS_KEY`). About a fifth of the CPU of a Parquet
-file of the same rows (no encoding, no page statistics), read back by mapping it into memory (no
-copy, no decoding: the consolidation's memory does not grow with the parts it reads back); one
-file a task, not two (a file made costs more than writing its bytes: 40 tasks, 0.11 s wall and
-27 ms CPU as two files, 0.04 s and 14 ms as one). It takes about 7 times the disk space of a
-Parquet part (some 180 bytes an order). Parts of earlier versions are still found, and resumed:
-an orders table in a file of its own (``<uid>.orders.arrow``), and Parquet parts
-(``<uid>.phases.parquet``, ``<uid>.orders.parquet``).
+A part holds both tables of its task as Arrow IPC files (Feather version 2, uncompressed), one
+after the other: the orders table's, then the phases table's, whose blocks are placed from the
+start of the part, so that the whole part reads as the phases table (``pyarrow.ipc.open_file``);
+the phases schema's metadata says where the orders table's file ends (:data:`ORDERS_KEY`) and
+holds the task's games (:data:`GAMES_KEY`). About a fifth of the CPU of Parquet of the same rows
+(no encoding, no page statistics); about 7 times its disk space (some 180 bytes an order).
 
-Every file is written to a temporary name in the same folder and renamed into place, so a run
-killed at any moment leaves either a whole part or none: a rerun replays only
-unfinished tasks, and a task replayed twice replaces its part (no duplicate rows). The same input gives the same
-tables byte for byte (rows sorted, no timestamps in the tables).
+A run appends the parts of the tasks it finishes to a log of its own (:class:`PartLog`), each part
+a record that ends with a mark of its end: a part is in the log once its whole record is. One file
+a run, not one a task: making a file costs more than writing a task's part into it (on this
+machine's ext4, about 0.4 ms of CPU a file: 400 tasks, 0.25 s). A run killed at any moment leaves
+whole records and at most one torn record at the log's end, which the next run ignores (it writes
+a log of its own, never after a torn record): a rerun replays only unfinished tasks, and a task
+replayed twice has its later part read (no duplicate rows). The parts of earlier versions are
+still found, and resumed: one file a task (``<uid>.phases.arrow``), with the orders table in a
+file of its own (``<uid>.orders.arrow``), or Parquet (``<uid>.phases.parquet``,
+``<uid>.orders.parquet``). The same input gives the same tables byte for byte (rows sorted, no
+timestamps in the tables).
 
 Memory does not grow with the archive: a part's tables are kept in memory only while the parts
 kept stay under :data:`KEPT_BYTES` (the first ones written; a small run consolidates without
 reading its parts back), and the consolidation (:mod:`dipsat.replay.merge`) reads the others
-back one at a time. What the store remembers of every task is its games (:data:`GameBlock`:
-file, game id, row counts), about 200 bytes a game; a part also holds them in its metadata, so
-that a resumed run need not read an earlier run's tables to order them.
+back one at a time (each copied out of its log: a log mapped whole would stay in memory as it is
+read). What the store remembers of every task is its games (:data:`GameBlock`: file, game id,
+row counts), about 200 bytes a game, and where its part is; a part also holds its games, so that a
+resumed run need not read an earlier run's tables to order them.
 """
 from __future__ import annotations
 
@@ -38,6 +40,7 @@ import contextlib
 import fcntl
 import json
 import os
+import struct
 from array import array
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -71,43 +74,115 @@ def write_table(table: pa.Table, path: Path) -> None:
 
 
 PART: Final = ".arrow"
-"""How a part's name ends (an Arrow IPC file)."""
+"""How the part of an earlier version ends (an Arrow IPC file a task)."""
 OLD_PART: Final = ".parquet"
-"""How a part written by an earlier version ends."""
+"""How a Parquet part of an earlier version ends."""
+LOG: Final = ".log"
+"""How a log of parts ends (:class:`PartLog`)."""
 
 
-def _write_part(phases: pa.Table, orders: pa.Table, games: str, path: Path) -> None:
-    """Write a part: the orders table's Arrow IPC file, then the phases table's (with ``games``
-    and the orders' size in its metadata), uncompressed (compressing its buffers costs as much as
-    Parquet on a game's small columns; an LZ4 stream of the whole file read back made the
-    consolidation's memory grow with the parts read).
-
-    The part is made in memory and written in one call to a temporary name of this process
-    beside ``path`` (only one process writes to a locked output folder), then renamed into place
-    (as :func:`~dipsat.model.files.write_atomic`, without its temporary file made by ``mkstemp``
-    and its permissions set afresh: a part is written per task).
-
-    Raises:
-        OutputError: the part cannot be written (no temporary file is left).
-    """
+def part_bytes(phases: pa.Table, orders: pa.Table, games: str) -> pa.Buffer:
+    """A part: the orders table's Arrow IPC file, then the phases table's (with ``games`` and the
+    orders' size in its metadata), uncompressed (compressing its buffers costs as much as Parquet
+    on a game's small columns; an LZ4 stream of the whole part read back made the consolidation's
+    memory grow with the parts read)."""
     sink = pa.BufferOutputStream()
-    with pa.ipc.new_file(sink, orders.schema) as writer:
+    with pa.ipc.new_file(sink, orders.schema, options=_WRITE_OPTIONS) as writer:
         writer.write_table(orders)
     meta = {GAMES_KEY: games.encode(), ORDERS_KEY: str(sink.tell()).encode()}
-    with pa.ipc.new_file(sink, phases.schema.with_metadata(meta)) as writer:  # its blocks placed from
-        writer.write_table(phases.replace_schema_metadata(meta))              # the start of the file
-    data = sink.getvalue()
-    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(temp, "wb") as out:
-            out.write(data)
-        os.replace(temp, path)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        if isinstance(exc, OSError):
-            raise OutputError(f"cannot write: {exc.strerror or exc}", str(path)) from None
-        raise
+    schema = phases.schema.with_metadata(meta)
+    with pa.ipc.new_file(sink, schema, options=_WRITE_OPTIONS) as writer:  # its blocks placed from
+        writer.write_table(phases.replace_schema_metadata(meta))          # the start of the part
+    return sink.getvalue()
+
+
+_WRITE_OPTIONS: Final = pa.ipc.IpcWriteOptions()
+"""The IPC format's current version, as pyarrow writes it by default (given, it is not looked up in
+the environment for every table written)."""
+_READ_OPTIONS: Final = pa.ipc.IpcReadOptions()
+
+
+_HEAD: Final = struct.Struct("<8sIQ")
+"""A record's head: :data:`_START`, the size of the task's uid (UTF-8) and of its part; the uid follows."""
+_TAIL: Final = struct.Struct("<Q8s")
+"""A record's tail, after the part: the part's size again and :data:`_END`."""
+_START: Final = b"dipsat\x01P"
+_END: Final = b"\nend\x00\x00\x00\x01"
+
+
+class PartLog:
+    """The parts of the tasks one run finished, appended one after the other to one file.
+
+    Each record is a head (:data:`_HEAD`: a mark, the uid's and the part's sizes), the task's uid,
+    its part (:func:`part_bytes`) and a tail (:data:`_TAIL`: the part's size again and a mark of
+    its end), written in one call. A record is read only if its tail is whole and right, and the
+    log is read up to its first record that is not (the end of a run killed while writing).
+    Only the run that made a log writes to it (the output folder is locked), never after a torn
+    record: a run that finds one starts a log of its own.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._fd: int | None = None
+        self._size = 0
+
+    def append(self, uid: str, part: pa.Buffer) -> int:
+        """Append the record of ``uid``'s part; return where the part starts in the log.
+
+        Raises:
+            OutputError: the record cannot be written (the log is cut back to the records before).
+        """
+        key = uid.encode()
+        pieces = [_HEAD.pack(_START, len(key), part.size), key, part, _TAIL.pack(part.size, _END)]
+        total = sum(len(memoryview(p)) for p in pieces)
+        start = self._size
+        try:
+            if self._fd is None:
+                self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+            written = os.writev(self._fd, pieces)
+            if written < total:  # a short write (a signal, a full disk): the rest in turn
+                rest = memoryview(b"".join(bytes(memoryview(p)) for p in pieces))[written:]
+                while rest:
+                    rest = rest[os.write(self._fd, rest):]
+        except OSError as exc:
+            if self._fd is not None:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(self._fd, start)
+            raise OutputError(f"cannot write: {exc.strerror or exc}", str(self.path)) from None
+        self._size = start + total
+        return start + _HEAD.size + len(key)
+
+    def close(self) -> None:
+        """Close the log (its records are written as they come: nothing is left to write)."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+
+def log_records(path: Path) -> list[tuple[str, int, int, int]]:
+    """The whole records of the log ``path`` in order: (uid, where its part starts, its size, where
+    the record ends); reading stops at the first record not whole (a run killed while writing it)."""
+    found = []
+    with open(path, "rb") as log:
+        size = os.fstat(log.fileno()).st_size
+        at = 0
+        while at + _HEAD.size <= size:
+            log.seek(at)
+            start, key_size, part_size = _HEAD.unpack(log.read(_HEAD.size))
+            end = at + _HEAD.size + key_size + part_size + _TAIL.size
+            if start != _START or end > size:
+                break
+            key = log.read(key_size)
+            log.seek(end - _TAIL.size)
+            if _TAIL.unpack(log.read(_TAIL.size)) != (part_size, _END):
+                break
+            try:
+                uid = key.decode()
+            except UnicodeDecodeError:
+                break
+            found.append((uid, at + _HEAD.size + key_size, part_size, end))
+            at = end
+    return found
 
 
 RESULTS = ("summary.json", "phases.parquet", "orders.parquet")
@@ -137,6 +212,13 @@ class PartStore:
             raise OutputError("another dipsat replay is writing to this output folder; "
                               "wait for it to finish, or choose another --out", str(out)) from None
         remove_stale(*(out / name for name in RESULTS))
+        self._listed: set[str] | None = None
+        """The names in the parts folder when first asked (this run adds only its log)."""
+        self._logged: dict[str, tuple[Path, int, int]] = {}
+        """uid -> the log holding its part (the latest written), where the part starts, its size."""
+        self._log: PartLog | None = None
+        self._next_log = self.parts / f"1{LOG}"
+        self._readers: dict[Path, int] = {}
         self._games: dict[str, tuple[GameBlock, ...]] = {}
         """uid -> the games of the part this run wrote (in row order)."""
         self._kept: dict[str, tuple[pa.Table, pa.Table]] = {}
@@ -145,7 +227,12 @@ class PartStore:
         self._read_back: OrderedDict[str, tuple[pa.Table, pa.Table]] = OrderedDict()
 
     def close(self) -> None:
-        """Release the folder's lock."""
+        """Close the logs and release the folder's lock."""
+        if self._log is not None:
+            self._log.close()
+        for fd in self._readers.values():
+            os.close(fd)
+        self._readers.clear()
         if self._lock is not None:
             self._lock.close()
             self._lock = None
@@ -159,17 +246,37 @@ class PartStore:
     def _path(self, uid: str, table: str, ending: str = PART) -> Path:
         return self.parts / f"{uid}.{table}{ending}"
 
+    def _names(self) -> set[str]:
+        """The files of the parts folder, listed once (and the logs in it read)."""
+        if self._listed is None:
+            try:
+                self._listed = set(os.listdir(self.parts))
+            except OSError as exc:
+                raise OutputError(f"cannot read the parts folder: {exc.strerror or exc}", str(self.parts)) from None
+            logs = sorted((int(n[:-len(LOG)]), n) for n in self._listed if n.endswith(LOG) and n[:-len(LOG)].isdigit())
+            for _, name in logs:  # in the order the runs wrote them: a later part of a task wins
+                path = self.parts / name
+                try:
+                    records = log_records(path)
+                except OSError as exc:
+                    raise OutputError(f"cannot read: {exc.strerror or exc}", str(path)) from None
+                for uid, at, size, _ in records:
+                    self._logged[uid] = (path, at, size)
+            self._next_log = self.parts / f"{logs[-1][0] + 1 if logs else 1}{LOG}"
+        return self._listed
+
     def _found(self, uid: str) -> Path | None:
-        """The phases part of the task ``uid`` (this version's, else an earlier version's), if any."""
+        """The phases part of the task ``uid`` an earlier version wrote, if any."""
+        names = self._names()
         for ending in (PART, OLD_PART):
-            path = self._path(uid, "phases", ending)
-            if path.is_file():
-                return path
+            if f"{uid}.phases{ending}" in names:
+                return self._path(uid, "phases", ending)
         return None
 
     def done(self, uid: str) -> bool:
-        """Tell whether the task ``uid`` is finished (its phases part exists)."""
-        return self._found(uid) is not None
+        """Tell whether the task ``uid`` is finished (its part is in a log, or an earlier version's part exists)."""
+        names = self._names()
+        return uid in self._logged or f"{uid}.phases{PART}" in names or f"{uid}.phases{OLD_PART}" in names
 
     def finished(self, uid: str) -> bool:
         """Tell whether the task ``uid`` has a part, written by this run or an earlier one."""
@@ -185,21 +292,47 @@ class PartStore:
         if games is None:
             games = blocks_of(phases, orders)
         games = tuple(games)
-        _write_part(phases, orders, json.dumps(games, ensure_ascii=False, separators=(",", ":")),
-                    self._path(uid, "phases"))
-        remove_stale(self._path(uid, "orders"), self._path(uid, "phases", OLD_PART), self._path(uid, "orders", OLD_PART))
+        names = self._names()
+        if self._log is None:
+            self._log = PartLog(self._next_log)
+        part = part_bytes(phases, orders, json.dumps(games, ensure_ascii=False, separators=(",", ":")))
+        at = self._log.append(uid, part)
+        self._logged[uid] = (self._log.path, at, part.size)
+        stale = [f"{uid}.{t}{e}" for t in ("phases", "orders") for e in (PART, OLD_PART)]
+        if not names.isdisjoint(stale):  # an earlier version's part of the task, replayed again
+            remove_stale(*(self.parts / n for n in stale if n in names))
+            names.difference_update(stale)
         self._games[uid] = games
-        size = phases.nbytes + orders.nbytes
+        size = _size(phases, orders)
         if self._kept_bytes + size <= KEPT_BYTES:
             self._kept[uid] = (phases, orders)
             self._kept_bytes += size
+
+    def _logged_part(self, uid: str) -> pa.Buffer | None:
+        """The part of ``uid`` in a log, copied out of it (``None``: not in a log)."""
+        self._names()
+        found = self._logged.get(uid)
+        if found is None:
+            return None
+        path, at, size = found
+        fd = self._readers.get(path)
+        try:
+            if fd is None:
+                fd = self._readers[path] = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+            data = os.pread(fd, size, at)
+        except OSError as exc:
+            raise OutputError(f"cannot read: {exc.strerror or exc}", str(path)) from None
+        if len(data) != size:
+            raise OutputError("the parts' log was cut short while the run read it", str(path))
+        return pa.py_buffer(data)
 
     def games(self, uid: str) -> tuple[GameBlock, ...]:
         """The games of the finished task ``uid``, in the row order of its part."""
         found = self._games.get(uid)
         if found is not None:
             return found
-        meta = _metadata(self._found(uid))
+        logged = self._logged_part(uid)
+        meta = dict(pa.ipc.open_file(logged).schema.metadata or {}) if logged is not None else _metadata(self._found(uid))
         if GAMES_KEY in meta:
             return tuple((f, g, p, o) for f, g, p, o in json.loads(meta[GAMES_KEY]))
         phases, orders = self.tables(uid)  # a part written without them
@@ -213,20 +346,21 @@ class PartStore:
         otherwise stay in memory to its end, at the peak of a large run."""
         kept = self._kept.pop(uid, None)
         if kept is not None:
-            self._kept_bytes -= kept[0].nbytes + kept[1].nbytes
+            self._kept_bytes -= _size(*kept)
             self._keep_read_back(uid, kept)
             return kept
         kept = self._read_back.get(uid)
         if kept is not None:
             return kept
-        path = self._found(uid)
-        if path is None:
+        logged = self._logged_part(uid)
+        path = self._found(uid) if logged is None else None
+        if logged is None and path is None:
             raise FileNotFoundError(f"no part of the task {uid} in {self.parts}")
-        phases, meta, whole = _read_part(path, PHASE_SCHEMA)
-        if whole is not None and ORDERS_KEY in meta:  # this version's part: the orders file starts it
+        phases, meta, whole = _read_part(logged if logged is not None else path, PHASE_SCHEMA)  # type: ignore[arg-type]
+        if whole is not None and ORDERS_KEY in meta:  # the orders file starts the part
             orders, _, _ = _read_part(whole.slice(0, int(meta[ORDERS_KEY])), ORDER_SCHEMA)
         else:  # an earlier version's orders part, a file of its own
-            orders, _, _ = _read_part(self._path(uid, "orders", PART if path.name.endswith(PART) else OLD_PART),
+            orders, _, _ = _read_part(self._path(uid, "orders", PART if path.name.endswith(PART) else OLD_PART),  # type: ignore[union-attr]
                                       ORDER_SCHEMA)
         if GAMES_KEY not in meta:
             phases, orders = _games_in_turn(phases, orders)  # a part written without its games
@@ -239,15 +373,22 @@ class PartStore:
             self._read_back.popitem(last=False)
 
 
+def _size(phases: pa.Table, orders: pa.Table) -> int:
+    """The bytes of a task's tables (their buffers': ``nbytes`` works out the bytes each row
+    uses, at some 70 µs a task)."""
+    return phases.get_total_buffer_size() + orders.get_total_buffer_size()
+
+
 def _read_part(source: Path | pa.Buffer, schema: pa.Schema) -> tuple[pa.Table, dict[bytes, bytes], pa.Buffer | None]:
-    """One table of a part (this version's, an earlier version's IPC or Parquet file, or a slice of
-    a mapped part), its schema's metadata, and the mapped file (``None`` for Parquet).
+    """One table of a part (in memory, or an earlier version's IPC or Parquet file), its schema's
+    metadata, and the whole part (``None`` for Parquet).
 
     A Parquet part is read as a single file (``pq.read_table`` goes through pyarrow's datasets,
     which import pandas)."""
     whole = None
     if isinstance(source, pa.Buffer):
-        table = pa.ipc.open_file(source).read_all()
+        whole = source
+        table = pa.ipc.open_file(source, options=_READ_OPTIONS).read_all()
     elif source.name.endswith(PART):
         whole = pa.memory_map(str(source)).read_buffer()  # mapped: no copy
         table = pa.ipc.open_file(whole).read_all()

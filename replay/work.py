@@ -20,7 +20,7 @@ from dipsat.model.values import value_class
 from dipsat.replay.readers import default_maps, read_task
 from dipsat.replay.records import JUDGE_PRESETS, GameError, GameRecord, Task
 from dipsat.replay.replayer import Rows, error_rows, replay_game
-from dipsat.replay.rows import GameBlock, OrderRow, PhaseRow
+from dipsat.replay.rows import GameBlock, OrderColumns, PhaseRow
 from dipsat.solver import Rules
 from dipsat.solver.presets import RulesError, rules_from_text
 from dipsat.variants import UnknownVariantError, Variant, find_variant
@@ -52,7 +52,7 @@ class TaskColumns:
 
     uid: str
     phases: tuple[tuple[Any, ...], ...]
-    orders: tuple[tuple[Any, ...], ...]
+    orders: OrderColumns
     cpu_seconds: float
     games: tuple[GameBlock, ...]
 
@@ -89,9 +89,9 @@ def replay_task(task: Task, rules_text: str | None) -> TaskOutcome:
     """Read and replay every game of ``task``; return its two tables."""
     start = time.thread_time()
     phases, orders, games = _replay_rows(task, rules_text)
-    from dipsat.replay.tables import ORDER_SCHEMA, PHASE_SCHEMA, to_table
+    from dipsat.replay.tables import PHASE_SCHEMA, order_table, to_table
 
-    return TaskOutcome(task.uid, to_table(phases, PHASE_SCHEMA), to_table(orders, ORDER_SCHEMA),
+    return TaskOutcome(task.uid, to_table(phases, PHASE_SCHEMA), order_table(orders),
                        time.thread_time() - start, tuple(games))
 
 
@@ -99,26 +99,22 @@ def replay_task_columns(task: Task, rules_text: str | None) -> TaskColumns:
     """Read and replay every game of ``task``; return its rows as columns (no pyarrow)."""
     start = time.thread_time()
     phases, orders, games = _replay_rows(task, rules_text)
-    return TaskColumns(task.uid, _columns(phases, len(PhaseRow._fields)), _columns(orders, len(OrderRow._fields)),
+    return TaskColumns(task.uid, tuple(zip(*phases)) or ((),) * len(PhaseRow._fields), orders,
                        time.thread_time() - start, tuple(games))
-
-
-def _columns(rows: list[PhaseRow] | list[OrderRow], width: int) -> tuple[tuple[Any, ...], ...]:
-    return tuple(zip(*rows)) or ((),) * width
 
 
 def as_tables(columns: TaskColumns) -> TaskOutcome:
     """The outcome of a task whose rows came back as columns (from a Dask worker)."""
-    from dipsat.replay.tables import ORDER_SCHEMA, PHASE_SCHEMA, from_columns
+    from dipsat.replay.tables import PHASE_SCHEMA, from_columns, order_table
 
     return TaskOutcome(columns.uid, from_columns(columns.phases, PHASE_SCHEMA),
-                       from_columns(columns.orders, ORDER_SCHEMA), columns.cpu_seconds, columns.games)
+                       order_table(columns.orders), columns.cpu_seconds, columns.games)
 
 
-def _replay_rows(task: Task, rules_text: str | None) -> tuple[list[PhaseRow], list[OrderRow], list[GameBlock]]:
+def _replay_rows(task: Task, rules_text: str | None) -> tuple[list[PhaseRow], OrderColumns, list[GameBlock]]:
     """Every row of ``task``'s games, and its games in row order; never raises."""
     phases: list[PhaseRow] = []
-    orders: list[OrderRow] = []
+    orders = OrderColumns()
     games: list[GameBlock] = []
     try:
         for game in read_task(task, rules_text, default_maps):
@@ -126,7 +122,7 @@ def _replay_rows(task: Task, rules_text: str | None) -> tuple[list[PhaseRow], li
             if p:
                 games.append((p[0].file, p[0].game, len(p), len(o)))
             phases += p
-            orders += o
+            orders.extend(o)
     except Exception as exc:  # noqa: BLE001 - a reader bug must not stop the run
         phases, orders = error_rows(GameError(task.file, task.key, f"replay failed: {type(exc).__name__}: {exc}",
                                               task.line), rules_text or "")
@@ -155,8 +151,8 @@ def unpickle_columns(data: bytes) -> TaskColumns:
 
 def warm_up() -> None:
     """Load what the first task of a process would: the standard map and the table machinery."""
-    from dipsat.replay.tables import ORDER_SCHEMA, PHASE_SCHEMA, to_table
+    from dipsat.replay.tables import PHASE_SCHEMA, order_table, to_table
 
     _variant("standard").map  # noqa: B018 - loaded once, kept by the variant
     to_table([], PHASE_SCHEMA)
-    to_table([], ORDER_SCHEMA)
+    order_table(OrderColumns())

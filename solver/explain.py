@@ -2,11 +2,13 @@
 reasons that name the culprits (their words are written by :mod:`dipsat.model.reasons`)."""
 from __future__ import annotations
 
+from typing import Final
+
 from dipsat.model.reasons import (
     AvailableTo, Backup, Cut, Dislodged, Dislodges, Disrupted, GivenTo, HeadToHead, Illegal, Invalid,
     NoConvoyPath, OwnUnit, Reason, Removed, Stands, BouncedOff, BouncedWith, Unopposed, WHOLE,
 )
-from dipsat.model.reasons import kept as _kept
+from dipsat.model.reasons import kept as _kept, kept_memo
 from dipsat.model.types import (
     Convoy, Hold, Move, OrderResult, Result, SupportHold, SupportMove, Tag,
 )
@@ -25,12 +27,16 @@ def explain_order(pm: PhaseModel, solution: Solution, v: Verdict, fate: Tag | No
 class Explainer:
     """Reads one solved phase back into results: what every order's explanation reads, looked up once."""
 
-    __slots__ = ("pm", "solution", "facts", "orders", "moves", "decisions", "strengths", "scale")
+    __slots__ = ("pm", "solution", "facts", "orders", "moves", "decisions", "strengths", "scale", "whole",
+                 "paradoxes")
 
     def __init__(self, pm: PhaseModel, solution: Solution) -> None:
         self.pm, self.solution, self.facts = pm, solution, pm.facts
         self.orders, self.moves = pm.facts.orders, pm.facts.moves
         self.decisions, self.strengths, self.scale = solution.decisions, solution.strengths, pm.scale
+        self.whole = pm.scale is WHOLE
+        """Strengths in whole units (the standard board): reasons are the ones :func:`kept` shares."""
+        self.paradoxes = bool(solution.paradoxes)
 
     def result(self, v: Verdict, fate: Tag | None) -> OrderResult:
         """The result of one given order, with its typed reason (:mod:`dipsat.model.reasons`)."""
@@ -38,44 +44,66 @@ class Explainer:
         status = v.status
         if status != LEGAL:
             if status == ILLEGAL:
-                return OrderResult(order, _ILLEGAL, _kept(Illegal, v.reason), fate)
+                why = _ILLEGAL_MEMO.get((v.reason,))
+                return _made(OrderResult, (order, _ILLEGAL, why if why is not None else _kept(Illegal, v.reason), fate))
             if status == INVALID:
-                return OrderResult(order, _INVALID, _kept(Invalid, v.reason), fate)
+                why = _INVALID_MEMO.get((v.reason,))
+                return _made(OrderResult, (order, _INVALID, why if why is not None else _kept(Invalid, v.reason), fate))
         province = v.key or order.unit.location.province  # type: ignore[union-attr]
         effective = self.orders.get(province)
         if effective is not order and effective != order:
-            return OrderResult(order, _ILLEGAL, Illegal(f"the unit carries out {effective}"), fate)
+            return _made(OrderResult, (order, _ILLEGAL, Illegal(f"the unit carries out {effective}"), fate))
         kind = type(order)
         if kind is Move:
             if self.decisions.get((MOVES, province), False):
-                return OrderResult(order, _SUCCEEDS, self._move_reason(province, True), fate)
-            return OrderResult(order, _FAILS, self._move_reason(province, False), fate)
+                return _made(OrderResult, (order, _SUCCEEDS, self._move_reason(province, True), fate))
+            return _made(OrderResult, (order, _FAILS, self._move_reason(province, False), fate))
         if kind is SupportHold or kind is SupportMove:
-            ok = self.decisions.get((GIVEN, province), False)
-            return OrderResult(order, _GIVEN if ok else _CUT, _support_reason(self.pm, self.solution, province, ok),
-                               fate)
+            if not self.decisions.get((GIVEN, province), False):
+                why = _support_reason(self.pm, self.solution, province, False)
+                return _made(OrderResult, (order, _CUT, why, fate))
+            if self.facts.removed is None:  # the usual support given: its reason shared by its target's text
+                unit, dest = order.target, order.dest if kind is SupportMove else None  # type: ignore[union-attr]
+                found = _GIVEN_BY.get((id(unit), id(dest)))
+                if found is not None and found[0] is unit and found[1] is dest:
+                    why = found[2]  # the same unit objects as lately (a piece's own unit, a board's place)
+                else:
+                    target = str(unit) if dest is None else f"{unit} - {dest}"
+                    why = _GIVEN_TO.get((target,))
+                    if why is None:
+                        why = _kept(GivenTo, target)
+                    if len(_GIVEN_BY) >= _GIVEN_KEPT:
+                        _GIVEN_BY.clear()
+                    _GIVEN_BY[(id(unit), id(dest))] = (unit, dest, why)  # holds them: their ids name no other
+            else:
+                why = _support_reason(self.pm, self.solution, province, True)
+            return _made(OrderResult, (order, _GIVEN, why, fate))
         if kind is Convoy:
             ok = self.decisions.get((AVAILABLE, province), False)
-            return OrderResult(order, _AVAILABLE if ok else _DISRUPTED,
-                               _convoy_reason(self.pm, self.solution, province, ok), fate)
+            why = _convoy_reason(self.pm, self.solution, province, ok)
+            return _made(OrderResult, (order, _AVAILABLE if ok else _DISRUPTED, why, fate))
         if kind is Hold:
-            return OrderResult(order, _STANDS, self._hold_reason(province, fate), fate)
-        return OrderResult(order, _ILLEGAL, Illegal("not an order of a movement phase"), fate)
-
-    def _hold_reason(self, province: str, fate: Tag | None) -> Reason:
-        if fate is not None:
-            return _kept(Dislodged, _winner(self.pm, self.solution, province), fate.value)
-        hold = self.strengths.get((HOLD, province))
-        if hold is None:  # a unit nobody attacks is not in the model: its own hold strength (a 2A's is 2)
-            kinds = self.facts.strengths
-            hold = self.scale.unit if kinds is None or province not in kinds else kinds[province][1]
-        return self._scaled(Stands, hold)
+            if fate is not None:
+                why = _kept(Dislodged, _winner(self.pm, self.solution, province), fate.value)
+                return _made(OrderResult, (order, _STANDS, why, fate))
+            hold = self.strengths.get((HOLD, province))
+            if hold is None:  # a unit nobody attacks is not in the model: its own hold strength (a 2A's is 2)
+                kinds = self.facts.strengths
+                hold = self.scale.unit if kinds is None or province not in kinds else kinds[province][1]
+            if self.whole:
+                why = _STANDS_MEMO.get((hold,))
+                if why is None:
+                    why = _kept(Stands, hold)
+            else:
+                why = Stands(hold, self.scale)
+            return _made(OrderResult, (order, _STANDS, why, None))
+        return _made(OrderResult, (order, _ILLEGAL, Illegal("not an order of a movement phase"), fate))
 
     def _move_reason(self, src: str, ok: bool) -> Reason:
         facts, s, d = self.facts, self.strengths, self.decisions
         mf = self.moves[src]
         attack = s.get((ATTACK, src), 0)
-        if self.solution.paradoxes:
+        if self.paradoxes:
             for rule, fixed in _fixed_by_backup(self.pm, self.solution, (MOVES, src)):
                 return Backup(rule, "succeeds" if fixed else "fails")
         dest = mf.dest
@@ -89,20 +117,24 @@ class Explainer:
                     else:
                         against, opposition = HOLD, s.get((HOLD, dest), 0)
                     return self._scaled(Dislodges, str(defender.unit), attack, against, opposition)
-            return self._scaled(Unopposed, attack)
+            if self.whole:
+                found = _UNOPPOSED.get((attack,))
+                return found if found is not None else _kept(Unopposed, attack)
+            return Unopposed(attack, self.scale)
         if mf.convoyed and not d.get((PATH, src), False):
             return NoConvoyPath(_path_culprits(self.pm, self.solution, src))
         allied = facts.allied
-        stoppers = [r for r in facts.attackers.get(dest, ()) if r != src and s.get((PREVENT, r), 0) >= attack
-                    and (not allied or frozenset((src, r)) not in allied)]
-        pm = self.pm
-        if stoppers:  # the one that entered, else the strongest (a bubble-car's 1/2 ties, an army's 1 stops it)
-            rival = stoppers[0] if len(stoppers) == 1 else \
-                max(stoppers, key=lambda r: (d.get((MOVES, r), False), s.get((PREVENT, r), 0)))
-            return self._scaled(BouncedWith, pm.label(rival), attack, s.get((PREVENT, rival), 0))
+        rivals = facts.attackers.get(dest, ())
+        if len(rivals) > 1:
+            stoppers = [r for r in rivals if r != src and s.get((PREVENT, r), 0) >= attack
+                        and (not allied or frozenset((src, r)) not in allied)]
+            if stoppers:  # the one that entered, else the strongest (a bubble-car's 1/2 ties, an army's 1 stops it)
+                rival = stoppers[0] if len(stoppers) == 1 else \
+                    max(stoppers, key=lambda r: (d.get((MOVES, r), False), s.get((PREVENT, r), 0)))
+                return self._scaled(BouncedWith, self.pm.label(rival), attack, s.get((PREVENT, rival), 0))
         opponent = facts.opponent.get(src)
         if opponent is not None:
-            return self._scaled(HeadToHead, pm.label(opponent), attack, s.get((DEFEND, opponent), 0))
+            return self._scaled(HeadToHead, self.pm.label(opponent), attack, s.get((DEFEND, opponent), 0))
         defender = facts.position.units.get(dest)
         hold = s.get((HOLD, dest), 0)
         if defender is not None and defender.power == mf.piece.power and attack == 0:
@@ -113,9 +145,24 @@ class Explainer:
     def _scaled(self, kind: type[Reason], *fields: object) -> Reason:
         """``kind(*fields, scale)``: on the standard board's whole units the reason :func:`kept`
         shares; on another scale (a variant's halves) a reason of its own."""
-        if self.scale is WHOLE:
-            return _kept(kind, *fields)
+        if self.whole:
+            found = kept_memo(kind).get(fields)
+            return found if found is not None else _kept(kind, *fields)
         return kind(*fields, self.scale)  # type: ignore[call-arg]
+
+
+_made = tuple.__new__
+"""``_made(OrderResult, (order, result, why, tag))``: an :class:`OrderResult` in one call (a
+:func:`~dipsat.model.values.value_tuple`)."""
+_GIVEN_TO, _STANDS_MEMO, _UNOPPOSED = kept_memo(GivenTo), kept_memo(Stands), kept_memo(Unopposed)
+_ILLEGAL_MEMO, _INVALID_MEMO = kept_memo(Illegal), kept_memo(Invalid)
+"""The memos of the commonest reasons (:func:`~dipsat.model.reasons.kept_memo`): a hit read directly."""
+_GIVEN_BY: dict[tuple[int, int], tuple[object, object, Reason]] = {}
+"""(id of the supported unit, id of the destination or of ``None``) -> (the unit, the destination,
+the reason of a support given to it): the given support's reason without writing its target's
+text again. The unit objects are held here, so their ids name no other meanwhile."""
+_GIVEN_KEPT: Final = 4096
+"""Entries of :data:`_GIVEN_BY` at most (then it starts again)."""
 
 
 _SUCCEEDS, _FAILS, _ILLEGAL, _INVALID, _STANDS = Result.SUCCEEDS, Result.FAILS, Result.ILLEGAL, Result.INVALID, Result.STANDS

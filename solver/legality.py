@@ -46,10 +46,11 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
     piece of a stack it is for (``par#2``, :attr:`Facts.slots`) or ``None``. ``carriers``
     (variant hook): see :attr:`Facts.carriers`.
     """
-    verdicts = [Verdict(o, LEGAL, "", k) for o, k in zip(given, keys)] if keys else [Verdict(o, LEGAL) for o in given]
-    facts = Facts(gmap, position, rules, verdicts, {}, [], off_graph=dict(off_graph or {}),
+    verdicts = [Verdict(o, LEGAL, "", k) for o, k in zip(given, keys)] if keys else _verdicts(given)
+    facts = Facts(gmap, position, rules, verdicts, {}, [], off_graph=dict(off_graph) if off_graph else {},
                   strengths=_strengths(gmap, position), removed=removed,
-                  stacks={p: tuple(k) for p, k in (stacks or {}).items() if k}, carriers=dict(carriers or {}))
+                  stacks={p: tuple(k) for p, k in stacks.items() if k} if stacks else {},
+                  carriers=dict(carriers) if carriers else {})
     if keys:
         facts.slots, facts.pieces, facts.strengths = take_slots(position, [k for k in keys if k], gmap.strength_scale,
                                                                 facts.strengths)  # type: ignore[arg-type]
@@ -63,24 +64,55 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
         legal = by_unit.get(province)
         if legal is None:
             chosen = None
-        elif len(legal) == 1:  # one order: nothing to choose (DATC 4.D.3 is about several)
-            chosen = legal[0]
+        elif type(legal) is not list:  # one order: nothing to choose (DATC 4.D.3 is about several)
+            chosen = legal
         else:
             chosen = choose(legal)
         if chosen is not None:
             orders[province] = chosen.order
         else:
-            hold = Hold(piece.power, piece.unit)
+            found = _HOLDS.get(id(piece))
+            if found is not None and found[0] is piece:
+                hold = found[1]  # the piece held lately too (a value: shared)
+            else:
+                hold = Hold(piece.power, piece.unit)
+                if len(_HOLDS) >= _HOLDS_KEPT:
+                    _HOLDS.clear()
+                _HOLDS[id(piece)] = (piece, hold)
             orders[province] = hold
             generated.append(hold)
     for key in facts.slots:  # a further piece without an order of its own stands with its stack
         legal = by_unit.get(key)
         if legal:
-            orders[key] = (legal[0] if len(legal) == 1 else choose(legal)).order
+            orders[key] = (legal if type(legal) is not list else choose(legal)).order  # type: ignore[union-attr]
     others = _classify_moves(facts, board, by_unit)
     _classify_supports_and_convoys(facts, by_unit, others)
     _index_moves(facts)
     return facts
+
+
+_HOLDS: dict[int, tuple[Piece, Hold]] = {}
+"""id of a piece -> (the piece, the hold generated for it): a unit left without a legal order
+holds phase after phase; the piece is held here, so its id names no other meanwhile."""
+_HOLDS_KEPT: Final = 4096
+"""Entries of :data:`_HOLDS` at most (then it starts again)."""
+
+
+def _verdicts(given: Sequence[Order]) -> list[Verdict]:
+    """``[Verdict(o, LEGAL) for o in given]``, each filled in place (no ``__init__`` call per order)."""
+    made = []
+    append = made.append
+    for o in given:
+        v = _new(Verdict)
+        v.order = o
+        v.status = LEGAL
+        v.reason = ""
+        v.key = None
+        append(v)
+    return made
+
+
+_new = object.__new__
 
 
 class _Board:
@@ -139,7 +171,7 @@ def _take_removed(facts: Facts, board: _Board, removed: Removal, choose: Callabl
     for province in board.removed_fleets:
         legal = by_unit.get(province)
         if legal:
-            facts.removed_convoys.append((legal[0] if len(legal) == 1 else choose(legal)).order)  # type: ignore[arg-type]
+            facts.removed_convoys.append((legal if type(legal) is not list else choose(legal)).order)  # type: ignore[arg-type,union-attr]
 
 
 def _strengths(gmap: GameMap, position: Position) -> dict[str, Strengths] | None:
@@ -155,9 +187,14 @@ def _strengths(gmap: GameMap, position: Position) -> dict[str, Strengths] | None
     return {province: piece.unit.kind.at_scale(scale) for province, piece in position.units.items()}
 
 
-def _by_unit(board: _Board, verdicts: list[Verdict]) -> dict[str, list[Verdict]]:
-    """Group the orders legal by themselves by the unit they name; orders for absent or foreign
-    units are illegal, and so are those that could not be valid whatever the other orders.
+_ByUnit = dict[str, "Verdict | list[Verdict]"]
+"""The legal orders by the unit they name: its one verdict, or the list of its several (two or more)."""
+
+
+def _by_unit(board: _Board, verdicts: list[Verdict]) -> _ByUnit:
+    """Group the orders legal by themselves by the unit they name (:data:`_ByUnit`); orders for
+    absent or foreign units are illegal, and so are those that could not be valid whatever the
+    other orders.
 
     A wrong unit letter is ignored or makes the order invalid (option ``unit_designation``,
     DATC 4.C.2); a wrong coast is dealt with when the move is classified (4.B.5). What can be
@@ -168,11 +205,15 @@ def _by_unit(board: _Board, verdicts: list[Verdict]) -> dict[str, list[Verdict]]
     units, rules = board.units, board.rules
     kind_counts = rules.unit_designation == "invalid"
     coast_counts = rules.unit_coast == "illegal"
-    by_unit: dict[str, list[Verdict]] = {}
+    t, off_graph = board.t, bool(board.off_graph)  # a variant's off-graph moves: the full checks
+    walks, destinations, terrain = t.walks, t.destinations, t.terrain
+    coast_omitted, coast_impossible = rules.coast_omitted, rules.coast_impossible
+    by_unit: _ByUnit = {}
     problems = _PROBLEMS  # a hold has none
     for v in verdicts:
         o = v.order
-        problem = problems.get(type(o), _NOT_MOVEMENT)
+        cls = type(o)
+        problem = problems.get(cls, _NOT_MOVEMENT)
         if problem is _NOT_MOVEMENT:
             v.status, v.reason = ILLEGAL, "not an order of a movement phase"
             continue
@@ -182,25 +223,56 @@ def _by_unit(board: _Board, verdicts: list[Verdict]) -> dict[str, list[Verdict]]
         if v.key is not None:  # a further piece of the stack there: its own checks, its own key
             v.status, v.reason = _piece_verdict(board.for_key(v.key, province), v, piece)
             if v.status == LEGAL:
-                by_unit.setdefault(v.key, []).append(v)
+                _add(by_unit, v.key, v)
             continue
         if piece is None:
             v.status, v.reason = ILLEGAL, f"no unit in {named.location}"
-        elif piece.power != o.power:
+            continue
+        if piece.power != o.power:
             v.status, v.reason = ILLEGAL, f"{piece.unit} belongs to {piece.power}, not {o.power}"
-        elif kind_counts and _other_kind(piece.unit.kind, named.kind):
-            v.status, v.reason = INVALID, f"the unit in {province} is {piece.unit}"
-        elif coast_counts and _wrong_coast(named, piece.unit):
-            v.status, v.reason = ILLEGAL, f"the order names {named.location}, the fleet is in {piece.unit.location} (DATC 4.B.5)"
-        elif problem is not None and (reason := problem(board, o, piece.unit)):
-            v.status, v.reason = ILLEGAL, reason  # told from the order and the board alone
-        else:
-            found = by_unit.get(province)
-            if found is None:
-                by_unit[province] = [v]
+            continue
+        actual = piece.unit
+        if named is not actual:  # a reader binds the piece's own unit: then nothing to compare
+            if kind_counts and _other_kind(actual.kind, named.kind):
+                v.status, v.reason = INVALID, f"the unit in {province} is {actual}"
+                continue
+            if coast_counts and _wrong_coast(named, actual):
+                v.status, v.reason = ILLEGAL, f"the order names {named.location}, the fleet is in {actual.location} (DATC 4.B.5)"
+                continue
+        if problem is not None:
+            if cls is Move and not o.via_convoy and not off_graph:
+                dest = o.dest
+                kind = actual.kind
+                if kind is ARMY and dest.coast is None and dest.province in walks.get(province, _EMPTY):
+                    reason = ""  # most moves: an army walking where it may stand (what _move_problem finds)
+                elif kind is FLEET and (found := destinations.get(
+                        (province, actual.location.coast, dest.province, dest.coast, coast_omitted, coast_impossible))) \
+                        is not None and found[1] != ILLEGAL and dest.province != province \
+                        and terrain[dest.province] != "land" and terrain.get(province) in _FLEET_STANDS:
+                    reason = ""  # a fleet move asked before on this board: where it goes is known (_move_problem)
+                else:
+                    reason = problem(board, o, actual)
             else:
-                found.append(v)
+                reason = problem(board, o, actual)
+            if reason:
+                v.status, v.reason = ILLEGAL, reason  # told from the order and the board alone
+                continue
+        found = by_unit.get(province)
+        if found is None:
+            by_unit[province] = v
+        else:
+            _add(by_unit, province, v)
     return by_unit
+
+
+def _add(by_unit: _ByUnit, key: str, v: Verdict) -> None:
+    found = by_unit.get(key)
+    if found is None:
+        by_unit[key] = v
+    elif type(found) is list:
+        found.append(v)
+    else:
+        by_unit[key] = [found, v]
 
 
 def _piece_verdict(board: _Board, v: Verdict, principal: Piece | None) -> tuple[str, str]:
@@ -319,6 +391,7 @@ def _move_problem(board: _Board, unit: Unit, to: Location, via_convoy: bool) -> 
 
 
 _ARMY_MOVES, _FLEET_MOVES = Moves.ARMY, Moves.FLEET
+_FLEET_STANDS = FLEET.stands
 """Read once (reading an Enum member costs a descriptor call each time)."""
 
 
@@ -340,7 +413,8 @@ def _other_move_problem(board: _Board, unit: Unit, to: Location, via_convoy: boo
 
 def _support_problem(board: _Board, o: SupportHold | SupportMove, supporter: Unit) -> str:
     rules, t = board.rules, board.t
-    here = supporter.location.province
+    at = supporter.location
+    here = at.province
     named = o.target.location.province
     to_move = type(o) is SupportMove
     into = o.dest.province if to_move else named  # type: ignore[union-attr]
@@ -356,7 +430,7 @@ def _support_problem(board: _Board, o: SupportHold | SupportMove, supporter: Uni
     if kind is ARMY:
         reaches = into in t.army.get(here, _EMPTY)
     elif kind is FLEET:
-        reaches = into in t.fleet_reach.get(supporter.location, _EMPTY)
+        reaches = into in t.fleet_reach.get((here, at.coast), _EMPTY)
     else:
         reaches = board.gmap.reaches(supporter, into)
     if not reaches:
@@ -364,16 +438,20 @@ def _support_problem(board: _Board, o: SupportHold | SupportMove, supporter: Uni
     target = board.units.get(named)
     if target is None:
         return f"no unit in {named} to support"
-    if rules.unit_coast == "illegal" and _wrong_coast(o.target, target.unit):
-        return f"the support names {o.target.location}, the fleet is in {target.unit.location} (DATC 4.B.5)"
+    unit = target.unit
+    if rules.unit_coast == "illegal" and o.target is not unit and _wrong_coast(o.target, unit):
+        return f"the support names {o.target.location}, the fleet is in {unit.location} (DATC 4.B.5)"
     if not to_move:
         return ""
-    unit, dest = target.unit, o.dest  # type: ignore[union-attr]
-    if dest.coast is None and unit.kind.uses_coasts and dest.province in t.split:
-        if rules.support_coast == "illegal" or (rules.support_coast == "same_power" and target.power != o.power):
-            return f"the support names no coast of {dest.province} (DATC 4.B.4)"
-        reachable = board.gmap.coasts_reachable(unit.location, dest.province)
-        dest = reachable[0] if reachable else dest  # any coast will do for the support
+    dest = o.dest  # type: ignore[union-attr]
+    if dest.coast is None:
+        if unit.kind is ARMY and into in t.walks.get(named, _EMPTY) and not board.off_graph and not board.slots:
+            return ""  # most supports of a move: of an army walking where it may stand (what follows finds)
+        if unit.kind.moves is _FLEET_MOVES and into in t.split:
+            if rules.support_coast == "illegal" or (rules.support_coast == "same_power" and target.power != o.power):
+                return f"the support names no coast of {into} (DATC 4.B.4)"
+            reachable = board.gmap.coasts_reachable(unit.location, into)
+            dest = reachable[0] if reachable else dest  # any coast will do for the support
     problem = _move_problem(board, unit, dest, False)
     if problem:
         return f"the supported move is impossible: {problem}"
@@ -414,18 +492,28 @@ _NOT_MOVEMENT: Final = object()
 """What :data:`_PROBLEMS` gives for an order that is not of a movement phase."""
 
 
-def _classify_moves(facts: Facts, board: _Board, by_unit: Mapping[str, list[Verdict]]) -> list[tuple[str, Order]]:
+def _classify_moves(facts: Facts, board: _Board, by_unit: _ByUnit) -> list[tuple[str, Order]]:
     """Find what is fixed about each legal move (:class:`MoveFacts`), marking moves with no convoy
     route invalid; return the other orders in force but holds, in board order."""
     gmap, units, rules = facts.gmap, facts.position.units, facts.rules
     orders, moves, off_graphs = facts.orders, facts.moves, facts.off_graph
-    convoy_orders = [o for o in orders.values() if type(o) is Convoy] + facts.removed_convoys
+    convoys_of: dict[str, list[Convoy]] = {}  # province of the army -> the convoy orders for it, in board order
+    for c in [o for o in orders.values() if type(o) is Convoy] + facts.removed_convoys:
+        army_at = c.target.location.province  # type: ignore[union-attr]
+        found = convoys_of.get(army_at)
+        if found is None:
+            convoys_of[army_at] = [c]  # type: ignore[list-item]
+        else:
+            found.append(c)  # type: ignore[arg-type]
     convoyed_when = CONVOY_ADJACENT[rules.convoy_adjacent]
     army = board.t.army
+    destinations = board.t.destinations
+    coast_omitted, coast_impossible = rules.coast_omitted, rules.coast_impossible
     others = []
     for province, o in orders.items():
-        if type(o) is not Move:
-            if type(o) is not Hold:
+        cls = type(o)
+        if cls is not Move:
+            if cls is not Hold:
                 others.append((province, o))
             continue
         piece = units.get(province)
@@ -435,49 +523,71 @@ def _classify_moves(facts: Facts, board: _Board, by_unit: Mapping[str, list[Verd
         kind = unit.kind
         dest = o.dest
         to = dest.province
-        convoyers = [c for c in convoy_orders
-                     if c.target.location.province == province and c.dest.province == to] \
-            if convoy_orders else []
+        for_it = convoys_of.get(province) if convoys_of else None
+        convoyers = [c for c in for_it if c.dest.province == to] if for_it is not None else _NONE
         blocked = ""
         off_graph = bool(off_graphs) and off_graphs.get(province) == to and not o.via_convoy
         moves_along = kind.moves
+        convoyed = False
         if off_graph:  # variant hook: the destination is reached off the adjacency graph
             dest_location = dest if moves_along is _FLEET_MOVES else Location(to)
-            convoyed = False
         elif moves_along is _FLEET_MOVES:
-            dest_location, verdict = _fleet_destination(board, unit.location, dest)
-            if verdict == ILLEGAL:
-                blocked = f"{unit} is not on the coast the order names (DATC 4.B.5)"
-            elif verdict == "fails":
-                blocked = f"no coast of {to} was named (DATC 4.B.2)"
-            convoyed = False
-        elif moves_along is _ARMY_MOVES and kind.convoyable:
-            dest_location = dest if dest.coast is None else Location(to)
-            if convoyers or o.via_convoy or to not in army.get(province, _EMPTY):
-                convoyed = convoyed_when(gmap, piece, o, convoyers, orders)
-            else:
-                convoyed = False  # every choice lets it walk (order_choices.CONVOY_ADJACENT)
+            src = unit.location
+            found = destinations.get((src.province, src.coast, to, dest.coast, coast_omitted, coast_impossible))
+            dest_location, verdict = found if found is not None else _fleet_destination(board, src, dest)
+            if verdict:
+                if verdict == ILLEGAL:
+                    blocked = f"{unit} is not on the coast the order names (DATC 4.B.5)"
+                elif verdict == "fails":
+                    blocked = f"no coast of {to} was named (DATC 4.B.2)"
         else:
             dest_location = dest if dest.coast is None else Location(to)
-            convoyed = False
-        mf = MoveFacts(o, piece, province, to, dest_location, convoyed, [], blocked, off_graph)
+            if moves_along is _ARMY_MOVES and kind.convoyable and \
+                    (convoyers or o.via_convoy or to not in army.get(province, _EMPTY)):
+                convoyed = convoyed_when(gmap, piece, o, convoyers, orders)
+            # else every choice lets it walk (order_choices.CONVOY_ADJACENT)
+        mf = _new(MoveFacts)  # filled in place: one per move of every phase
+        mf.order = o
+        mf.piece = piece
+        mf.src = province
+        mf.dest = to
+        mf.dest_location = dest_location
+        mf.convoyed = convoyed
+        mf.blocked = blocked
+        mf.off_graph = off_graph
         if convoyed:
             mf.routes = routes(gmap, province, to, [c.unit.location.province for c in convoyers])
             if not mf.routes:
                 _mark(by_unit, o, INVALID, "no convoy route was ordered")
                 continue
+        else:
+            mf.routes = _NONE
         moves[province] = mf
     return others
 
 
-def _classify_supports_and_convoys(facts: Facts, by_unit: Mapping[str, list[Verdict]],
+_NONE: Final[list[Any]] = []
+"""No convoy orders, no routes: shared by the moves that have none, never changed."""
+
+
+def _classify_supports_and_convoys(facts: Facts, by_unit: _ByUnit,
                                    others: list[tuple[str, Order]]) -> None:
     """Sort the orders in force that neither move nor hold (``others``, in board order) into
     valid supports and convoys, marking the invalid ones."""
     orders, supports, convoys = facts.orders, facts.supports, facts.convoys
+    plain = not facts.slots and facts.rules.hold_support_civil_disorder != "fails"
     for province, o in others:
         kind = type(o)
         if kind is SupportHold or kind is SupportMove:
+            if plain:  # the usual matches, told at once (what support_mismatch finds)
+                target = orders.get(o.target.location.province)  # type: ignore[union-attr]
+                if kind is SupportHold:
+                    if type(target) is not Move:
+                        supports[province] = o  # type: ignore[assignment]
+                        continue
+                elif type(target) is Move and target.dest.province == o.dest.province and not o.dest.coast:  # type: ignore[union-attr]
+                    supports[province] = o  # type: ignore[assignment]
+                    continue
             problem = support_mismatch(facts, o)  # type: ignore[arg-type]
             if problem:
                 _mark(by_unit, o, INVALID, problem)
@@ -491,12 +601,13 @@ def _classify_supports_and_convoys(facts: Facts, by_unit: Mapping[str, list[Verd
                 convoys[province] = o  # type: ignore[assignment]
 
 
-def _mark(by_unit: Mapping[str, list[Verdict]], order: Order, status: str, reason: str) -> None:
+def _mark(by_unit: _ByUnit, order: Order, status: str, reason: str) -> None:
     """Give every verdict on ``order`` (the order its unit carries out) the status and reason.
 
     Equal orders name the same unit and were checked alike, so they are all in ``by_unit`` under
     its province."""
-    for v in by_unit[order.unit.location.province]:  # type: ignore[union-attr]
+    found = by_unit[order.unit.location.province]  # type: ignore[union-attr]
+    for v in found if type(found) is list else (found,):  # type: ignore[union-attr]
         if v.order == order:
             v.status, v.reason = status, reason
 

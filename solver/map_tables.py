@@ -32,8 +32,10 @@ class MapTables:
             for p, ends in self.army.items() if self.terrain.get(p) in stands}
         """Province an army stands in -> the provinces it walks to and may stand in: where a plain
         army move (no coast, no convoy) is legal by itself (:mod:`dipsat.solver.legality`)."""
-        self.fleet_reach: dict[Location, frozenset[str]] = dict(gmap.fleet_province_neighbours)
-        """Fleet location -> the provinces a fleet there reaches on some coast."""
+        self.fleet_reach: dict[tuple[str, str | None], frozenset[str]] = {
+            (loc.province, loc.coast): ends for loc, ends in gmap.fleet_province_neighbours.items()}
+        """Fleet location as (province, coast) -> the provinces a fleet there reaches on some coast
+        (keyed by plain strings: a tuple of them hashes in C, a :class:`Location` in Python)."""
         self.sea_adjacent: dict[str, frozenset[str]] = dict(gmap._fleet_adjacent)  # noqa: SLF001
         """Province -> the provinces it shares a fleet edge with on any coasts: the legs of convoy
         chains (:meth:`~dipsat.model.gamemap.GameMap.fleet_provinces_adjacent`; a variant's board

@@ -120,7 +120,10 @@ class PhaseModel:
         self._given: dict[str, Lit] = {}
         self._dislodged: dict[str, Lit] = {}
         self._leaves: dict[str, Lit] = {}
-        self._paths: dict[str, Lit] = {}
+        carried = facts.carriers
+        self._paths: dict[str, Lit] = {src: not mf.blocked for src, mf in facts.moves.items()
+                                       if mf.blocked or not (mf.convoyed or carried and src in carried)}
+        """Source -> :meth:`path`: the constants (a move over land, a blocked move) from the start."""
         self._stacked = bool(facts.stacks)
         self.cut_by: dict[str, list[str]] = {}
         """Supporter province -> origins of the moves that cut its support if they have a path."""

@@ -393,6 +393,16 @@ def test_every_unsafe_character_is_one_a_printable_text_cannot_hold():
     assert visible("a\tb\n", one_line=True) == "a\\u0009b\\u000a"
 
 
+def test_a_file_name_keeps_the_characters_it_kept():
+    """The characters a file name made of an id keeps: ``[A-Za-z0-9._-]`` and letters and digits
+    beyond ASCII (told without a pattern compiled at start-up), on the whole first plane."""
+    from dipsat.model.safe_text import _kept
+
+    for point in range(0x10000):
+        ch = chr(point)
+        assert _kept(ch) == (re.fullmatch(r"[A-Za-z0-9._-]", ch) is not None or (point > 127 and ch.isalnum())), hex(point)
+
+
 def test_compare_csv_quotes_what_a_spreadsheet_would_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     game = json.loads(MILA.read_text())
     formulas = ["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)", "\tx"]

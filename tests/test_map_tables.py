@@ -42,7 +42,7 @@ def test_tables_agree_with_the_board():
                 assert (q in t.sea_adjacent[p]) == gmap.fleet_provinces_adjacent(p, q)
         for loc in gmap.fleet_neighbours:
             for q in gmap.provinces:
-                assert (q in t.fleet_reach.get(loc, ())) == gmap.fleet_reaches(loc, q)
+                assert (q in t.fleet_reach.get((loc.province, loc.coast), ())) == gmap.fleet_reaches(loc, q)
 
 
 def test_each_board_has_its_own_tables():

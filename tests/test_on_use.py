@@ -95,10 +95,11 @@ def test_a_replay_loads_what_it_does_not_use_only_when_used(tmp_path: Path):
     """A one-game replay loads neither inspect (nor ast, dis, tokenize), socket, pickle, decimal,
     OpenSSL (its task ids are the same SHA-256), tempfile, shutil (argparse asks it the terminal's
     width only to show help), gzip (no .gz read), signal (its enums), pkgutil (the map is read
-    through its package's loader) nor the reader of saved games (a Droidippy record is read)."""
+    through its package's loader), unicodedata (only file names made of ids need it) nor the reader
+    of saved games (a Droidippy record is read)."""
     unused = ("inspect", "ast", "dis", "tokenize", "socket", "pickle", "decimal", "_hashlib", "ssl",
               "tempfile", "shutil", "bz2", "lzma", "gzip", "random", "signal", "pkgutil", "importlib.util",
-              "dipsat.replay.readers.mila_json")
+              "unicodedata", "dipsat.replay.readers.mila_json")
     assert _loaded_after_program(["replay", str(FIXTURES / "droidippy_game.txt"), "--workers", "1",
                                   "--out", str(tmp_path / "out"), "--json"], unused) == []
 

@@ -37,17 +37,22 @@ def reference(archive: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[
     return (out / "phases.parquet").read_bytes(), (out / "orders.parquet").read_bytes()
 
 
-def _start(archive: Path, out: Path) -> subprocess.Popen[str]:
+def _start(archive: Path, out: Path, workers: int = 2) -> subprocess.Popen[str]:
     command = [sys.executable, "-m", "dipsat.cli.main", "replay", str(archive), "--out", str(out),
-               "--workers", "2", "--json"]
+               "--workers", str(workers), "--json"]
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _finished(out: Path) -> set[str]:
+    """The tasks whose parts are in the logs of ``out`` (read while the run writes them)."""
+    return {uid for log in (out / "parts").glob(f"*{store.LOG}") for uid, *_ in store.log_records(log)}
 
 
 def _wait_for_parts(out: Path, proc: subprocess.Popen[str], count: int) -> bool:
     """Wait until ``count`` games are finished; False if the run ended first."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        if len(list((out / "parts").glob(f"*.phases{store.PART}"))) >= count:
+        if len(_finished(out)) >= count:
             return proc.poll() is None
         if proc.poll() is not None:
             return False
@@ -106,8 +111,28 @@ def test_ctrl_c_keeps_finished_games_and_the_rerun_completes(archive: Path, refe
     assert proc.returncode == 130, stderr
     assert "interrupted" in stderr and "Traceback" not in stderr
     assert "interrupted" in json.loads(stdout)["error"]["message"]  # --json: one document, even now
-    kept = len(list((tmp_path / "parts").glob(f"*.phases{store.PART}")))
+    kept = len(_finished(tmp_path))
     assert 2 <= kept < GAMES
+    rerun = run_replay(RunConfig((str(archive),), tmp_path, workers=1))
+    assert rerun["run"]["tasks_resumed"] == kept and rerun["run"]["tasks_replayed"] == GAMES - kept
+    assert _tables(tmp_path) == reference
+
+
+@pytest.mark.parametrize("after", [2, 9])
+def test_killed_run_resumes_to_the_same_tables(archive: Path, reference: tuple[bytes, bytes], tmp_path: Path,
+                                               after: int):
+    """SIGKILL of the run itself (one process, its log being written): the rerun keeps every
+    finished game, replays the others and writes the same tables byte for byte."""
+    proc = _start(archive, tmp_path, workers=1)
+    try:
+        assert _wait_for_parts(tmp_path, proc, after), "the run ended before it could be killed"
+        proc.kill()
+        proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    kept = len(_finished(tmp_path))
+    assert after <= kept < GAMES
     rerun = run_replay(RunConfig((str(archive),), tmp_path, workers=1))
     assert rerun["run"]["tasks_resumed"] == kept and rerun["run"]["tasks_replayed"] == GAMES - kept
     assert _tables(tmp_path) == reference

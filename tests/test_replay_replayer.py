@@ -8,8 +8,11 @@ from dipsat.replay.readers import default_maps
 from dipsat.replay.readers.droidippy import read_droidippy
 from dipsat.replay.readers.mila_json import read_mila
 from dipsat.replay.records import GameRecord
-from dipsat.replay.rows import AGREE, DIFFER, ERROR, UNCHECKED, PhaseRow
+from dipsat.replay.replayer import GameReplay
+from dipsat.replay.rows import AGREE, DIFFER, ERROR, UNCHECKED, OrderRow, PhaseRow
 from dipsat.replay.work import replay_record
+from dipsat.solver.presets import rules_from_text
+from dipsat.variants import find_variant
 
 
 def _replay(text: str, rules: str = "droidippy") -> list[PhaseRow]:
@@ -162,6 +165,58 @@ def test_completed_final_board_is_compared_without_its_phase():
     rows = replay_record(game, "mila")[0]
     assert rows[-1].phase == "COMPLETED" and rows[-1].kind == "" and rows[-1].status == UNCHECKED
     assert rows[-2].status == AGREE, rows[-2].difference
+
+
+ROWS = DESTROYED.replace("tys support ion move nap\n", "tys support ion move nap\nrom move xyz\napu hold\n")
+"""A game with an order that cannot be read, a dislodged unit, a destroyed one and a generated disband."""
+
+
+def _rows_one_by_one(game: GameRecord, rec, res) -> list[OrderRow]:  # type: ignore[no-untyped-def]
+    """A phase's order rows as the results say, row by row (the reference for the columns)."""
+    rows, results = [], iter(res.results)
+    for o in rec.orders:
+        if o.order is None:
+            rows.append(OrderRow(game.file, game.game, rec.index, rec.label, len(rows), None, o.text, None, None,
+                                 None, None, f"not read: {o.problem}", False, o.recorded, o.line))
+            continue
+        r = next(results)
+        rows.append(OrderRow(game.file, game.game, rec.index, rec.label, len(rows), r.order.power, o.text,
+                             str(r.order), r.result.value, r.tag.value if r.tag else None, r.words, r.reason,
+                             False, o.recorded, o.line))
+    for r in res.generated:
+        rows.append(OrderRow(game.file, game.game, rec.index, rec.label, len(rows), r.order.power, "",
+                             str(r.order), r.result.value, r.tag.value if r.tag else None, r.words, r.reason,
+                             True, None, None))
+    return rows
+
+
+def _checked_replay(text: str) -> tuple[list[OrderRow], list[OrderRow]]:
+    """The order rows of a replay of ``text`` (iterating its columns), and the reference rows."""
+    game = read_droidippy(text, "game_1.txt", default_maps("standard"))
+    assert isinstance(game, GameRecord)
+    expected: list[OrderRow] = []
+
+    class Checked(GameReplay):
+        def _order_rows(self, rec, res):  # type: ignore[no-untyped-def]
+            expected.extend(_rows_one_by_one(game, rec, res))
+            super()._order_rows(rec, res)
+
+    _, orders = Checked(game, find_variant("standard"), rules_from_text("droidippy"), "droidippy").run()
+    assert len(orders) == len(list(orders))
+    return list(orders), expected
+
+
+def test_order_columns_hold_the_rows_of_each_result():
+    """The order rows a replay makes column by column are, row for row, the results as each one
+    tells them: an order not read, a dislodged and a destroyed unit, a generated disband."""
+    seen = []
+    for text in (ROWS, ORIGIN):
+        rows, expected = _checked_replay(text)
+        assert rows == expected
+        seen += rows
+    assert any(r.order is None for r in seen) and any(r.generated for r in seen)
+    assert {r.tag for r in seen} == {None, "dislodged", "destroyed"}
+    assert [r.seq for r in seen[:5]] == [0, 1, 2, 3, 4]
 
 
 def test_board_brought_to_the_next_phase_keeps_only_units_and_centres():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -47,14 +48,31 @@ def _rows(out: Path, name: str) -> list[dict[str, object]]:
     return pq.ParquetFile(out / name).read().to_pylist()
 
 
-def _part(path: Path) -> tuple[pa.Table, pa.Table]:
-    """A part as written: one file, the orders table's Arrow IPC file and then the phases table's,
-    which the whole file reads as (Feather version 2); its metadata says where the orders end."""
-    whole = pa.memory_map(str(path)).read_buffer()
-    phases = pa.ipc.open_file(whole).read_all()
-    assert pa.feather.read_table(str(path)).equals(phases)
-    size = int(phases.schema.metadata[store.ORDERS_KEY])
-    return phases, pa.ipc.open_file(whole.slice(0, size)).read_all()
+def _parts(out: Path) -> dict[str, tuple[pa.Table, pa.Table]]:
+    """The parts in the logs of ``out``, as written: uid -> (phases, orders). A part is the orders
+    table's Arrow IPC file and then the phases table's, which the whole part reads as; its metadata
+    says where the orders end."""
+    found = {}
+    for log in sorted((out / "parts").glob(f"*{store.LOG}")):
+        data = log.read_bytes()
+        for uid, at, size, _ in store.log_records(log):
+            whole = pa.py_buffer(data[at:at + size])
+            phases = pa.ipc.open_file(whole).read_all()
+            orders = pa.ipc.open_file(whole.slice(0, int(phases.schema.metadata[store.ORDERS_KEY]))).read_all()
+            found[uid] = (phases, orders)
+    return found
+
+
+def _finished(out: Path) -> set[str]:
+    return {uid for log in (out / "parts").glob(f"*{store.LOG}") for uid, *_ in store.log_records(log)}
+
+
+def _without_logs(out: Path) -> dict[str, tuple[pa.Table, pa.Table]]:
+    """The parts of ``out``, its logs removed (to be written as an earlier version wrote them)."""
+    parts = _parts(out)
+    for log in (out / "parts").glob(f"*{store.LOG}"):
+        log.unlink()
+    return parts
 
 
 def _games_only(table: pa.Table, games: bool) -> pa.Table:
@@ -66,29 +84,33 @@ def _games_only(table: pa.Table, games: bool) -> pa.Table:
 def _as_parquet_parts(out: Path, games: bool, reverse: bool = False) -> None:
     """Turn the parts of ``out`` into Parquet parts, as earlier versions wrote them (with the games
     in the metadata, or without them and rows in any order)."""
-    for part in (out / "parts").glob(f"*{store.PART}"):
-        phases, orders = _part(part)
+    for uid, (phases, orders) in _without_logs(out).items():
         phases = _games_only(phases, games)
         if reverse:
             phases = phases.take(pa.array(list(range(phases.num_rows))[::-1]))
             orders = orders.take(pa.array(list(range(orders.num_rows))[::-1]))
-        uid = part.name.removesuffix(f".phases{store.PART}")
-        pq.write_table(orders, part.with_name(f"{uid}.orders.parquet"))
-        pq.write_table(phases, part.with_name(f"{uid}.phases.parquet"))
-        part.unlink()
+        pq.write_table(orders, out / "parts" / f"{uid}.orders.parquet")
+        pq.write_table(phases, out / "parts" / f"{uid}.phases.parquet")
 
 
 def _as_two_file_parts(out: Path) -> None:
-    """Turn the parts of ``out`` into the Arrow parts of the version before: the orders table in a
+    """Turn the parts of ``out`` into the Arrow parts of an earlier version: the orders table in a
     file of its own (``<uid>.orders.arrow``), the phases part without the orders' size."""
-    for part in (out / "parts").glob(f"*{store.PART}"):
-        phases, orders = _part(part)
-        uid = part.name.removesuffix(f".phases{store.PART}")
+    for uid, (phases, orders) in _without_logs(out).items():
         for table, name in ((orders, "orders"), (_games_only(phases, True), "phases")):
-            temp = part.with_name(f"{uid}.{name}.tmp")  # then renamed: the part read is mapped
-            with pa.OSFile(str(temp), "wb") as sink, pa.ipc.new_file(sink, table.schema) as writer:
+            with pa.OSFile(str(out / "parts" / f"{uid}.{name}{store.PART}"), "wb") as sink, \
+                    pa.ipc.new_file(sink, table.schema) as writer:
                 writer.write_table(table)
-            temp.replace(part.with_name(f"{uid}.{name}{store.PART}"))
+
+
+def _as_one_file_parts(out: Path) -> None:
+    """Turn the parts of ``out`` into the Arrow parts of the version before the logs: one file a
+    task (``<uid>.phases.arrow``), holding the part as a log's record does."""
+    for uid, (phases, orders) in _without_logs(out).items():
+        meta = phases.schema.metadata
+        part = store.part_bytes(phases.replace_schema_metadata(None), orders, meta[store.GAMES_KEY].decode())
+        (out / "parts" / f"{uid}.phases{store.PART}").write_bytes(part.to_pybytes())
+        assert pa.feather.read_table(str(out / "parts" / f"{uid}.phases{store.PART}")).equals(phases)
 
 
 def _same(a: Path, b: Path) -> None:
@@ -107,8 +129,7 @@ def test_tables_are_the_parts_rows_sorted(reference: Path):
         index = pc.sort_indices(table, sort_keys=[(k, o, "at_start") for k, o in keys])
         assert index.to_pylist() == list(range(table.num_rows)), name
         kind = name.split(".")[0]
-        parts = sum(_part(p)[0 if kind == "phases" else 1].num_rows
-                    for p in (reference / "parts").glob(f"*.phases{store.PART}"))
+        parts = sum(tables[0 if kind == "phases" else 1].num_rows for tables in _parts(reference).values())
         assert parts == table.num_rows
     games = {g for g in pq.ParquetFile(reference / "phases.parquet").read().column("game").to_pylist()}
     assert {"g-7", "g-7#2"} <= games
@@ -175,7 +196,7 @@ def test_a_task_replayed_again_replaces_its_parquet_part(archive: Path, referenc
     unfinished.unlink()
     summary = run_replay(RunConfig((str(archive),), out, rules_text="mila", workers=1))
     assert summary["run"]["tasks_replayed"] == 1
-    assert sorted(p.name for p in (out / "parts").glob(f"{uid}.*")) == [f"{uid}.phases{store.PART}"]
+    assert sorted(p.name for p in (out / "parts").glob(f"{uid}.*")) == [] and uid in _finished(out)
     _same(reference, out)
 
 
@@ -197,7 +218,26 @@ def test_two_file_arrow_parts_are_resumed(archive: Path, reference: Path, tmp_pa
     unfinished.unlink()
     summary = run_replay(RunConfig((str(archive),), out, rules_text="mila", workers=1))
     assert summary["run"]["tasks_replayed"] == 1
-    assert sorted(p.name for p in (out / "parts").glob(f"{uid}.*")) == [f"{uid}.phases{store.PART}"]
+    assert sorted(p.name for p in (out / "parts").glob(f"{uid}.*")) == [] and _finished(out) == {uid}
+    _same(reference, out)
+
+
+def test_one_file_arrow_parts_are_resumed(archive: Path, reference: Path, tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch):
+    """Arrow parts of the version before the logs (one file a task) are resumed, read back from
+    disk one at a time: the same tables; a task replayed again goes to a log, its file removed."""
+    monkeypatch.setattr(store, "READ_BACK_PARTS", 1)
+    out = tmp_path / "out"
+    shutil.copytree(reference, out)
+    _as_one_file_parts(out)
+    summary = run_replay(RunConfig((str(archive),), out, rules_text="mila", workers=1))
+    assert summary["run"]["tasks_replayed"] == 0 and not list((out / "parts").glob(f"*{store.LOG}"))
+    _same(reference, out)
+    unfinished = sorted((out / "parts").glob(f"*.phases{store.PART}"))[0]
+    uid = unfinished.name.split(".")[0]
+    unfinished.unlink()
+    summary = run_replay(RunConfig((str(archive),), out, rules_text="mila", workers=1))
+    assert summary["run"]["tasks_replayed"] == 1 and _finished(out) == {uid}
     _same(reference, out)
 
 
@@ -247,7 +287,7 @@ def test_dask_worker_replays_without_pyarrow():
             "from dipsat.replay.executors import pack, replay_batch\n"
             f"tasks = [t for t in find_tasks([{str(FIXTURES / 'droidippy_game.txt')!r}], None, {{}})]\n"
             "result = replay_batch(pack(tasks), None)\n"
-            "assert len(result) == 1 and len(pickle.loads(result[0]).orders[0]) > 100\n")
+            "assert len(result) == 1 and len(pickle.loads(result[0]).orders) > 100\n")
     assert _loaded_after(code, ("pyarrow", "numpy")) == []
 
 
@@ -263,3 +303,70 @@ def test_columns_from_a_dask_batch_make_the_tables_of_a_local_worker():
         local, dask = replay_task(task, None), as_tables(unpickle_columns(columns))
         assert dask.phases.equals(local.phases) and dask.orders.equals(local.orders)
         assert dask.phases.schema == local.phases.schema and dask.games == local.games and dask.uid == local.uid
+
+
+def _small_tables(n: int) -> tuple[pa.Table, pa.Table]:
+    from dipsat.replay.rows import OrderColumns, PhaseRow
+    from dipsat.replay.tables import PHASE_SCHEMA, order_table, to_table
+
+    phases = [PhaseRow("f.txt", f"g{n}", i, "S1901M", "Movement", "agree", 0, "", "", "", 1, 0, "datc", i + 1)
+              for i in range(n)]
+    orders = OrderColumns(runs=[("f.txt", f"g{n}", i, "S1901M", 1, 0) for i in range(n)], power=["England"] * n,
+                          text=["lon move nth"] * n, order=["F lon - nth"] * n, result=["succeeds"] * n,
+                          tag=[None] * n, words=["succeeds"] * n, reason=["succeeds"] * n,
+                          recorded=[None] * n, line=list(range(n)))
+    return to_table(phases, PHASE_SCHEMA), order_table(orders)
+
+
+def test_a_log_cut_anywhere_keeps_its_whole_records(tmp_path: Path):
+    """A run killed while writing leaves its log cut at any byte: the records before the cut are
+    read, whole and unchanged; a torn record and what follows are not; a later run writes a log of
+    its own, and reads the last part written of a task."""
+    with store.PartStore(tmp_path) as parts:
+        for n in (1, 2, 3):
+            parts.write(f"t{n}", *_small_tables(n))
+    log, = (tmp_path / "parts").glob(f"*{store.LOG}")
+    data = log.read_bytes()
+    records = store.log_records(log)
+    assert [uid for uid, *_ in records] == ["t1", "t2", "t3"] and records[-1][3] == len(data)
+    ends = [end for *_, end in records]
+    cut = tmp_path / "cut"
+    (cut / "parts").mkdir(parents=True)
+    for size in sorted({*range(0, len(data) + 1, 97), *ends, *(e - 1 for e in ends), *(e + 1 for e in ends)}):
+        if size > len(data):
+            continue
+        (cut / "parts" / f"1{store.LOG}").write_bytes(data[:size])
+        whole = [uid for (uid, *_), end in zip(records, ends) if end <= size]
+        assert [uid for uid, *_ in store.log_records(cut / "parts" / f"1{store.LOG}")] == whole, size
+        with store.PartStore(cut) as again:
+            assert [again.done(f"t{n}") for n in (1, 2, 3)] == [f"t{n}" in whole for n in (1, 2, 3)]
+            for uid in whole:
+                assert again.tables(uid)[0].equals(_small_tables(int(uid[1]))[0])
+                assert again.games(uid) == ((f"f.txt", f"g{uid[1]}", int(uid[1]), int(uid[1])),)
+    bad = bytearray(data)
+    bad[ends[1] - 1] ^= 1  # the second record's end mark spoiled: only the first is read
+    (cut / "parts" / f"1{store.LOG}").write_bytes(bytes(bad))
+    assert [uid for uid, *_ in store.log_records(cut / "parts" / f"1{store.LOG}")] == ["t1"]
+    (cut / "parts" / f"1{store.LOG}").write_bytes(data[:ends[1] + 5])  # a torn third record
+    with store.PartStore(cut) as again:
+        again.write("t2", *_small_tables(4))  # replayed again: the later part is read
+    assert sorted(p.name for p in (cut / "parts").iterdir()) == [f"1{store.LOG}", f"2{store.LOG}"]
+    assert (cut / "parts" / f"1{store.LOG}").stat().st_size == ends[1] + 5  # never written after a torn record
+    with store.PartStore(cut) as again:
+        assert again.tables("t2")[0].num_rows == 4 and not again.done("t3")
+
+
+def test_a_run_killed_inside_a_record_is_completed(archive: Path, reference: Path, tmp_path: Path):
+    """The log of a run killed while writing its second part: the rerun keeps the first, replays the
+    others into a log of its own, and writes the same tables."""
+    out = tmp_path / "out"
+    shutil.copytree(reference, out)
+    log, = (out / "parts").glob(f"*{store.LOG}")
+    records = store.log_records(log)
+    uid, at, size, end = records[1]
+    os.truncate(log, at + size // 2)
+    (out / "phases.parquet").unlink()
+    summary = run_replay(RunConfig((str(archive),), out, rules_text="mila", workers=1))
+    assert summary["run"]["tasks_resumed"] == 1 and summary["run"]["tasks_replayed"] == len(records) - 1
+    assert len(list((out / "parts").glob(f"*{store.LOG}"))) == 2
+    _same(reference, out)

@@ -9,8 +9,8 @@ from pathlib import Path
 import pyarrow as pa
 import pytest
 
-from dipsat.replay.rows import OrderRow, PhaseRow
-from dipsat.replay.tables import ORDER_SCHEMA, PHASE_SCHEMA, to_table
+from dipsat.replay.rows import OrderColumns, OrderRow, PhaseRow
+from dipsat.replay.tables import ORDER_SCHEMA, PHASE_SCHEMA, order_table, to_table
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "replay_fixtures"
@@ -73,3 +73,59 @@ def test_replay_does_not_import_pandas(game, tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     assert "PANDAS=False" in done.stdout, done.stdout + done.stderr
     assert (tmp_path / "orders.parquet").is_file() and (tmp_path / "phases.parquet").is_file()
+
+
+def _order_columns(runs: list[tuple[str, str, int, str, int, int]], text: str = "A lon - bel") -> OrderColumns:
+    """Columns of the phases ``runs``, their rows' values varied: nulls, tags, other UTF-8 texts."""
+    columns = OrderColumns(runs=list(runs))
+    for i in range(sum(read + made for *_, read, made in runs)):
+        columns.power.append(None if i % 5 == 0 else "England")
+        columns.text.append(f"{text} {i}")
+        columns.order.append(None if i % 7 == 0 else "A lon - bel")
+        columns.result.append(None if i % 7 == 0 else "fails")
+        columns.tag.append("dislodged" if i % 3 == 0 else None)
+        columns.words.append(None if i % 7 == 0 else "fails, dislodged")
+        columns.reason.append(f"bounced with A bel ({i} against 1)")
+        columns.recorded.append(None)
+        columns.line.append(None if i % 4 else i)
+    return columns
+
+
+@pytest.mark.parametrize("runs", [
+    [],
+    [("f", "g", 0, "S1901M", 0, 0)],
+    [("f", "g", 0, "S1901M", 3, 0), ("f", "g", 1, "F1901M", 2, 2), ("f", "g", 2, "W1901A", 0, 1)],
+    [("a.txt", "1", 0, "S1901M", 9, 1), ("a.txt", "2", 0, "S1901M", 8, 0), ("jeu_é.txt", "é", 4, "Été 1901", 1, 7)],
+], ids=["none", "empty-phase", "one-game", "games-and-utf8"])
+@pytest.mark.parametrize("text", ["A lon - bel", "A lon - bél"])
+def test_order_columns_make_the_table_of_their_rows(runs, text):
+    """A task's order columns (values shared by a phase's rows kept once a phase) make the table
+    that their rows make, and that ``pa.array`` makes of them."""
+    columns = _order_columns(runs, text)
+    rows = list(columns)
+    table = order_table(columns)
+    table.validate(full=True)
+    assert table.equals(to_table(rows, ORDER_SCHEMA))
+    expected = pa.table({f.name: pa.array([getattr(r, f.name) for r in rows], f.type) for f in ORDER_SCHEMA},
+                        schema=ORDER_SCHEMA)
+    assert table.equals(expected)
+    assert table.to_pylist() == [r._asdict() for r in rows]
+    assert [r.generated for r in rows] == [s >= read for *_, read, made in runs for s in range(read + made)]
+
+
+def test_order_columns_that_miss_rows_are_refused():
+    columns = _order_columns([("f", "g", 0, "S1901M", 2, 0)])
+    columns.runs.append(("f", "g", 1, "F1901M", 1, 0))
+    with pytest.raises(ValueError, match="order columns of 2 rows for phases of 3"):
+        order_table(columns)
+
+
+@pytest.mark.parametrize("step", [1, 3, 100_000, 1 << 20])
+def test_ramps_cut_from_kept_ones_are_right(step):
+    """The offsets of a repeated text and the rows' numbers, cut from ramps kept per step: right
+    after a longer ramp was kept, after a shorter one, and past what is kept (int32 at most)."""
+    from dipsat.replay.tables import _ramp
+
+    for n in (0, 5, 2, 1000, 3, 40_000, 7):
+        if step * n < 1 << 31:
+            assert list(_ramp(step, n)) == list(range(0, step * (n + 1), step)), n

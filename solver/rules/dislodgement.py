@@ -16,14 +16,15 @@ def add_dislodgement(pm: PhaseModel) -> None:
     a stack whose pieces all move: a piece left behind is dislodged)."""
     attacked = pm.facts.attackers
     model, fold = pm.model, pm.fold
+    dislodged_of, moves_of, leaves_of, defines = pm.dislodged, pm.moves, pm.leaves, pm.defines
     for province in pm.facts.orders:
         origins = attacked.get(province)
         if origins is None:
             continue  # nobody attacks it: never dislodged, no literal
-        dislodged = pm.dislodged(province)
-        attackers = [pm.moves(a) for a in origins]
-        left = pm.leaves(province)
-        if not pm.defines((DISLODGED, province), reads, province):
+        dislodged = dislodged_of(province)
+        attackers = [moves_of(a) for a in origins]
+        left = leaves_of(province)
+        if not defines((DISLODGED, province), reads, province):
             continue
         if fold and _folded(model, dislodged, attackers, left):
             continue

@@ -35,15 +35,21 @@ def add_moves(pm: PhaseModel) -> None:
     """moves[m] <-> attack[m] beats the hold (or defend) strength and every prevent strength."""
     facts = pm.facts
     strengths, model, attackers, fold = pm.strengths, pm.model, facts.attackers, pm.fold
+    moves_of, defines, path_of, opponents, strength_of = pm.moves, pm.defines, pm.path, facts.opponent, strengths.get
     for src, mf in facts.moves.items():
-        lit = pm.moves(src)
-        if not pm.defines((MOVES, src), reads, src):
+        lit = moves_of(src)
+        if not defines((MOVES, src), reads, src):
             continue
-        attack = strengths.get((ATTACK, src))
+        attack = strength_of((ATTACK, src))
         if attack is None:
             raise AdjudicationError("the moves rule compares strengths: apply the 'strengths' rule before it")
-        opponent = facts.opponent.get(src)
+        opponent = opponents.get(src)
         dest = mf.dest
+        if fold and opponent is None and type(attack) is int and len(attackers[dest]) == 1:
+            hold = strength_of((HOLD, dest), 0)  # 0: an empty province
+            if type(hold) is int:  # the common case, folded: one move in, no battle, numbers
+                _settle(model, lit, attack > hold and path_of(src))  # type: ignore[arg-type]
+                continue
         if opponent is not None:
             against = [(DEFEND, opponent, strengths[DEFEND, opponent])]
         else:
@@ -69,6 +75,19 @@ def add_moves(pm: PhaseModel) -> None:
             model.add_greater(attack, strength, beat)
             beats.append(beat)
         pm.equal_and(lit, [pm.path(src), *beats])
+
+
+def _settle(model: ConstraintModel, lit: IntVar, value: Lit) -> None:
+    """In a folded model, ``lit`` <-> ``value``: a constant, or a path literal that may be fixed."""
+    t = 2 * lit.index
+    if value is True or value is False:
+        model.fix(t if value else t + 1)
+        return
+    v = value.index  # type: ignore[union-attr]
+    if model.lb[v] == model.ub[v]:
+        model.fix(t if model.lb[v] else t + 1)
+    else:
+        model.add_equal_and(t, [2 * v])
 
 
 def _add_folded(pm: PhaseModel, model: ConstraintModel, lit: IntVar, src: str, attack: LinearExpr | IntVar | int,

@@ -25,6 +25,19 @@ def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | No
     :attr:`~dipsat.solver.legality.Facts.strengths`)."""
     if not supporters:
         return base
+    if excluding_power is None and pm.fold and pm.facts.strengths is None:  # the common case, folded
+        lb, ub = pm.model.lb, pm.model.ub
+        found: dict[int, int] = {}
+        for s in supporters:
+            lit = pm.given(s)
+            if lit is False:
+                continue
+            v = lit.index  # type: ignore[union-attr]
+            if lb[v] != ub[v]:
+                found[v] = found.get(v, 0) + 1
+            elif lb[v]:  # fixed by the facts: a constant
+                base += 1
+        return LinearExpr(found, base) if found else base
     kept = [s for s in supporters
             if excluding_power is None or pm.facts.piece(s).power != excluding_power]
     lits = [pm.fixed(pm.given(s)) for s in kept]  # a support fixed by the facts is a constant
@@ -134,6 +147,7 @@ def add_strengths(pm: PhaseModel) -> None:
     strengths, units, moves_of = pm.strengths, facts.position.units, facts.moves
     plain = facts.strengths is None and not pm.terms  # every base 1, no variant's terms (the common case)
     fixed, leaves_of, orders, hold_supports = pm.fixed, pm.leaves, facts.orders, facts.hold_supports
+    fold, lb, ub = pm.fold, pm.model.lb, pm.model.ub
     for province in facts.attackers:
         order = orders.get(province)
         if order is None:
@@ -143,7 +157,9 @@ def add_strengths(pm: PhaseModel) -> None:
             continue
         extra = 0 if plain else _extra(pm, HOLD, province)
         if province in moves_of:  # 5.B.5: 0 if it moves away, else 1 (a stack: 0 if every piece does)
-            moves = fixed(leaves_of(province))
+            moves = leaves_of(province)
+            if fold and type(moves) is IntVar and lb[moves.index] == ub[moves.index]:  # fixed(), inline
+                moves = lb[moves.index] == 1
             if plain and (moves is True or moves is False):  # the choice below, settled
                 strengths[HOLD, province] = 0 if moves else 1
             elif not plain or moves is True or moves is False:
@@ -171,9 +187,11 @@ def add_strengths(pm: PhaseModel) -> None:
             left_out = DEFEND_LEAVES_OUT[facts.rules.head_to_head_defend](facts, src)
             defending = supported if left_out is None or not supporters else support_sum(
                 pm, supporters, excluding_power=left_out, base=0)
-            strengths[DEFEND, src] = _plus(_from(defending, _base(pm, src, _DEFEND)), _extra(pm, DEFEND, src))
+            strengths[DEFEND, src] = _from(defending, 1) if plain else _plus(
+                _from(defending, _base(pm, src, _DEFEND)), _extra(pm, DEFEND, src))
         if len(attackers[mf.dest]) > 1:  # 5.B.6, read by the rivals
-            prevented = _plus(_from(supported, _base(pm, src, _PREVENT)), _extra(pm, PREVENT, src))
+            prevented = _from(supported, 1) if plain else _plus(
+                _from(supported, _base(pm, src, _PREVENT)), _extra(pm, PREVENT, src))
             beaten_by = facts.beaten_by.get(src)
             if beaten_by is None and (path is True or path is False):  # the choice below, settled
                 strengths[PREVENT, src] = prevented if path else 0
@@ -210,7 +228,9 @@ def add_strengths(pm: PhaseModel) -> None:
         else:
             restricted = _plus(support_sum(pm, supporters, excluding_power=defender.power, base=attack),
                                _extra(pm, ATTACK, src))
-        leaves = fixed(leaves_of(mf.dest)) if src not in opponents else False
+        leaves = leaves_of(mf.dest) if src not in opponents else False
+        if fold and type(leaves) is IntVar and lb[leaves.index] == ub[leaves.index]:  # fixed(), inline
+            leaves = lb[leaves.index] == 1
         if path is not True:
             _choose(pm, (ATTACK, src), [([_neg(path)], 0), ([path, leaves], full),
                                         ([path, _neg(leaves)], restricted)])

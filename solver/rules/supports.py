@@ -55,10 +55,13 @@ def add_supports(pm: PhaseModel, cut_from_target_by_convoy: bool = False, exempt
     """
     facts = pm.facts
     attacked, stacked = facts.attackers, facts.slots
+    given_of, defines, always, cut_by = pm.given, pm.defines, pm.always, pm.cut_by
     for province in facts.supports:
-        given = pm.given(province)
+        given = given_of(province)
         if not attacked.get(facts.province(province) if stacked else province):
-            _uncut(pm, given, province)  # the first case of add_support_literal, without its lookups
+            cut_by[province] = []  # nobody attacks the supporter: given, reading nothing (as _uncut)
+            if defines((GIVEN, province)):
+                always(given)  # type: ignore[arg-type]
         else:
             add_support_literal(pm, given, province, cut_from_target_by_convoy, exempt)  # type: ignore[arg-type]
 
