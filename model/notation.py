@@ -111,6 +111,13 @@ def parse_order(text: str, gmap: GameMap, power: str | None = None, position: Po
         order = hit[0](position, hit[1])
         if order is not None:
             return order
+    return _parse_anew(text, gmap, power, position, kind, texts)
+
+
+def _parse_anew(text: str, gmap: GameMap, power: str | None, position: Position | None, kind: PhaseKind,
+                texts: dict[str, _Binder]) -> Order:
+    """:func:`parse_order` of a text whose recipe in ``texts`` (its table) is missing or does not
+    bind on this board: read word by word or by the general parser, its recipe remembered."""
     recipe = usual_recipe(text, gmap, power, kind)
     if recipe is not None:  # read word by word, as the general parser reads it
         bind, data = _binder(recipe, kind, position is None)
@@ -170,7 +177,8 @@ def parse_orders(texts: Iterable[str], gmap: GameMap, position: Position | None 
     orders together): the order read, or the error raised for a text that cannot be read."""
     found: list[Order | InputError] = []
     append = found.append
-    get = _texts_read(gmap, power, kind, position is None).get
+    table = _texts_read(gmap, power, kind, position is None)
+    get = table.get
     for text in texts:
         hit = get(text)
         if hit is not None:
@@ -179,7 +187,7 @@ def parse_orders(texts: Iterable[str], gmap: GameMap, position: Position | None 
                 append(order)
                 continue
         try:
-            append(parse_order(text, gmap, power, position, kind))
+            append(_parse_anew(text, gmap, power, position, kind, table))
         except InputError as exc:
             append(exc)
     return found

@@ -186,6 +186,33 @@ def test_mila_boards_read_again_are_the_boards_read_first():
     assert len({p.position.centres.get("par") for p in first.phases}) == 1 and len(positions) > 2
 
 
+def test_mila_centres_equal_to_the_phase_before_read_as_read_alone():
+    """A state that lists the centres of the state before shares that board's centres; one that
+    lists them otherwise (an owner changed, a centre lost) reads anew: every phase reads as it
+    reads alone."""
+    from dipsat.replay.readers import mila_json
+
+    saved = json.loads((FIXTURES / "mila_game.json").read_text())
+    first = saved["phases"][0]["state"]["centers"]
+    changed = {power: list(names) for power, names in first.items()}
+    mover = next(power for power, names in changed.items() if names)
+    changed[mover] = changed[mover][1:]  # a centre lost
+    other = next(power for power in changed if power != mover)
+    changed[other] = changed[other] + [first[mover][0]]  # and owned by another
+    for index, phase in enumerate(saved["phases"]):
+        phase["state"]["centers"] = json.loads(json.dumps(changed if index % 3 == 2 else first))
+    mila_json._READS.clear()
+    game = read_mila(json.dumps(saved), "a.json", "", default_maps)
+    assert isinstance(game, GameRecord) and len(game.phases) > 3
+    for index, phase in enumerate(saved["phases"]):
+        mila_json._READS.clear()
+        alone = read_mila(json.dumps({**saved, "phases": [phase]}), "a.json", "", default_maps)
+        assert isinstance(alone, GameRecord)
+        got, want = game.phases[index].position, alone.phases[0].position
+        assert got == want and list(got.centres.items()) == list(want.centres.items())
+    assert game.phases[2].position.centres != game.phases[1].position.centres
+
+
 def test_case_file_cases_are_games_with_expectations():
     """A case file reads into one chained game per case, with expected words per order."""
     path = Path(__file__).resolve().parents[1] / "datacases" / "datc_6A_basic.txt"

@@ -285,7 +285,7 @@ _UNREAD: Final[Any] = object()
 class _Read:
     """What the texts of saved games on one board read as: a saved game repeats them in every phase."""
 
-    __slots__ = ("gmap", "pieces", "placed", "centres", "boards", "named", "powers")
+    __slots__ = ("gmap", "pieces", "placed", "centres", "boards", "named", "powers", "last_centres")
 
     def __init__(self, gmap: GameMap) -> None:
         self.gmap = gmap
@@ -303,6 +303,10 @@ class _Read:
         """Order text -> the unit it names, as the saved game's results name it (``F STP/SC``)."""
         self.powers: dict[str, str] = {}
         """A power's name as written (``FRANCE``) -> the power."""
+        self.last_centres: tuple[Any, Mapping[str, str]] | None = None
+        """The ``centers`` of the last state read (as decoded) and the board's centres they read
+        as: three phases in four list the centres of the phase before, so an equal value (compared
+        in C) is the same board's centres, with no key to build and look up."""
 
     def power(self, name: str) -> str:
         """The power written ``name``, remembered.
@@ -390,6 +394,24 @@ def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap, read: _
                 raise InputError(f"two units in {province}: {text!r}")
             table[province] = piece
     listed = state["centers"]
+    last = read.last_centres
+    if last is not None and listed == last[0]:  # the centres of the state before (a JSON value read
+        # without error: equal only to a value that reads the same)
+        return Position(phase or Phase(0, Season.SPRING, PhaseKind.MOVEMENT), units, last[1], dislodged)
+    position = _new_centres(listed, units, dislodged, phase, gmap, read)
+    read.last_centres = (listed, position.centres)
+    return position
+
+
+def _new_centres(listed: Any, units: dict[str, Piece], dislodged: dict[str, Dislodged], phase: Phase | None,
+                 gmap: GameMap, read: _Read) -> Position:
+    """The board of ``units`` and ``dislodged`` with the centres a state lists (``listed``).
+
+    Raises:
+        InputError: an unknown power, province, or one that is no supply centre.
+        TypeError, AttributeError: the centres are not shaped like a saved game's.
+    """
+    powers = read.powers
     try:
         whole = (tuple((p, tuple(names)) for p, names in sorted(listed.items()) if type(names) is list)
                  if type(listed) is dict else None)
