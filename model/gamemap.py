@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 from dipsat.model.errors import MapError, UnknownPowerError, UnknownProvinceError, quote
 from dipsat.model.kinds import STANDARD_KINDS, STANDARD_WORDS, Moves, UnitKind, kind_words, strength_scale
+from dipsat.model.named_tuples import named_tuple
 from dipsat.model.types import Location, Unit, UnitType
-from dipsat.model.values import named_tuple, value_class
+from dipsat.model.values import value_class
 
 if TYPE_CHECKING:
     import networkx as nx

@@ -18,7 +18,8 @@ from math import lcm
 from types import MappingProxyType
 from typing import Any, ClassVar, Final, Iterable, Mapping
 
-from dipsat.model.values import named_tuple, value_class
+from dipsat.model.named_tuples import named_tuple
+from dipsat.model.values import value_class
 
 
 class Moves(Enum):

@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from dipsat.model.errors import UnknownProvinceError
 from dipsat.model.gamemap import GameMap, normalize_coasts
+from dipsat.model.map_memo import per_map
 from dipsat.model.types import (
     Build, Convoy, Disband, Hold, Location, Move, PhaseKind, Retreat, SupportHold, SupportMove, UnitType,
 )
@@ -103,12 +104,7 @@ _LEXICONS: dict[int, _Lexicon] = {}
 
 
 def _lexicon(gmap: GameMap) -> _Lexicon:
-    hit = _LEXICONS.get(id(gmap))
-    if hit is None or hit.gmap is not gmap:
-        if len(_LEXICONS) >= 16:
-            _LEXICONS.clear()
-        hit = _LEXICONS[id(gmap)] = _Lexicon(gmap)
-    return hit
+    return per_map(_LEXICONS, gmap, _Lexicon)
 
 
 def usual_recipe(text: str, gmap: GameMap, power: str | None, kind: PhaseKind) -> tuple[Any, ...] | None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from enum import Enum
 
+from dipsat.model.named_tuples import named_tuple
 from dipsat.model.types import Order, Phase, Position
-from dipsat.model.values import named_tuple, value_class
+from dipsat.model.values import value_class
 
 
 class Format(Enum):

@@ -222,7 +222,7 @@ def test_named_tuple_is_what_typing_named_tuple_makes():
     defaults, methods, docstring, repr, pickling, the same refusals; annotations as written."""
     import typing
 
-    from dipsat.model.values import named_tuple
+    from dipsat.model.named_tuples import named_tuple
 
     def body() -> dict:
         return {"__annotations__": {"x": "int", "y": "str | None"}, "y": None, "__doc__": "A pair.",

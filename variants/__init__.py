@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from dipsat.model.case_values import OrderReader, VariantReader
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Order, PhaseKind, Position
-from dipsat.model.values import named_tuple
+from dipsat.model.named_tuples import named_tuple
 from dipsat.variants.framework.options import VariantOptionError, know_names, merge_specs, split_spec
 
 if TYPE_CHECKING:

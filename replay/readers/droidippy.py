@@ -25,6 +25,7 @@ from typing import Any, Final
 from dipsat.model.files import lines_of
 from dipsat.model.errors import InputError
 from dipsat.model.gamemap import GameMap
+from dipsat.model.map_memo import per_map
 from dipsat.model.notation import parse_orders
 from dipsat.model.types import (
     Dislodged, Phase, PhaseKind, Piece, Position, Season, UnitType, placed,
@@ -337,9 +338,4 @@ _WORDS: dict[int, _Words] = {}
 
 
 def _words_on(gmap: GameMap) -> _Words:
-    hit = _WORDS.get(id(gmap))
-    if hit is None or hit.gmap is not gmap:
-        if len(_WORDS) >= 16:
-            _WORDS.clear()
-        hit = _WORDS[id(gmap)] = _Words(gmap)
-    return hit
+    return per_map(_WORDS, gmap, _Words)
