@@ -34,6 +34,9 @@ def reads(pm: PhaseModel, src: str) -> list[Key]:
 def add_moves(pm: PhaseModel) -> None:
     """moves[m] <-> attack[m] beats the hold (or defend) strength and every prevent strength."""
     facts = pm.facts
+    if pm.fold and not pm.overrides:
+        _add_moves_folded(pm)
+        return
     strengths, model, attackers, fold = pm.strengths, pm.model, facts.attackers, pm.fold
     moves_of, defines, path_of, opponents, strength_of = pm.moves, pm.defines, pm.path, facts.opponent, strengths.get
     for src, mf in facts.moves.items():
@@ -75,6 +78,58 @@ def add_moves(pm: PhaseModel) -> None:
             model.add_greater(attack, strength, beat)
             beats.append(beat)
         pm.equal_and(lit, [pm.path(src), *beats])
+
+
+def _add_moves_folded(pm: PhaseModel) -> None:
+    """:func:`add_moves` for a folded model that no backup rule overrides (every move is defined
+    here), in fewer steps: the common move (one move in, no battle, numbers) settled inline."""
+    facts = pm.facts
+    strengths, model, attackers, opponents, allied = pm.strengths, pm.model, facts.attackers, facts.opponent, facts.allied
+    lb, ub = model.lb, model.ub
+    known, paths, moves_of, strength_of = pm._moves, pm._paths, pm.moves, strengths.get
+    for src, mf in facts.moves.items():
+        lit = known.get(src)
+        if lit is None:
+            lit = moves_of(src)
+        attack = strength_of((ATTACK, src))
+        if attack is None:
+            raise AdjudicationError("the moves rule compares strengths: apply the 'strengths' rule before it")
+        dest = mf.dest
+        rivals = attackers.get(dest, ())
+        opponent = opponents.get(src)
+        if opponent is None and len(rivals) == 1 and type(attack) is int:
+            hold = strength_of((HOLD, dest), 0)  # 0: an empty province
+            if type(hold) is int:  # the common case: one move in, no battle, numbers
+                value = 0
+                if attack > hold:  # type: ignore[operator]
+                    path = paths.get(src)
+                    if path is None:
+                        path = pm.path(src)
+                    if path is True:
+                        value = 1
+                    elif path is not False:
+                        v = path.index  # type: ignore[union-attr]
+                        if lb[v] != ub[v]:
+                            model.add_equal_and(2 * lit.index, [2 * v])  # type: ignore[union-attr]
+                            continue
+                        value = lb[v]
+                t = lit.index  # type: ignore[union-attr]
+                if lb[t] != ub[t]:  # model.fix, inline
+                    lb[t] = ub[t] = value
+                elif lb[t] != value:
+                    model.conflict = True
+                continue
+        if opponent is not None:
+            against = [(DEFEND, opponent, strengths[DEFEND, opponent])]
+        else:
+            hold = strength_of((HOLD, dest))
+            against = [(HOLD, dest, hold)] if hold is not None else []
+        if len(rivals) > 1:
+            against += [(PREVENT, r, strengths[PREVENT, r]) for r in rivals
+                        if r != src and not (allied and frozenset((src, r)) in allied)]
+        if not against:  # an empty, uncontested province: hold strength 0 (a variant may bring the attack to 0)
+            against = [(HOLD, dest, 0)]
+        _add_folded(pm, model, lit, src, attack, against)  # type: ignore[arg-type]
 
 
 def _settle(model: ConstraintModel, lit: IntVar, value: Lit) -> None:
