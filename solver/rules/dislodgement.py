@@ -49,14 +49,22 @@ def _add_unstacked_folded(pm: PhaseModel) -> None:
     tables when they are already made."""
     attacked = pm.facts.attackers
     model = pm.model
-    known, made, moves_of, dislodged_of = pm._moves, pm._dislodged, pm.moves, pm.dislodged
+    known, made, moves_of, decisions = pm._moves, pm._dislodged, pm.moves, pm.decisions
+    keys, lb, ub = model.keys, model.lb, model.ub
     for province in pm.facts.orders:
         origins = attacked.get(province)
         if origins is None:
             continue  # nobody attacks it: never dislodged, no literal
         dislodged = made.get(province)
-        if dislodged is None:
-            dislodged = dislodged_of(province)
+        if dislodged is None:  # pm.dislodged(province), inline: most are made here
+            key = (DISLODGED, province)
+            dislodged = decisions.get(key)
+            if dislodged is None:
+                dislodged = decisions[key] = IntVar(len(keys), key)
+                keys.append(key)
+                lb.append(0)
+                ub.append(1)
+            made[province] = dislodged
         attackers = []
         for a in origins:
             lit = known.get(a)
@@ -87,34 +95,37 @@ def _folded(model: ConstraintModel, dislodged: IntVar, attackers: list[Lit], lef
     move into the province is still open (nearly always); ``False`` when several are (the gate
     above makes their ``entered[...]``)."""
     lb, ub = model.lb, model.ub
-    t = 2 * dislodged.index
     codes = []
+    value = 1
     if left is not False:  # the move (or leaving) of the unit there: a literal
         v = left.index  # type: ignore[attr-defined]
         if lb[v] != ub[v]:
             codes.append(2 * v + 1)  # it stayed
         elif lb[v] == 1:  # it left: never dislodged
-            model.fix(t + 1)
+            value = 0
+    if value:
+        entered = -1
+        for a in attackers:
+            if a is False:
+                continue
+            v = a.index  # type: ignore[union-attr]
+            if lb[v] != ub[v]:
+                if entered >= 0:
+                    return False  # several open moves
+                entered = 2 * v
+            elif lb[v] == 1:  # a move in succeeds: entered
+                entered = -2
+                break
+        if entered == -1:  # no move in can succeed
+            value = 0
+        elif entered >= 0:
+            codes.insert(0, entered)
+        if value and codes:
+            model.add_equal_and(2 * dislodged.index, codes)
             return True
-    entered = -1
-    for a in attackers:
-        if a is False:
-            continue
-        v = a.index  # type: ignore[union-attr]
-        if lb[v] != ub[v]:
-            if entered >= 0:
-                return False  # several open moves
-            entered = 2 * v
-        elif lb[v] == 1:  # a move in succeeds: entered
-            entered = -2
-            break
-    if entered == -1:  # no move in can succeed
-        model.fix(t + 1)
-        return True
-    if entered >= 0:
-        codes.insert(0, entered)
-    if codes:
-        model.add_equal_and(t, codes)
-    else:
-        model.fix(t)
+    d = dislodged.index
+    if lb[d] != ub[d]:  # model.fix, inline
+        lb[d] = ub[d] = value
+    elif lb[d] != value:
+        model.conflict = True
     return True

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dipsat.model.types import Move
 from dipsat.solver.constraints import IntVar, LinearExpr, NotVar
 from dipsat.solver.order_choices import DEFEND_LEAVES_OUT, OWN_SUPPORT_COUNTS
-from dipsat.solver.phase_model import ATTACK, BEATEN, DEFEND, HOLD, PREVENT, Key, Lit, PhaseModel
+from dipsat.solver.phase_model import ATTACK, BEATEN, DEFEND, HOLD, MOVES, PREVENT, Key, Lit, PhaseModel
 
 
 def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | None = None,
@@ -256,14 +256,25 @@ def _add_plain_folded(pm: PhaseModel) -> None:
     hold_supports, move_supports, opponents, attackers = facts.hold_supports, facts.move_supports, facts.opponent, facts.attackers
     lb, ub = pm.model.lb, pm.model.ub
     known = pm._moves if not pm._stacked else {}  # the leaving of a unit not in a stack is its move's literal
-    leaves_of, paths, path_of, fixed = pm.leaves, pm._paths, pm.path, pm.fixed
+    leaves_of, path_of, fixed, carried = pm.leaves, pm.path, pm.fixed, facts.carriers
+    inline = not pm._stacked and not pm.overrides  # a move's literal made here as pm.moves makes it
+    decisions, keys = pm.decisions, pm.model.keys
     for province in attackers:
         order = orders.get(province)
         if order is None:
             continue  # an empty province has hold strength 0
         if province in moves_of:  # 5.B.5: 0 if it moves away, else 1 (a stack: 0 if every piece does)
             moves = known.get(province)
-            if moves is None:
+            if moves is None and inline:  # pm.moves(province), inline
+                key = (MOVES, province)
+                moves = decisions.get(key)
+                if moves is None:
+                    moves = decisions[key] = IntVar(len(keys), key)
+                    keys.append(key)
+                    lb.append(0)
+                    ub.append(1)
+                known[province] = moves
+            elif moves is None:
                 moves = leaves_of(province)
             if type(moves) is IntVar:
                 v = moves.index  # type: ignore[union-attr]
@@ -279,11 +290,10 @@ def _add_plain_folded(pm: PhaseModel) -> None:
     for src, mf in moves_of.items():
         supporters = move_supports.get(src)
         supported = support_sum(pm, supporters, base=0) if supporters else 0
-        path = paths.get(src)
-        if path is None:
-            path = path_of(src)
-        if path is not True and path is not False:
-            path = fixed(path)
+        if mf.convoyed or mf.blocked or carried and src in carried:
+            path = fixed(path_of(src))
+        else:
+            path = True  # over land: pm.path(src)
         dest = mf.dest
         opposed = src in opponents
         if opposed:  # 5.B.7, read by the opponent's move

@@ -58,11 +58,18 @@ def add_supports(pm: PhaseModel, cut_from_target_by_convoy: bool = False, exempt
     given_of, defines, always, cut_by = pm.given, pm.defines, pm.always, pm.cut_by
     if pm.fold and not pm.overrides:  # every support is defined here: the unattacked ones fixed inline
         model = pm.model
-        lb, ub, made = model.lb, model.ub, pm._given
+        lb, ub, keys, made, decisions = model.lb, model.ub, model.keys, pm._given, pm.decisions
         for province in facts.supports:
             given = made.get(province)
-            if given is None:
-                given = given_of(province)
+            if given is None:  # pm.given(province), inline: the supports' literals are made here
+                key = (GIVEN, province)
+                given = decisions.get(key)
+                if given is None:
+                    given = decisions[key] = IntVar(len(keys), key)
+                    keys.append(key)
+                    lb.append(0)
+                    ub.append(1)
+                made[province] = given
             if not attacked.get(facts.province(province) if stacked else province):
                 cut_by[province] = []  # nobody attacks the supporter: given, reading nothing (as _uncut)
                 v = given.index  # type: ignore[union-attr]
