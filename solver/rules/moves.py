@@ -108,18 +108,21 @@ def _add_moves_folded(pm: PhaseModel) -> None:
                     ub.append(1)
                 known[src] = lit
             dest = mf.dest
-            if not again:
-                leaving = known.get(dest)
-                if type(leaving) is IntVar and lb[leaving.index] != ub[leaving.index]:
-                    later[src] = mf
-                    continue
             attack = strength_of((ATTACK, src))
             if attack is None:
                 raise AdjudicationError("the moves rule compares strengths: apply the 'strengths' rule before it")
+            if type(attack) is LinearExpr and len(attack.terms) == 1:  # full or not as the defender leaves,
+                (v, c), = attack.terms.items()  # once that move is fixed: a number  # type: ignore[union-attr]
+                if lb[v] == ub[v] and 0 <= lb[v] <= 1:
+                    attack = attack.const + c * lb[v]  # type: ignore[union-attr]
             rivals = attackers.get(dest, ())
             opponent = opponents.get(src)
             if opponent is None and len(rivals) == 1 and type(attack) is int:
                 hold = strength_of((HOLD, dest), 0)  # 0: an empty province
+                if type(hold) is LinearExpr and len(hold.terms) == 1:  # 1 - moves[...] once that move is fixed
+                    (v, c), = hold.terms.items()  # type: ignore[union-attr]
+                    if lb[v] == ub[v] and 0 <= lb[v] <= 1:  # a boolean's value: _read's constant
+                        hold = hold.const + c * lb[v]  # type: ignore[union-attr]
                 if type(hold) is int:  # the common case: one move in, no battle, numbers
                     value = 0
                     if attack > hold:  # type: ignore[operator]
@@ -137,6 +140,11 @@ def _add_moves_folded(pm: PhaseModel) -> None:
                         lb[t] = ub[t] = value
                     elif lb[t] != value:
                         model.conflict = True
+                    continue
+            if not again:  # the common case above reads no move; the others may read the one out of dest
+                leaving = known.get(dest)
+                if type(leaving) is IntVar and lb[leaving.index] != ub[leaving.index]:  # type: ignore[union-attr]
+                    later[src] = mf
                     continue
             if opponent is not None:
                 against = [(DEFEND, opponent, strengths[DEFEND, opponent])]

@@ -289,7 +289,11 @@ def _add_plain_folded(pm: PhaseModel) -> None:
     own_support_counts = OWN_SUPPORT_COUNTS[facts.rules.own_support_via]
     for src, mf in moves_of.items():
         supporters = move_supports.get(src)
-        supported = support_sum(pm, supporters, base=0) if supporters else 0
+        if supporters:
+            supported = support_sum(pm, supporters, base=0)
+            full = supported + 1 if type(supported) is int else _from(supported, 1)
+        else:
+            supported, full = 0, 1
         if mf.convoyed or mf.blocked or carried and src in carried:
             path = fixed(path_of(src))
         else:
@@ -316,7 +320,6 @@ def _add_plain_folded(pm: PhaseModel) -> None:
                 beaten = pm.model.new_bool_var((BEATEN, src))
                 pm.equal_and(beaten, [pm.moves(beaten_by), _neg(pm.moves(src))])
                 _choose(pm, (PREVENT, src), [([_neg(path)], 0), ([path, beaten], 0), ([path, ~beaten], prevented)])
-        full = supported + 1 if type(supported) is int else _from(supported, 1)
         defender = units.get(dest)
         if defender is None:  # 5.B.8
             if path is True:  # over land: the attack is the sum itself
