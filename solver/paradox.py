@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import field
 from functools import cached_property
-from operator import attrgetter
+from itertools import compress, repeat
+from operator import attrgetter, not_
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from dipsat.model.errors import AdjudicationError
@@ -105,11 +106,10 @@ def _values(pm: PhaseModel, values: Sequence[int]) -> Values:
     """The decisions and strengths of ``pm`` given every variable's value, by index."""
     found = pm.decisions
     decisions = dict(zip(found, map(bool, map(values.__getitem__, map(_INDEX, found.values())))))  # value != 0
-    strengths = dict(pm.strengths)  # the numbers as they are; the rest evaluated in place
-    for k, v in strengths.items():
+    strengths = dict(pm.strengths)  # the numbers as they are; the rest (found by C-level maps) evaluated in place
+    for k in list(compress(strengths, map(not_, map(isinstance, strengths.values(), repeat(int))))):
+        v = strengths[k]
         kind = type(v)
-        if kind is int:
-            continue
         if kind is IntVar:
             strengths[k] = int(values[v.index])
         elif kind is LinearExpr:  # _evaluate, inline: a folded model keeps many strengths as sums

@@ -65,15 +65,47 @@ def _add_unstacked_folded(pm: PhaseModel) -> None:
                 lb.append(0)
                 ub.append(1)
             made[province] = dislodged
-        attackers = []
-        for a in origins:
-            lit = known.get(a)
-            attackers.append(moves_of(a) if lit is None else lit)
         left = known.get(province)  # the leaving of a unit not in a stack: its move
         if left is None:
             left = moves_of(province)
-        if not _folded(model, dislodged, attackers, left):  # type: ignore[arg-type]
+        # _folded, inline: the literals made in order, read as constants where fixed
+        value, stayed = 1, -1
+        if left is not False:
+            v = left.index  # type: ignore[union-attr]
+            if lb[v] != ub[v]:
+                stayed = 2 * v + 1
+            elif lb[v] == 1:  # it left: never dislodged
+                value = 0
+        entered = -1  # no move in can succeed (-2: one does; else the code of the one open)
+        several = False
+        for a in origins:
+            lit = known.get(a)
+            if lit is None:
+                lit = moves_of(a)
+            if not value or several or entered == -2 or lit is False:
+                continue
+            v = lit.index  # type: ignore[union-attr]
+            if lb[v] != ub[v]:
+                if entered >= 0:
+                    several = True
+                else:
+                    entered = 2 * v
+            elif lb[v] == 1:
+                entered = -2
+        if several:
+            attackers = [known.get(a) or moves_of(a) for a in origins]
             _several(pm, province, dislodged, attackers, left)  # type: ignore[arg-type]
+            continue
+        if value and entered == -1:
+            value = 0
+        if value and (entered >= 0 or stayed >= 0):
+            model.add_equal_and(2 * dislodged.index, [c for c in (entered, stayed) if c >= 0])
+            continue
+        d = dislodged.index
+        if lb[d] != ub[d]:  # model.fix, inline
+            lb[d] = ub[d] = value
+        elif lb[d] != value:
+            model.conflict = True
 
 
 def _several(pm: PhaseModel, province: str, dislodged: IntVar, attackers: list[Lit], left: Lit) -> None:
