@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from dataclasses import field
 from functools import cached_property
-from itertools import compress, repeat
-from operator import attrgetter, not_
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from dipsat.model.errors import AdjudicationError
@@ -99,17 +97,16 @@ def _solver() -> cp_model.CpSolver:
 
 
 Values = tuple[dict[Key, bool], dict[Key, int]]
-_INDEX = attrgetter("index")
 
 
 def _values(pm: PhaseModel, values: Sequence[int]) -> Values:
     """The decisions and strengths of ``pm`` given every variable's value, by index."""
-    found = pm.decisions
-    decisions = dict(zip(found, map(bool, map(values.__getitem__, map(_INDEX, found.values())))))  # value != 0
-    strengths = dict(pm.strengths)  # the numbers as they are; the rest (found by C-level maps) evaluated in place
-    for k in list(compress(strengths, map(not_, map(isinstance, strengths.values(), repeat(int))))):
-        v = strengths[k]
+    decisions = {k: values[v.index] != 0 for k, v in pm.decisions.items()}
+    strengths = dict(pm.strengths)  # the numbers as they are; the rest evaluated in place (no key added)
+    for k, v in strengths.items():
         kind = type(v)
+        if kind is int:
+            continue
         if kind is IntVar:
             strengths[k] = int(values[v.index])
         elif kind is LinearExpr:  # _evaluate, inline: a folded model keeps many strengths as sums

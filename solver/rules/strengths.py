@@ -26,10 +26,12 @@ def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | No
     if not supporters:
         return base
     if excluding_power is None and pm.fold and pm.facts.strengths is None:  # the common case, folded
-        lb, ub = pm.model.lb, pm.model.ub
+        lb, ub, made = pm.model.lb, pm.model.ub, pm._given
         found: dict[int, int] = {}
         for s in supporters:
-            lit = pm.given(s)
+            lit = made.get(s)  # pm.given(s), read from its table once made
+            if lit is None:
+                lit = pm.given(s)
             if lit is False:
                 continue
             v = lit.index  # type: ignore[union-attr]
