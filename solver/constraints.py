@@ -328,21 +328,27 @@ class ConstraintModel:
         """The clauses of literal ``t`` <-> AND(``codes``) (codes as in :meth:`add_clause`):
         ``[not t, c]`` for each ``c``, then ``[not c..., t]``."""
         clauses = self._clauses
-        clauses += [[t ^ 1, c] for c in codes]
-        clauses.append([c ^ 1 for c in codes] + [t])
+        back = []
+        for c in codes:  # a loop, not two comprehensions (each makes a function object)
+            clauses.append([t ^ 1, c])
+            back.append(c ^ 1)
+        back.append(t)
+        clauses.append(back)
 
     def add_equal_or(self, t: int, codes: list[int]) -> None:
         """The clauses of literal ``t`` <-> OR(``codes``): ``[not c, t]`` for each ``c``, then
         ``[c..., not t]``."""
         clauses = self._clauses
-        clauses += [[c ^ 1, t] for c in codes]
+        for c in codes:  # a loop, not a comprehension (each makes a function object)
+            clauses.append([c ^ 1, t])
         clauses.append(codes + [t ^ 1])
 
     def add_difference(self, x: object, y: object, lo: int | None, hi: int | None,
                        enforce: Sequence[Literal] = ()) -> None:
         """lo <= x - y <= hi, enforced only when every literal of ``enforce`` holds."""
-        codes = [2 * lit.index if type(lit) is IntVar else 2 * lit.var.index + 1  # type: ignore[union-attr]
-                 for lit in enforce]
+        codes = []  # a loop: a comprehension makes a function object each time
+        for lit in enforce:
+            codes.append(2 * lit.index if type(lit) is IntVar else 2 * lit.var.index + 1)  # type: ignore[union-attr]
         if type(x) is IntVar and type(y) is int:  # the most common: a strength's value in one case
             self._linear.append(([(x.index, 1)], -y, -_BIG if lo is None else lo,  # type: ignore[union-attr]
                               _BIG if hi is None else hi, codes))
@@ -365,8 +371,11 @@ class ConstraintModel:
             const -= ey.const
             for v, c in ey.terms.items():
                 terms[v] = terms.get(v, 0) - c
-        self._linear.append(([(v, c) for v, c in terms.items() if c], const,
-                          -_BIG if lo is None else lo, _BIG if hi is None else hi, codes))
+        kept = []  # a loop: a comprehension makes a function object each time
+        for v, c in terms.items():
+            if c:
+                kept.append((v, c))
+        self._linear.append((kept, const, -_BIG if lo is None else lo, _BIG if hi is None else hi, codes))
 
     def add_greater(self, x: object, y: object, lit: IntVar) -> None:
         """lit <-> x > y, as two enforced differences: x - y >= 1 when ``lit``, x - y <= 0 when not."""

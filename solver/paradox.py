@@ -101,7 +101,9 @@ Values = tuple[dict[Key, bool], dict[Key, int]]
 
 def _values(pm: PhaseModel, values: Sequence[int]) -> Values:
     """The decisions and strengths of ``pm`` given every variable's value, by index."""
-    decisions = {k: values[v.index] != 0 for k, v in pm.decisions.items()}
+    decisions = {}
+    for k, v in pm.decisions.items():  # a loop: a comprehension makes a function object each time
+        decisions[k] = values[v.index] != 0
     strengths = dict(pm.strengths)  # the numbers as they are; the rest evaluated in place (no key added)
     for k, v in strengths.items():
         kind = type(v)

@@ -99,7 +99,8 @@ def _add_unstacked_folded(pm: PhaseModel) -> None:
         if value and entered == -1:
             value = 0
         if value and (entered >= 0 or stayed >= 0):
-            model.add_equal_and(2 * dislodged.index, [c for c in (entered, stayed) if c >= 0])
+            model.add_equal_and(2 * dislodged.index, [entered, stayed] if entered >= 0 and stayed >= 0
+                                else [entered] if entered >= 0 else [stayed])
             continue
         d = dislodged.index
         if lb[d] != ub[d]:  # model.fix, inline

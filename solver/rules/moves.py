@@ -152,8 +152,9 @@ def _add_moves_folded(pm: PhaseModel) -> None:
                 hold = strength_of((HOLD, dest))
                 against = [(HOLD, dest, hold)] if hold is not None else []
             if len(rivals) > 1:
-                against += [(PREVENT, r, strengths[PREVENT, r]) for r in rivals
-                            if r != src and not (allied and frozenset((src, r)) in allied)]
+                for r in rivals:  # a loop: a comprehension makes a function object each time
+                    if r != src and not (allied and frozenset((src, r)) in allied):
+                        against.append((PREVENT, r, strengths[PREVENT, r]))
             if not against:  # an empty, uncontested province: hold strength 0 (a variant may bring the attack to 0)
                 against = [(HOLD, dest, 0)]
             path = pm.path(src) if mf.convoyed or mf.blocked or carried and src in carried else True
@@ -173,7 +174,8 @@ def _chains(later: dict[str, MoveFacts]) -> list[tuple[str, MoveFacts]]:
             seen.add(src)
             chain.append(src)
             src = later[src].dest
-        order += [(s, later[s]) for s in reversed(chain)]
+        for s in reversed(chain):
+            order.append((s, later[s]))
     return order
 
 
@@ -257,7 +259,10 @@ def _one_literal(model: ConstraintModel, x: LinearExpr | IntVar | int, y: Linear
             const += sign * e.const  # type: ignore[union-attr]
             for v, c in e.terms.items():  # type: ignore[union-attr]
                 terms[v] = terms.get(v, 0) + sign * c
-    live = [(v, c) for v, c in terms.items() if c]
+    live = []
+    for v, c in terms.items():
+        if c:
+            live.append((v, c))
     if len(live) > 1:
         return None
     if not live:

@@ -40,9 +40,11 @@ def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | No
             elif lb[v]:  # fixed by the facts: a constant
                 base += 1
         return LinearExpr(found, base) if found else base
-    kept = [s for s in supporters
-            if excluding_power is None or pm.facts.piece(s).power != excluding_power]
-    lits = [pm.fixed(pm.given(s)) for s in kept]  # a support fixed by the facts is a constant
+    kept, lits = [], []  # loops: a comprehension makes a function object each time
+    for s in supporters:
+        if excluding_power is None or pm.facts.piece(s).power != excluding_power:
+            kept.append(s)
+            lits.append(pm.fixed(pm.given(s)))  # a support fixed by the facts is a constant
     weights = pm.facts.strengths
     if weights is not None:
         base += sum(weights[s].support for s, lit in zip(kept, lits) if lit is True)
@@ -117,7 +119,10 @@ def _choose(pm: PhaseModel, key: Key, cases: list[tuple[list[Lit], LinearExpr | 
         (when, a), (other, b) = live
         if type(a) is int and type(b) is int and len(when) == 1 and len(other) == 1 and _opposite(when[0], other[0]):
             lit = when[0].expr()
-            pm.strengths[key] = LinearExpr({v: c * (a - b) for v, c in lit.terms.items()}, lit.const * (a - b) + b)
+            terms = {}  # a loop: a comprehension makes a function object each time
+            for v, c in lit.terms.items():
+                terms[v] = c * (a - b)
+            pm.strengths[key] = LinearExpr(terms, lit.const * (a - b) + b)
             return
     top = max(_upper(pm, v) for _, v in live)
     var = pm.strength(key, top)

@@ -104,17 +104,27 @@ def add_support_literal(pm: PhaseModel, given: IntVar, province: str, cut_from_t
     if not pm.attackers(pm.facts.province(province)):  # nobody attacks the supporter: given, reading nothing
         _uncut(pm, given, province)
         return
-    pm.cut_by[province] = cutters(pm, province, cut_from_target_by_convoy, exempt, support)
-    paths = [pm.path(a) for a in pm.cut_by[province]]
+    cut = pm.cut_by[province] = cutters(pm, province, cut_from_target_by_convoy, exempt, support)
+    paths = []  # loops: a comprehension makes a function object each time
+    for a in cut:
+        paths.append(pm.path(a))
     where = pm.facts.province(province)
     if exempt is None:
         lost = [pm.dislodged(where)]
     else:
-        lost = [pm.moves(a) for a in pm.attackers(where) if not exempt(pm, province, a)]
-    reads = pm.keys_of([*lost, *paths])
+        lost = []
+        for a in pm.attackers(where):
+            if not exempt(pm, province, a):
+                lost.append(pm.moves(a))
+    reads = () if pm.fold else pm.keys_of([*lost, *paths])  # a folded model records no graph
     if not pm.defines((GIVEN, province), reads):
         return
-    pm.equal_and(given, [_not(x) for x in lost] + [_not(p) for p in paths])
+    inputs = []
+    for x in lost:
+        inputs.append(_not(x))
+    for p in paths:
+        inputs.append(_not(p))
+    pm.equal_and(given, inputs)
 
 
 def _not(lit: Lit) -> Lit:
