@@ -52,12 +52,14 @@ def read_mila(text: str, file: str, key: str, maps: Callable[[str], GameMap]) ->
     A game that is not JSON, not a saved game, or on an unknown map is a :class:`GameError`.
     """
     try:
-        saved = loads(text)
+        saved = _unread_left_out(text)
+        if saved is None:
+            saved = loads(text)
     except json.JSONDecodeError as exc:
         return GameError(file, key, f"not JSON: {exc.msg} at column {exc.colno}", None)
     except RecursionError:
         return GameError(file, key, "not a saved game: JSON nested too deeply", None)
-    if _MAY_HOLD_SURROGATE.search(text) is not None:
+    if "\\u" in text and _MAY_HOLD_SURROGATE.search(text) is not None:  # a quick search first, in C
         odd = _lone_surrogate(saved)
         if odd is not None:
             name = saved.get("id") if isinstance(saved, dict) and isinstance(saved.get("id"), str) else key
@@ -110,6 +112,73 @@ def loads(text: str) -> Any:
         RecursionError: nested too deeply.
     """
     return json.loads(text, parse_int=_number)
+
+
+UNREAD_FIELDS: Final = ("homes", "civil_disorder", "builds", "retreats")
+"""Fields of a saved game's states that no reader reads (the package's own bookkeeping), which
+each state mostly writes as the one before: about a sixth of a game's text."""
+_LEFT_OUT: Final = "dipsat:unread"
+"""What :func:`_unread_left_out` decodes an unread field's value as."""
+
+
+def _unread_left_out(text: str) -> Any:
+    """:func:`loads` of a saved game where each state's :data:`UNREAD_FIELDS` written as the first
+    such field of the text is decoded as :data:`_LEFT_OUT` (no objects made for it); ``None`` where
+    that cannot be told safe (:func:`loads` then decodes the text as written, or says what is wrong).
+
+    Each member changed is ``"field": V, `` where ``V`` is one JSON object or list alone (the
+    scanner read it whole, bracket to bracket; no backslash in it, nested 64 levels at most),
+    now ``"field": "dipsat:unread", ``. If the text so changed decodes, each changed member
+    stands where an object's member may stand, outside any string (a string closed by its first
+    quote would be followed by a letter), and ``V`` there decodes as the text put for it does, to
+    its closing bracket: the text as written decodes too, to the same value but for those
+    members. Each of them must also be found as a member of a phase's state, one by one (the
+    text writes no :data:`_LEFT_OUT` of its own, and no ``\\u`` escape that could), else the text
+    is decoded as written: a value a reader reads is never changed.
+    """
+    if "\\u" in text or _LEFT_OUT in text:
+        return None
+    changed = text
+    replaced = 0
+    for field in UNREAD_FIELDS:
+        key = f'"{field}": '
+        start = changed.find(key)
+        if start < 0:
+            continue
+        at = start + len(key)
+        if changed[at:at + 1] not in ("{", "["):
+            continue
+        try:
+            end = _scan(changed, at)[1]
+        except (ValueError, StopIteration, RecursionError):
+            continue
+        member = changed[start:end + 2]
+        put = f'{key}"{_LEFT_OUT}", '
+        if (len(member) <= len(put) + 8 or not member.endswith(", ") or "\\" in member
+                or member.count("{") + member.count("[") > 64):
+            continue
+        shorter = changed.replace(member, put)
+        replaced += (len(changed) - len(shorter)) // (len(member) - len(put))
+        changed = shorter
+    if not replaced:
+        return None
+    try:
+        saved = loads(changed)
+    except (ValueError, RecursionError):
+        return None
+    phases = saved.get("phases") if type(saved) is dict else None
+    if type(phases) is not list:
+        return None
+    found = 0
+    for phase in phases:
+        state = phase.get("state") if type(phase) is dict else None
+        if type(state) is dict:
+            found += list(state.values()).count(_LEFT_OUT)
+    return saved if found == replaced else None
+
+
+_scan: Final = json.JSONDecoder(parse_int=_number).scan_once
+"""The scanner :func:`loads` decodes with (:mod:`json`'s, in C): ``(value, index after it)``."""
 
 
 _MAY_HOLD_SURROGATE: Final = re.compile(r"\\u[dD][89a-fA-F]")
@@ -292,7 +361,7 @@ _UNREAD: Final[Any] = object()
 class _Read:
     """What the texts of saved games on one board read as: a saved game repeats them in every phase."""
 
-    __slots__ = ("gmap", "pieces", "placed", "centres", "boards", "named", "powers", "last_centres")
+    __slots__ = ("gmap", "pieces", "placed", "centres", "boards", "named", "powers", "last_centres", "last_owned")
 
     def __init__(self, gmap: GameMap) -> None:
         self.gmap = gmap
@@ -311,6 +380,10 @@ class _Read:
         self.powers: dict[str, str] = {}
         """A power's name as written (``FRANCE``) -> the power."""
         self.last_centres: tuple[Any, Mapping[str, str]] | None = None
+        self.last_owned: dict[str, tuple[list[Any], str, tuple[str, ...]]] = {}
+        """Each power's ``centers`` of the last state whose centres were read anew (as decoded), the
+        power and the centres they read as: a state whose centres changed lists most powers'
+        as the state before did (a list equal to one read without error reads the same)."""
         """The ``centers`` of the last state read (as decoded) and the board's centres they read
         as: three phases in four list the centres of the phase before, so an equal value (compared
         in C) is the same board's centres, with no key to build and look up."""
@@ -433,7 +506,16 @@ def _new_centres(listed: Any, units: dict[str, Piece], dislodged: dict[str, Disl
     else:
         whole = None
     centres: dict[str, str] = {}
+    last_owned = read.last_owned
+    owned_now: dict[str, tuple[list[Any], str, tuple[str, ...]]] = {}
     for power_name, names in sorted(listed.items()):
+        same = last_owned.get(power_name)
+        if same is not None and names == same[0]:
+            power, owned = same[1], same[2]
+            owned_now[power_name] = same
+            for province in owned:
+                centres[province] = power
+            continue
         power = powers.get(power_name) or read.power(power_name)
         try:
             key = (power, tuple(names)) if type(names) is list else None
@@ -446,10 +528,13 @@ def _new_centres(listed: Any, units: dict[str, Piece], dislodged: dict[str, Disl
                 if len(read.centres) >= _CENTRES_LIMIT:
                     read.centres.clear()
                 read.centres[key] = owned
+        if type(names) is list:
+            owned_now[power_name] = (names, power, owned)
         for province in owned:
             centres[province] = power
     when = phase or Phase(0, Season.SPRING, PhaseKind.MOVEMENT)
     position = Position(when, units, centres, dislodged)
+    read.last_owned = owned_now
     if whole is not None:
         if len(read.boards) >= _CENTRES_LIMIT:
             read.boards.clear()
