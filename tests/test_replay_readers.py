@@ -374,12 +374,13 @@ def test_mila_unread_fields_left_out_read_as_decoded_whole(monkeypatch):
 
 @pytest.mark.parametrize("where", ["id", "order", "results", "metadata", "nested"])
 def test_mila_unread_field_written_elsewhere_first_reads_as_decoded_whole(where, monkeypatch):
-    """The first ``"homes": {...}, `` of a text is not a state's (the game's id, an order, a
-    result, metadata, inside a state's units): the game reads as decoded whole, the id and
+    """A ``"retreats": {...}, `` written as the states write it is not a state's (in the game's id,
+    an order, a result, metadata, a state's units): the game reads as decoded whole, the id and
     messages showing what the text writes."""
     saved = json.loads((FIXTURES / "mila_game.json").read_text())
-    homes = saved["phases"][0]["state"]["homes"]
-    odd = {"homes": homes, "x": 1}
+    retreats = saved["phases"][1]["state"]["retreats"]
+    assert retreats
+    odd = {"retreats": retreats, "x": 1}
     first = saved["phases"][0]
     if where == "id":
         saved = {"id": odd, **{k: v for k, v in saved.items() if k != "id"}}
@@ -399,10 +400,10 @@ def test_mila_unread_field_written_elsewhere_first_reads_as_decoded_whole(where,
 
 def test_mila_text_that_is_no_json_stays_no_json_with_unread_fields_left_out(monkeypatch):
     """A text that is not JSON is not JSON once the unread fields' values are left out either
-    (``"q"homes": {...}, "`` would be a string and a member if the value were dropped)."""
+    (``"q"retreats": {...}, "`` would be a string and a member if the value were dropped)."""
     saved = json.loads((FIXTURES / "mila_game.json").read_text())
     text = json.dumps(saved)
-    member = '"homes": ' + json.dumps(saved["phases"][0]["state"]["homes"]) + ", "
+    member = '"retreats": ' + json.dumps(saved["phases"][0]["state"]["retreats"]) + ", "
     assert member in text
     broken = text.replace('"phases": [', '"phases": ["q' + member + '", ', 1)
     got, whole, quick = _read_both(broken, monkeypatch)

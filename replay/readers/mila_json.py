@@ -59,7 +59,7 @@ def read_mila(text: str, file: str, key: str, maps: Callable[[str], GameMap]) ->
         return GameError(file, key, f"not JSON: {exc.msg} at column {exc.colno}", None)
     except RecursionError:
         return GameError(file, key, "not a saved game: JSON nested too deeply", None)
-    if "\\u" in text and _MAY_HOLD_SURROGATE.search(text) is not None:  # a quick search first, in C
+    if "\\" in text and _MAY_HOLD_SURROGATE.search(text) is not None:  # a search for a backslash first (memchr)
         odd = _lone_surrogate(saved)
         if odd is not None:
             name = saved.get("id") if isinstance(saved, dict) and isinstance(saved.get("id"), str) else key
@@ -114,56 +114,73 @@ def loads(text: str) -> Any:
     return json.loads(text, parse_int=_number)
 
 
-UNREAD_FIELDS: Final = ("homes", "civil_disorder", "builds", "retreats")
-"""Fields of a saved game's states that no reader reads (the package's own bookkeeping), which
-each state mostly writes as the one before: about a sixth of a game's text."""
-_LEFT_OUT: Final = "dipsat:unread"
-"""What :func:`_unread_left_out` decodes an unread field's value as."""
+UNREAD_FIELDS: Final = ("retreats", "homes", "civil_disorder", "builds")
+"""Fields of a saved game's states that no reader reads (the package's own bookkeeping), in the
+order the package writes them: two fifths of a game's text, mostly written as the state before wrote them."""
+_LEFT_OUT: Final = "\nleft out"
+"""What :func:`_unread_left_out` decodes an unread field's value as: a text with a line break,
+which a JSON text without a backslash cannot write."""
+_LEFT_OUT_JSON: Final = json.dumps(_LEFT_OUT)
+_UNREAD_KEYS: Final = tuple(f'"{field}": ' for field in UNREAD_FIELDS)
 
 
 def _unread_left_out(text: str) -> Any:
-    """:func:`loads` of a saved game where each state's :data:`UNREAD_FIELDS` written as the first
-    such field of the text is decoded as :data:`_LEFT_OUT` (no objects made for it); ``None`` where
-    that cannot be told safe (:func:`loads` then decodes the text as written, or says what is wrong).
+    """:func:`loads` of a saved game whose states' :data:`UNREAD_FIELDS` are decoded as
+    :data:`_LEFT_OUT` (no objects made for them, and a value written as the one before is not
+    even read again); ``None`` where that cannot be told safe (:func:`loads` then decodes the text
+    as written, or says what is wrong).
 
-    Each member changed is ``"field": V, `` where ``V`` is one JSON object or list alone (the
-    scanner read it whole, bracket to bracket; no backslash in it, nested 64 levels at most),
-    now ``"field": "dipsat:unread", ``. If the text so changed decodes, each changed member
-    stands where an object's member may stand, outside any string (a string closed by its first
-    quote would be followed by a letter), and ``V`` there decodes as the text put for it does, to
-    its closing bracket: the text as written decodes too, to the same value but for those
-    members. Each of them must also be found as a member of a phase's state, one by one (the
-    text writes no :data:`_LEFT_OUT` of its own, and no ``\\u`` escape that could), else the text
-    is decoded as written: a value a reader reads is never changed.
+    Each value so put is that of a member ``"field": V, `` of the text, found in turn, field
+    after field, where ``V`` is one JSON object or list alone: the scanner read it whole, bracket
+    to bracket (nested 64 levels at most), or it is written with the same characters as one it
+    read. If the text so changed decodes, each changed member stands where an object's member
+    may stand, outside any string (a string closed by its first quote would be followed by a
+    letter), and ``V`` there decodes as the text put for it does, to its closing bracket: the
+    text as written decodes too, to the same value but for those members. Each of them must also
+    be found as a member of a phase's state, one by one, else the text is decoded as written: a
+    value a reader reads is never changed. The text holds no backslash, so it writes no line
+    break in a string (no :data:`_LEFT_OUT` of its own).
     """
-    if "\\u" in text or _LEFT_OUT in text:
+    if "\\" in text:
         return None
-    changed = text
-    replaced = 0
-    for field in UNREAD_FIELDS:
-        key = f'"{field}": '
-        start = changed.find(key)
+    pieces: list[str] = []
+    done = replaced = 0
+    last: list[str | None] = [None] * len(_UNREAD_KEYS)
+    find, startswith = text.find, text.startswith
+    at = turn = missed = 0
+    while missed < len(_UNREAD_KEYS):  # each field in turn, from where the last one found ends
+        key = _UNREAD_KEYS[turn]
+        start = find(key, at)
+        turn = (turn + 1) % len(_UNREAD_KEYS)
         if start < 0:
+            missed += 1
             continue
+        missed = 0
         at = start + len(key)
-        if changed[at:at + 1] not in ("{", "["):
+        value = last[turn - 1]
+        if value is not None and startswith(value, at):
+            end = at + len(value)
+        elif text[at:at + 1] in ("{", "["):
+            try:
+                end = _scan(text, at)[1]
+            except (ValueError, StopIteration, RecursionError):
+                continue
+            value = text[at:end]
+            if value.count("{") + value.count("[") > 64:
+                continue
+            last[turn - 1] = value
+        else:
             continue
-        try:
-            end = _scan(changed, at)[1]
-        except (ValueError, StopIteration, RecursionError):
-            continue
-        member = changed[start:end + 2]
-        put = f'{key}"{_LEFT_OUT}", '
-        if (len(member) <= len(put) + 8 or not member.endswith(", ") or "\\" in member
-                or member.count("{") + member.count("[") > 64):
-            continue
-        shorter = changed.replace(member, put)
-        replaced += (len(changed) - len(shorter)) // (len(member) - len(put))
-        changed = shorter
+        if startswith(", ", end):
+            pieces.append(text[done:at])
+            pieces.append(_LEFT_OUT_JSON)
+            done = at = end
+            replaced += 1
     if not replaced:
         return None
+    pieces.append(text[done:])
     try:
-        saved = loads(changed)
+        saved = loads("".join(pieces))
     except (ValueError, RecursionError):
         return None
     phases = saved.get("phases") if type(saved) is dict else None
@@ -334,7 +351,7 @@ def _recorded(results: dict[str, Any], text: str, named: dict[str, str]) -> str 
     ``named`` remembers the unit each order text names (its first two words)."""
     unit = named.get(text) if type(text) is str else None
     if unit is None:
-        words = text.upper().split()
+        words = text.upper().split(None, 2)  # the first two words (no string made of the rest's)
         if len(words) < 2:
             return None
         unit = sys.intern(" ".join(words[:2]))  # a few hundred units, named by thousands of texts
@@ -434,7 +451,7 @@ def _placed(listed: Any, read: _Read) -> dict[str, Piece] | None:
     units: dict[str, Piece] = {}
     count = 0
     powers, placed = read.powers, read.placed
-    for power_name, texts in sorted(listed.items()):
+    for power_name, texts in listed.items():  # in any order: a board's units mapping is sorted when made
         known = placed.get(powers.get(power_name))  # type: ignore[arg-type]
         if known is None or type(texts) is not list:
             return None
