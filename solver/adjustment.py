@@ -53,6 +53,7 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, orders: Sequence[O
     orders = [_as_meant(gmap, o, rules) for o in orders]
     voided = _voided(gmap, position, orders, rules, builds_left, disbands_left)
     results: dict[int, OrderResult] = {}
+    changed = False  # a unit built or removed: the board's units frozen anew
     in_turn: Iterable[int] = range(len(orders))  # top to bottom, unless the last ones count
     if rules.too_many_disbands == "last" or rules.too_many_builds == "last":
         in_turn = sorted(in_turn, key=lambda i: _sequence(orders[i], i, rules))
@@ -68,10 +69,12 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, orders: Sequence[O
         match o:
             case Build():
                 units[o.unit.province] = Piece(o.power, o.unit)
+                changed = True
                 builds_left[o.power] -= 1
                 results[i] = OrderResult(o, Result.SUCCEEDS, kept(Built, str(o.unit)))
             case Disband():
                 del units[o.unit.province]
+                changed = True
                 disbands_left[o.power] -= 1
                 results[i] = OrderResult(o, Result.SUCCEEDS, kept(Disbanded, str(o.unit)))
             case Waive():
@@ -84,9 +87,10 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, orders: Sequence[O
             continue
         for piece in choose(gmap, position, units, power)[:count]:
             del units[piece.unit.province]
+            changed = True
             o = Disband(power, piece.unit)
             generated.append(OrderResult(o, Result.SUCCEEDS, kept(CivilDisorder, rules.civil_disorder)))
-    after = position.updated(units=units)
+    after = position.updated(units=units if changed else None)
     return Resolution(position, tuple(results[i] for i in range(len(orders))), tuple(generated),
                       after, rules=str(rules))
 
