@@ -309,7 +309,7 @@ def _carry(res: Resolution, destroyed: dict[str, Piece]) -> _Carry:
     """Attacker origins of the dislodged (and destroyed) units, and the standoffs, of a movement phase."""
     origins: dict[str, tuple[str | None, bool]] = {
         p: (d.attacker_origin, d.by_convoy) for p, d in res.after.dislodged.items()}
-    for r in res.results:
+    for r in res.results if destroyed else ():  # most retreat phases: no unit destroyed
         o = r.order
         if isinstance(o, Move) and r.result is Result.SUCCEEDS and o.dest.province in destroyed:
             origins.setdefault(o.dest.province, (o.unit.province, False))

@@ -30,9 +30,10 @@ def centres_taken(gmap: GameMap, position: Position) -> dict[str, str] | None:
     if not supply.issuperset(position.centres):  # a centre removed from the board in play
         centres = {c: owner for c, owner in position.centres.items() if c in supply}
     owners = position.centres if centres is None else centres
-    for province, piece in position.units.items():
-        if province in supply and owners.get(province) != piece.power and piece.unit.kind.captures \
-                and piece.unit.kind.owned:
+    units = position.units
+    for province in supply.intersection(units):  # the units standing in centres (in any order: a
+        piece = units[province]                  # centre is taken by the one unit standing in it)
+        if owners.get(province) != piece.power and piece.unit.kind.captures and piece.unit.kind.owned:
             if centres is None:
                 centres = owners = dict(position.centres)
             centres[province] = piece.power
