@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import field
 from functools import cached_property
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from dipsat.model.errors import AdjudicationError
@@ -97,17 +98,19 @@ def _solver() -> cp_model.CpSolver:
 
 
 Values = tuple[dict[Key, bool], dict[Key, int]]
+_INDEX = attrgetter("index")
 
 
 def _values(pm: PhaseModel, values: Sequence[int]) -> Values:
     """The decisions and strengths of ``pm`` given every variable's value, by index."""
-    decisions = {k: values[v.index] != 0 for k, v in pm.decisions.items()}
-    strengths = {}
-    for k, v in pm.strengths.items():
+    found = pm.decisions
+    decisions = dict(zip(found, map(bool, map(values.__getitem__, map(_INDEX, found.values())))))  # value != 0
+    strengths = dict(pm.strengths)  # the numbers as they are; the rest evaluated in place
+    for k, v in strengths.items():
         kind = type(v)
         if kind is int:
-            strengths[k] = v
-        elif kind is IntVar:
+            continue
+        if kind is IntVar:
             strengths[k] = int(values[v.index])
         elif kind is LinearExpr:  # _evaluate, inline: a folded model keeps many strengths as sums
             total = v.const

@@ -214,6 +214,7 @@ def _phase(index: int, raw: dict[str, Any], gmap: GameMap) -> PhaseRecord:
         raise InputError(_wrong_type(given, "'orders' is an object: each power's list of orders"))
     named = read.named
     powers = read.powers
+    codes_of = results.get if type(results) is dict else _no_codes  # not a dict: _recorded says what is wrong
     for power_name, texts in sorted(given.items()):
         power = powers.get(power_name) or read.power(power_name)
         if texts is not None and type(texts) is not list:
@@ -222,9 +223,9 @@ def _phase(index: int, raw: dict[str, Any], gmap: GameMap) -> PhaseRecord:
             continue
         if not _TEXT.issuperset(map(type, texts)):
             _refuse(texts, power_name, results, named)
-        for text, order in zip(texts, parse_orders(texts, gmap, position, kind, power)):
-            unit = named.get(text)
-            codes = results.get(unit) if unit is not None else None
+        # the codes of the unit each text names, if known (None: _recorded reads the text)
+        for text, order, codes in zip(texts, parse_orders(texts, gmap, position, kind, power),
+                                      map(codes_of, map(named.get, texts))):
             if type(codes) is list and len(codes) <= 1 and (not codes or type(codes[0]) is str):
                 codes = codes[0] if codes else ""  # the usual: no code, or one
             else:
@@ -237,6 +238,12 @@ def _phase(index: int, raw: dict[str, Any], gmap: GameMap) -> PhaseRecord:
 
 
 _TEXT: Final = frozenset({str})
+
+
+def _no_codes(unit: str | None) -> None:
+    """The codes of ``unit`` where a phase's results are no object: none known (:func:`_recorded`
+    then looks them up, and says what is wrong)."""
+    return None
 
 
 def _refuse(texts: list[Any], power_name: str, results: dict[str, Any], named: dict[str, str]) -> None:
