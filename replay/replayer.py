@@ -31,7 +31,7 @@ from dipsat.replay.records import GameError, GameRecord, PhaseError, PhaseRecord
 from dipsat.replay.rows import AGREE, DIFFER, ERROR, UNCHECKED, OrderColumns, PhaseRow
 from dipsat.solver import Resolution, Rules
 from dipsat.solver.adjustment import adjustments_due
-from dipsat.solver.phases import update_centres
+from dipsat.solver.phases import centres_taken, update_centres
 from dipsat.variants import Variant
 
 Rows = tuple[list[PhaseRow], OrderColumns]
@@ -59,6 +59,8 @@ class _Carry:
         """The recorded position with attacker origins and standoffs filled in."""
         dislodged = {p: Dislodged(d.piece, *self.origins.get(p, (d.attacker_origin, d.by_convoy)))
                      for p, d in position.dislodged.items()}
+        if type(position) is Position and not position.stacked and not position.changes:
+            return position.updated(dislodged=dislodged, standoffs=self.standoffs)  # units, centres as frozen
         return Position(position.phase, position.units, position.centres, dislodged, self.standoffs)
 
 
@@ -105,20 +107,21 @@ class GameReplay:
 
     def _phase(self, rec: PhaseRecord, position: Position,
                nxt: PhaseRecord | PhaseError | None) -> tuple[Position | None, _Carry | None]:
-        notes = [f"order not read: {o.text!r} ({o.problem})" for o in rec.orders if o.order is None]
-        unread = len(notes)
-        kind = rec.phase.kind.value if rec.phase_known else ""
+        read = rec.orders
+        orders = list(filter(None, map(_ORDER, read)))  # an order is never false: the read ones
+        unread = len(read) - len(orders)
+        notes = [f"order not read: {o.text!r} ({o.problem})" for o in read if o.order is None] if unread else []
+        kind = rec.phase.kind._value_ if rec.phase_known else ""  # the enum's plain attribute, not the property
         if self.game.chained:
             target = rec.after
         else:
             target = nxt.position if isinstance(nxt, PhaseRecord) else None
-        if target is None and not self.game.chained and not any(o.order for o in rec.orders):
+        if target is None and not self.game.chained and not orders:
             notes.append("final position" if nxt is None else "the next phase cannot be read")
             self._row(rec.index, rec.label, kind, UNCHECKED, [], notes, "", len(rec.orders), unread, rec.line)
             return None, None
-        orders = [o.order for o in rec.orders if o.order is not None]
         res = self.variant.adjudicate(position, orders, self.rules, advance=False)
-        self._order_rows(rec, res)
+        tagged = self._order_rows(rec, res)
         if self.game.chained:
             diffs = self._case_differences(rec, res)
             checked = rec.after is not None or rec.auto is not None or any(o.recorded for o in rec.orders)
@@ -129,16 +132,17 @@ class GameReplay:
             notes.append("final position" if nxt is None else "the next phase cannot be read")
             self._row(rec.index, rec.label, kind, UNCHECKED, [], notes, "", len(rec.orders), unread, rec.line)
             return None, None
-        diffs, carry = self._against(rec, res, target, nxt.phase_known, notes)
+        diffs, carry = self._against(rec, res, target, nxt.phase_known, notes, tagged)
         self._row(rec.index, rec.label, kind, DIFFER if diffs else AGREE, diffs, notes, "",
                   len(rec.orders), unread, rec.line)
         return None, carry
 
     def _against(self, rec: PhaseRecord, res: Resolution, target: Position, known: bool,
-                 notes: list[str]) -> tuple[list[Difference], _Carry | None]:
-        """Compare the board after ``res`` with the recorded ``target``, bringing it to its phase."""
+                 notes: list[str], tagged: bool = True) -> tuple[list[Difference], _Carry | None]:
+        """Compare the board after ``res`` with the recorded ``target``, bringing it to its phase
+        (``tagged``: some result has a tag; without one no unit was destroyed)."""
         board = res.after
-        destroyed = _destroyed(res)
+        destroyed = _destroyed(res) if tagged else {}
         pending = dict(board.dislodged) if board.phase.kind is PhaseKind.RETREAT else {}
         same_season = (target.phase.year, target.phase.season) == (rec.phase.year, rec.phase.season)
         carry = None
@@ -148,7 +152,8 @@ class GameReplay:
         ours = self._settle(board, rec.phase.kind)
         diffs: list[Difference] = []
         skipped_moves = 0
-        while known and phase_key(ours.phase) < phase_key(target.phase):
+        goal = phase_key(target.phase)
+        while known and phase_key(ours.phase) < goal:
             if ours.phase.kind is PhaseKind.MOVEMENT:
                 skipped_moves += 1
                 if skipped_moves > MAX_SKIPPED_MOVEMENT_PHASES:
@@ -166,8 +171,11 @@ class GameReplay:
         if kind is PhaseKind.ADJUSTMENT or season is Season.WINTER:
             return _units_and_centres(board, Phase(year + 1, Season.SPRING, PhaseKind.MOVEMENT))
         if season is Season.FALL:
-            board = update_centres(self.variant.map, board)
-            return _units_and_centres(board, Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT))
+            winter = Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT)
+            if type(board) is Position and not board.stacked and not board.changes:  # in one new board
+                return board.updated(phase=winter, centres=centres_taken(self.variant.map, board), dislodged={},
+                                     standoffs=frozenset())
+            return _units_and_centres(update_centres(self.variant.map, board), winter)
         return _units_and_centres(board, Phase(year, Season.FALL, PhaseKind.MOVEMENT))
 
     def _skip(self, board: Position, notes: list[str]) -> Position:
@@ -200,28 +208,29 @@ class GameReplay:
             diffs += compare_boards(rec.after, res.after, centres=rec.centres_recorded)
         return diffs
 
-    def _order_rows(self, rec: PhaseRecord, res: Resolution) -> None:
+    def _order_rows(self, rec: PhaseRecord, res: Resolution) -> bool:
         """The phase's order rows, added to :attr:`orders` column by column: its recorded orders
         in their order (each read one with its result, in ``res.results``' order), then the
-        orders the adjudicator generated."""
+        orders the adjudicator generated. Whether some result has a tag (dislodged, destroyed...)."""
         cols, read, results, generated = self.orders, rec.orders, res.results, res.generated
         cols.runs.append((self.game.file, self.game.game, rec.index, rec.label, len(read), len(generated)))
         if len(results) == len(read):  # every order read: each column filled in one step
             cols.power += map(_POWER, orders := list(map(_ORDER, results)))
             cols.text += map(_TEXT, read)
             cols.order += map(str, orders)
-            _results(cols, results)
+            tagged = _results(cols, results)
             cols.recorded += map(_RECORDED, read)
             cols.line += map(_LINE, read)
         else:
-            _unread_rows(cols, read, results)
+            tagged = _unread_rows(cols, read, results)
         if generated:
             cols.power += map(_POWER, orders := list(map(_ORDER, generated)))
             cols.text += repeat("", len(generated))
             cols.order += map(str, orders)
-            _results(cols, generated)
+            tagged = _results(cols, generated) or tagged
             cols.recorded += repeat(None, len(generated))
             cols.line += repeat(None, len(generated))
+        return tagged
 
     def _row(self, index: int, label: str, kind: str, status: str, diffs: list[Difference], notes: list[str],
              error: str, orders: int, unread: int, line: int | None) -> None:
@@ -245,23 +254,26 @@ _RESULT_WORD = attrgetter("result._value_")  # the enum's plain attribute: Resul
 _TEXT, _RECORDED, _LINE = attrgetter("text"), attrgetter("recorded"), attrgetter("line")
 
 
-def _results(cols: OrderColumns, results: tuple[OrderResult, ...]) -> None:
-    """The result, tag, words and reason columns of ``results``."""
+def _results(cols: OrderColumns, results: tuple[OrderResult, ...]) -> bool:
+    """The result, tag, words and reason columns of ``results``; whether some result has a tag."""
     words = list(map(_RESULT_WORD, results))
     cols.result += words
     tags = list(map(_TAG, results))
+    cols.reason += map(words_of, map(_WHY, results))  # a common reason is one shared value: its words written once
     if tags.count(None) == len(tags):  # nearly always: untagged, the words are the result's
         cols.tag += tags
         cols.words += words
-    else:
-        cols.tag += [t._value_ if t else None for t in tags]
-        cols.words += [r.words if r.tag else r.result._value_ for r in results]
-    cols.reason += map(words_of, map(_WHY, results))  # a common reason is one shared value: its words written once
+        return False
+    cols.tag += [t._value_ if t else None for t in tags]
+    cols.words += [r.words if r.tag else r.result._value_ for r in results]
+    return True
 
 
-def _unread_rows(cols: OrderColumns, read: tuple[RecordedOrder, ...], results: tuple[OrderResult, ...]) -> None:
-    """The rows of a phase's recorded orders, some of which could not be read (row by row)."""
+def _unread_rows(cols: OrderColumns, read: tuple[RecordedOrder, ...], results: tuple[OrderResult, ...]) -> bool:
+    """The rows of a phase's recorded orders, some of which could not be read (row by row);
+    whether some result has a tag."""
     results_of = iter(results)
+    tagged = False
     for o in read:
         if o.order is None:
             cols.power.append(None)
@@ -274,10 +286,11 @@ def _unread_rows(cols: OrderColumns, read: tuple[RecordedOrder, ...], results: t
             r = next(results_of)
             cols.power.append(r.order.power)
             cols.order.append(str(r.order))
-            _results(cols, (r,))
+            tagged = _results(cols, (r,)) or tagged
         cols.text.append(o.text)
         cols.recorded.append(o.recorded)
         cols.line.append(o.line)
+    return tagged
 
 
 def _destroyed(res: Resolution) -> dict[str, Piece]:
@@ -296,7 +309,7 @@ def _carry(res: Resolution, destroyed: dict[str, Piece]) -> _Carry:
     """Attacker origins of the dislodged (and destroyed) units, and the standoffs, of a movement phase."""
     origins: dict[str, tuple[str | None, bool]] = {
         p: (d.attacker_origin, d.by_convoy) for p, d in res.after.dislodged.items()}
-    for r in res.results:
+    for r in res.results if destroyed else ():  # most retreat phases: no unit destroyed
         o = r.order
         if isinstance(o, Move) and r.result is Result.SUCCEEDS and o.dest.province in destroyed:
             origins.setdefault(o.dest.province, (o.unit.province, False))

@@ -50,11 +50,13 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, orders: Sequence[O
     units = dict(position.units)
     builds_left = {p: n for p, n in due.items() if n > 0}
     disbands_left = {p: -n for p, n in due.items() if n < 0}
-    orders = [_as_meant(gmap, o, rules) for o in orders]
+    orders = [_as_meant(gmap, o, rules) for o in orders] if rules.fleet_inland_build == "army" else list(orders)
     voided = _voided(gmap, position, orders, rules, builds_left, disbands_left)
     results: dict[int, OrderResult] = {}
+    changed = False  # a unit built or removed: the board's units frozen anew
     in_turn: Iterable[int] = range(len(orders))  # top to bottom, unless the last ones count
-    if rules.too_many_disbands == "last" or rules.too_many_builds == "last":
+    in_order = not (rules.too_many_disbands == "last" or rules.too_many_builds == "last")
+    if not in_order:
         in_turn = sorted(in_turn, key=lambda i: _sequence(orders[i], i, rules))
     for i in in_turn:
         o = orders[i]
@@ -68,10 +70,12 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, orders: Sequence[O
         match o:
             case Build():
                 units[o.unit.province] = Piece(o.power, o.unit)
+                changed = True
                 builds_left[o.power] -= 1
                 results[i] = OrderResult(o, Result.SUCCEEDS, kept(Built, str(o.unit)))
             case Disband():
                 del units[o.unit.province]
+                changed = True
                 disbands_left[o.power] -= 1
                 results[i] = OrderResult(o, Result.SUCCEEDS, kept(Disbanded, str(o.unit)))
             case Waive():
@@ -84,15 +88,16 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, orders: Sequence[O
             continue
         for piece in choose(gmap, position, units, power)[:count]:
             del units[piece.unit.province]
+            changed = True
             o = Disband(power, piece.unit)
             generated.append(OrderResult(o, Result.SUCCEEDS, kept(CivilDisorder, rules.civil_disorder)))
-    after = position.updated(units=units)
-    return Resolution(position, tuple(results[i] for i in range(len(orders))), tuple(generated),
-                      after, rules=str(rules))
+    after = position.updated(units=units if changed else None)
+    given = tuple(results.values()) if in_order else tuple([results[i] for i in range(len(orders))])
+    return Resolution(position, given, tuple(generated), after, (), 1, str(rules))
 
 
 def _as_meant(gmap: GameMap, o: Order, rules: Rules) -> Order:
-    """DATC 4.C.4 choice b: a fleet ordered built inland is built as an army."""
+    """DATC 4.C.4 choice b: a fleet ordered built inland is built as an army (asked only under that choice)."""
     if (isinstance(o, Build) and o.unit.kind is UnitType.FLEET and rules.fleet_inland_build == "army"
             and o.unit.province in gmap.provinces and gmap.is_land(o.unit.province)):
         return Build(o.power, Unit(UnitType.ARMY, Location(o.unit.province)))

@@ -129,7 +129,7 @@ def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str,
         phase = Phase(phase.year, phase.season, PhaseKind.RETREAT)
     elif phase.kind is not PhaseKind.MOVEMENT:
         phase = Phase(phase.year, phase.season, PhaseKind.MOVEMENT)
-    after = position.updated(phase=phase, units=units, dislodged=dislodged,
+    after = position.updated(phase=phase, units=units if moved or gone else None, dislodged=dislodged,
                              stacked=_stacked(facts, moved, gone) if facts.slots else None,
                              standoffs=standoffs if dislodged else frozenset())
     return after, fates

@@ -18,15 +18,24 @@ def update_centres(gmap: GameMap, position: Position) -> Position:
     Only a unit whose kind captures takes a centre (a bubble-car does not); the centres are
     those of the board in play (a destroyed centre is owned by nobody).
     """
-    return position.updated(centres=_owned_centres(gmap, position), dislodged={}, standoffs=frozenset())
+    return position.updated(centres=centres_taken(gmap, position), dislodged={}, standoffs=frozenset())
 
 
-def _owned_centres(gmap: GameMap, position: Position) -> dict[str, str]:
-    """Supply centre -> owner once the units standing in centres have taken them (:func:`update_centres`)."""
-    gmap = board_in_play(gmap, position)
-    centres = {c: owner for c, owner in position.centres.items() if c in gmap.supply_centres}
-    for province, piece in position.units.items():
-        if province in gmap.supply_centres and piece.unit.kind.captures and piece.unit.kind.owned:
+def centres_taken(gmap: GameMap, position: Position) -> dict[str, str] | None:
+    """Supply centre -> owner once the units standing in centres have taken them (:func:`update_centres`),
+    or ``None`` when that is ``position.centres`` as it is (most Falls of a long game: the board
+    keeps its frozen centres)."""
+    supply = board_in_play(gmap, position).supply_centres
+    centres: dict[str, str] | None = None
+    if not supply.issuperset(position.centres):  # a centre removed from the board in play
+        centres = {c: owner for c, owner in position.centres.items() if c in supply}
+    owners = position.centres if centres is None else centres
+    units = position.units
+    for province in supply.intersection(units):  # the units standing in centres (in any order: a
+        piece = units[province]                  # centre is taken by the one unit standing in it)
+        if owners.get(province) != piece.power and piece.unit.kind.captures and piece.unit.kind.owned:
+            if centres is None:
+                centres = owners = dict(position.centres)
             centres[province] = piece.power
     return centres
 
@@ -56,7 +65,7 @@ def _end_of_season(gmap: GameMap, board: Position) -> Position:
                                           standoffs=frozenset()))
     # update_centres and the move to Winter in one new board
     winter = drop_expired(board.updated(phase=Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT),
-                                        centres=_owned_centres(gmap, board), dislodged={}, standoffs=frozenset()))
+                                        centres=centres_taken(gmap, board), dislodged={}, standoffs=frozenset()))
     if adjustments_due(winter):
         return winter
     return after_adjustments(winter)

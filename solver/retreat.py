@@ -45,6 +45,7 @@ def adjudicate_retreats(gmap: GameMap, position: Position, orders: Sequence[Orde
         if type(o) is Retreat:
             targets[o.dest.province] = targets.get(o.dest.province, 0) + 1
     units = dict(position.units)
+    landed = False  # a unit retreated: the board's units frozen anew
     results = []
     for v in verdicts:
         o = v.order
@@ -58,6 +59,7 @@ def adjudicate_retreats(gmap: GameMap, position: Position, orders: Sequence[Orde
                 piece = position.dislodged[o.unit.province].piece
                 loc = _landing(gmap, piece.unit, o.dest)
                 units[o.dest.province] = placed(piece.power, piece.unit.kind, loc)
+                landed = True
                 results.append(OrderResult(o, Result.SUCCEEDS, kept(RetreatsTo, str(loc))))
         else:
             results.append(OrderResult(o, Result.SUCCEEDS, kept(Disbanded)))
@@ -66,7 +68,7 @@ def adjudicate_retreats(gmap: GameMap, position: Position, orders: Sequence[Orde
         if chosen.get(province) is None:
             o = Disband(d.piece.power, d.piece.unit)
             generated.append(OrderResult(o, Result.SUCCEEDS, kept(Disbanded, None, True)))
-    after = position.updated(units=units, dislodged={}, standoffs=frozenset())
+    after = position.updated(units=units if landed else None, dislodged={}, standoffs=frozenset())
     return Resolution(position, tuple(results), tuple(generated), after, rules=str(rules))
 
 
