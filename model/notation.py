@@ -228,21 +228,20 @@ def _binder(recipe: _Recipe, kind: PhaseKind, unplaced: bool) -> _Binder:
     the others bind by :func:`_bind`. Data in a tuple, not a closure: 339 bytes a text (7,211 texts
     of rand400: 2.45 MB), 847 with closures."""
     cls, power, owned, home, reads, tail = recipe
-    if (unplaced or not owned or not reads or len(reads) > 2 or kind is PhaseKind.RETREAT
-            or not reads[0][1] or any(ordered for _, ordered, _ in reads[1:])):
+    size = len(reads)  # written out, no generator: each text read anew passes here once
+    if (unplaced or not owned or not size or size > 2 or kind is PhaseKind.RETREAT
+            or not reads[0][1] or (size == 2 and reads[1][1])):
         return _bind_any, (recipe, kind)
-    first = reads[0][0]
-    if any(written is not None for _, _, written in reads):
-        written = reads[0][2]
-        if len(reads) == 1:
+    first, _, written = reads[0]
+    if size == 1:
+        if written is not None:
             return _bind_one_kind, (first.province, first, first.coast is None, cls, power, tail, written, recipe)
-        second, named = reads[1][0], reads[1][2]
+        return _bind_one, (first.province, first, first.coast is None, cls, power, tail)
+    second, _, named = reads[1]
+    if written is not None or named is not None:
         return _bind_two_kind, (first.province, first, first.coast is None, cls, power, tail, written, recipe,
                                 second.province, second, second.coast is None, named,
                                 Unit(named if named is not None else UnitType.ARMY, second))
-    if len(reads) == 1:
-        return _bind_one, (first.province, first, first.coast is None, cls, power, tail)
-    second = reads[1][0]
     return _bind_two, (first.province, first, first.coast is None, cls, power, tail,
                        second.province, second, second.coast is None, Unit(UnitType.ARMY, second))
 
@@ -255,14 +254,9 @@ def _bind_any(position: Position | None, data: tuple[Any, ...]) -> Order | None:
     return _bind(data[0], position, data[1])
 
 
-def _as_written(unit: Unit, written: Location, bare: bool) -> Unit:
-    """``unit`` (a piece's own unit object) where the text names it at ``written`` as the piece
-    stands (the same location, or, ``bare``, the piece's coast taken for a coastless name);
-    else the piece's kind at ``written``."""
-    at = unit.location
-    if at is written or (bare and at.coast) or at == written:
-        return unit
-    return Unit(unit.kind, written)
+# The unit a text names, as the binders below write it out (no call an order): the piece's own
+# unit object where the text names it as the piece stands (the same location, or, the name
+# ``bare`` of a coast, the piece's coast taken for it); else the piece's kind at the location written.
 
 
 def _bind_one(position: Position | None, data: tuple[Any, ...]) -> Order | None:
@@ -272,7 +266,10 @@ def _bind_one(position: Position | None, data: tuple[Any, ...]) -> Order | None:
     piece = position.units.get(province)  # type: ignore[union-attr]
     if piece is None:
         return None  # "no unit at ..."
-    unit = _as_written(piece.unit, first, bare)
+    unit = piece.unit  # the unit as written (see above)
+    at = unit.location
+    if not (at is first or (bare and at.coast) or at == first):
+        unit = Unit(unit.kind, first)
     return cls(piece.power if power is None else power, unit, *tail)  # type: ignore[no-any-return]
 
 
@@ -283,12 +280,18 @@ def _bind_two(position: Position | None, data: tuple[Any, ...]) -> Order | None:
     piece = units.get(province)
     if piece is None:
         return None  # "no unit at ..."
-    unit = _as_written(piece.unit, first, bare)
+    unit = piece.unit  # the unit as written (see above)
+    at = unit.location
+    if not (at is first or (bare and at.coast) or at == first):
+        unit = Unit(unit.kind, first)
     target = units.get(other)
     if target is None:
         named = army  # no piece there: an army (a value, shared)
     else:
-        named = _as_written(target.unit, second, other_bare)
+        named = target.unit
+        at = named.location
+        if not (at is second or (other_bare and at.coast) or at == second):
+            named = Unit(named.kind, second)
     return cls(piece.power if power is None else power, unit, named, *tail)  # type: ignore[no-any-return]
 
 
@@ -297,9 +300,14 @@ def _bind_one_kind(position: Position | None, data: tuple[Any, ...]) -> Order | 
     piece there is of that kind; on any other board, :func:`_bind` of the recipe."""
     province, first, bare, cls, power, tail, written, recipe = data
     piece = position.units.get(province)  # type: ignore[union-attr]
-    if piece is None or (written is not None and written is not piece.unit.kind):
+    if piece is None:
         return _bind(recipe, position, PhaseKind.MOVEMENT)
-    unit = _as_written(piece.unit, first, bare)
+    unit = piece.unit
+    if written is not None and written is not unit.kind:
+        return _bind(recipe, position, PhaseKind.MOVEMENT)
+    at = unit.location  # the unit as written (see above)
+    if not (at is first or (bare and at.coast) or at == first):
+        unit = Unit(unit.kind, first)
     return cls(piece.power if power is None else power, unit, *tail)  # type: ignore[no-any-return]
 
 
@@ -311,16 +319,24 @@ def _bind_two_kind(position: Position | None, data: tuple[Any, ...]) -> Order | 
      other, second, other_bare, named_kind, absent) = data
     units = position.units  # type: ignore[union-attr]
     piece = units.get(province)
-    if piece is None or (written is not None and written is not piece.unit.kind):
+    if piece is None:
         return _bind(recipe, position, PhaseKind.MOVEMENT)
-    unit = _as_written(piece.unit, first, bare)
+    unit = piece.unit
+    if written is not None and written is not unit.kind:
+        return _bind(recipe, position, PhaseKind.MOVEMENT)
+    at = unit.location  # the unit as written (see above)
+    if not (at is first or (bare and at.coast) or at == first):
+        unit = Unit(unit.kind, first)
     target = units.get(other)
     if target is None:
         named = absent  # no piece there: the kind written, else an army (a value, shared)
     else:
-        if named_kind is not None and named_kind is not target.unit.kind:
+        named = target.unit
+        if named_kind is not None and named_kind is not named.kind:
             return _bind(recipe, position, PhaseKind.MOVEMENT)
-        named = _as_written(target.unit, second, other_bare)
+        at = named.location
+        if not (at is second or (other_bare and at.coast) or at == second):
+            named = Unit(named.kind, second)
     return cls(piece.power if power is None else power, unit, named, *tail)  # type: ignore[no-any-return]
 
 

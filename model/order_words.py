@@ -120,14 +120,17 @@ def usual_recipe(text: str, gmap: GameMap, power: str | None, kind: PhaseKind) -
         return None
     lexicon = _lexicon(gmap)
     known = lexicon.words
-    read: list[_Word] = []
-    for word in text.split():
-        found = known.get(word, False)
-        if found is False:
-            found = lexicon.learn(word)
-        if found is None:
-            return None
-        read.append(found)  # type: ignore[arg-type]
+    words = text.split()
+    read: list[_Word] = list(map(known.get, words))  # type: ignore[arg-type]
+    if None in read:  # a word not read before (or one that names nothing)
+        read = []
+        for word in words:
+            found = known.get(word, False)
+            if found is False:
+                found = lexicon.learn(word)
+            if found is None:
+                return None
+            read.append(found)  # type: ignore[arg-type]
     return _shape(read, gmap, power, kind)
 
 
@@ -147,6 +150,10 @@ def _shape(read: list[_Word], gmap: GameMap, power: str | None, kind: PhaseKind)
         if first is _BUILD:
             return Build, power, False, _home(gmap, reads[0][0]), tuple(reads), ()
         return Disband, power, True, None, tuple(reads), ()
+    if read[0][0] is not None and (size == 4 or size == 7):
+        found = _written_out(read, size, power, kind)
+        if found is not None:
+            return found
     at = _unit(read, 0, reads, ordered=True, verb_follows=True)
     if at < 0:
         return None
@@ -192,6 +199,30 @@ def _shape(read: list[_Word], gmap: GameMap, power: str | None, kind: PhaseKind)
     if at != size:
         return None
     return cls, power, True, home, tuple(reads), tail
+
+
+def _written_out(read: list[_Word], size: int, power: str | None, kind: PhaseKind) -> tuple[Any, ...] | None:
+    """:func:`_shape` of the two commonest shapes, each word's kind written, decided as it decides
+    them with no call a word: ``K L - L`` (``K L R L``) and ``K L S K L - L`` (``K L C K L - L``);
+    ``None`` for any other (then :func:`_shape` reads it word by word).
+
+    A word naming a location is no keyword (:meth:`_Lexicon.learn`), so a text of these shapes
+    has every province one word, ended by the keyword after it or the text's end, and builds nothing.
+    """
+    if size == 4:
+        (written, _, _), (_, _, at), (_, verb, _), (_, _, dest) = read
+        if at is None or dest is None or (verb is not _MOVE and verb is not _RETREAT):
+            return None
+        reads = ((at, True, written),)
+        if verb is _RETREAT or kind is PhaseKind.RETREAT:
+            return Retreat, power, True, None, reads, (dest,)
+        return Move, power, True, None, reads, (dest, False)
+    (written, _, _), (_, _, at), (_, verb, _), (named, _, _), (_, _, other), (_, moves, _), (_, _, dest) = read
+    if (at is None or other is None or dest is None or named is None or moves is not _MOVE
+            or (verb is not _SUPPORT and verb is not _CONVOY)):
+        return None
+    return (SupportMove if verb is _SUPPORT else Convoy), power, True, None, ((at, True, written),
+                                                                             (other, False, named)), (dest,)
 
 
 def _unit(read: list[_Word], at: int, reads: list[tuple[Location, bool, Any]], ordered: bool,

@@ -21,7 +21,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from dipsat.replay.collector import settle_for_a_long_run
+from dipsat.replay.collector import settle_for_a_long_run, task_done
 from dipsat.replay.cores import keep_heap_compact, use_one_core
 from dipsat.replay.records import Task
 
@@ -56,6 +56,7 @@ def run_inline(tasks: Iterable[Task], rules_text: str | None, done: Done, lost: 
 
     for task in tasks:
         done(replay_task(task, rules_text))
+        task_done()
     return 0
 
 
@@ -105,6 +106,7 @@ def _serve(conn: Any, rules_text: str | None) -> None:
     settle_for_a_long_run()
     while (task := conn.recv()) is not None:
         conn.send(replay_task(task, rules_text))
+        task_done()
 
 
 def _context() -> Any:

@@ -233,6 +233,13 @@ def cpsat_model_class() -> Any:
     return _CPSAT_MODEL[0]
 
 
+_SWEEP_MOST = 64
+"""A model with at most this many clauses (a linear constraint counting :data:`_SWEEP_LINEAR`) is
+propagated by passes (:meth:`ConstraintModel._sweep`) before watch lists are made."""
+_SWEEP_LINEAR = 4
+_SWEEP_PASSES = 6
+
+
 class Conflict(Exception):
     """Propagation found that the constraints cannot all hold."""
 
@@ -414,6 +421,11 @@ class ConstraintModel:
         lb, ub = list(self.lb), list(self.ub)
         if not self._linear and not self._clauses:  # everything was fixed while building
             return lb, ub
+        try:
+            if len(self._clauses) + _SWEEP_LINEAR * len(self._linear) <= _SWEEP_MOST and self._sweep(lb, ub):
+                return lb, ub
+        except Conflict:
+            return None
         queue = list(range(len(self._linear) - 1, -1, -1))  # popped from the end: the clauses first, in order
         queue += range(-len(self._clauses), 0)
         queued = bytearray(b"\x01") * len(self._linear)  # linear i: queued, or done for good
@@ -470,6 +482,52 @@ class ConstraintModel:
         except Conflict:
             return None
         return lb, ub
+
+    def _sweep(self, lb: list[int], ub: list[int]) -> bool:
+        """Propagate by passes over every constraint not yet done for good, without watch lists
+        (cheaper for the small models that folding leaves); ``True`` at the fixpoint, ``False``
+        when it is not reached in :data:`_SWEEP_PASSES` passes (``lb`` and ``ub`` then hold what
+        was found so far, sound, and :meth:`propagate` goes on from them with watch lists). The
+        fixpoint of these propagators does not depend on the order they run in."""
+        live = self._clauses
+        lines = range(len(self._linear))
+        done = bytearray(len(self._linear))  # _line's mark: left at 1 when a constraint is done for good
+        line = self._line
+        for _ in range(_SWEEP_PASSES):
+            changed = False
+            kept = []
+            for clause in live:  # unit propagation, as in propagate
+                free = -1
+                for code in clause:
+                    v = code >> 1
+                    x = lb[v]
+                    if x == ub[v]:
+                        if x != code & 1:
+                            break  # satisfied for good
+                    elif free >= 0:
+                        kept.append(clause)
+                        break  # two open literals: nothing to infer yet
+                    else:
+                        free = code
+                else:
+                    if free < 0:
+                        raise Conflict
+                    v = free >> 1
+                    lb[v] = ub[v] = 0 if free & 1 else 1
+                    changed = True
+            live = kept
+            if lines:
+                open_lines = []
+                for i in lines:
+                    done[i] = 1
+                    if line(i, lb, ub, done):
+                        changed = True
+                    if not done[i]:
+                        open_lines.append(i)
+                lines = open_lines  # type: ignore[assignment]
+            if not changed:
+                return True
+        return False
 
     def _line(self, i: int, lb: list[int], ub: list[int], queued: bytearray) -> list[int] | tuple[()]:
         """Propagate linear constraint ``i``; return the variables it narrowed. ``queued[i]``

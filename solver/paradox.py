@@ -102,12 +102,12 @@ Values = tuple[dict[Key, bool], dict[Key, int]]
 def _values(pm: PhaseModel, values: Sequence[int]) -> Values:
     """The decisions and strengths of ``pm`` given every variable's value, by index."""
     decisions = {k: values[v.index] != 0 for k, v in pm.decisions.items()}
-    strengths = {}
-    for k, v in pm.strengths.items():
+    strengths = dict(pm.strengths)  # the numbers as they are; the rest evaluated in place (no key added)
+    for k, v in strengths.items():
         kind = type(v)
         if kind is int:
-            strengths[k] = v
-        elif kind is IntVar:
+            continue
+        if kind is IntVar:
             strengths[k] = int(values[v.index])
         elif kind is LinearExpr:  # _evaluate, inline: a folded model keeps many strengths as sums
             total = v.const

@@ -104,6 +104,8 @@ class PhaseModel:
         """The rule modules that build a folded model (``None`` for a model built without folding
         by its caller; a model :meth:`unfolded` made keeps those of its folded one)."""
         self.model = ConstraintModel(self.names)
+        self._keys, self._lb, self._ub = self.model.keys, self.model.lb, self.model.ub
+        """The model's variable lists (:meth:`_make` appends to them)."""
         self._reads: dict[Key, list[Key]] = {}
         """Decision -> the decisions its definition reads (the decision graph, kept as a dict)."""
         self._graph: nx.DiGraph | None = None
@@ -120,10 +122,9 @@ class PhaseModel:
         self._given: dict[str, Lit] = {}
         self._dislodged: dict[str, Lit] = {}
         self._leaves: dict[str, Lit] = {}
-        carried = facts.carriers
-        self._paths: dict[str, Lit] = {src: not mf.blocked for src, mf in facts.moves.items()
-                                       if mf.blocked or not (mf.convoyed or carried and src in carried)}
-        """Source -> :meth:`path`: the constants (a move over land, a blocked move) from the start."""
+        self._paths: dict[str, Lit] = {}
+        """Source -> :meth:`path`, once asked for (the folded rules read a move over land as
+        ``True`` themselves)."""
         self._stacked = bool(facts.stacks)
         self.cut_by: dict[str, list[str]] = {}
         """Supporter province -> origins of the moves that cut its support if they have a path."""
@@ -195,18 +196,26 @@ class PhaseModel:
     def decision(self, key: Key) -> IntVar:
         """Return the literal of decision ``key``, creating it on first use."""
         lit = self.decisions.get(key)
-        if lit is None:
-            model = self.model  # model.new_bool_var(key), inline: a phase makes dozens
-            lit = self.decisions[key] = IntVar(len(model.keys), key)
-            model.keys.append(key)
-            model.lb.append(0)
-            model.ub.append(1)
-            if self.overrides and key in self.overrides:
-                unit = 2 * lit.index + (0 if self.overrides[key] else 1)
-                if self.fold:
-                    self.model.fix(unit)
-                else:
-                    self.model.add_clause([unit])
+        return self._make(key) if lit is None else lit
+
+    def _make(self, key: Key) -> IntVar:
+        """The literal of decision ``key`` (:meth:`decision`, in one call for :meth:`moves`,
+        :meth:`given` and :meth:`dislodged`, which ask once per key)."""
+        decisions = self.decisions
+        lit = decisions.get(key)
+        if lit is not None:  # made by decision(key) before moves() asked for it
+            return lit
+        keys = self._keys  # model.new_bool_var(key), inline: a phase makes dozens
+        lit = decisions[key] = IntVar(len(keys), key)
+        keys.append(key)
+        self._lb.append(0)
+        self._ub.append(1)
+        if self.overrides and key in self.overrides:
+            unit = 2 * lit.index + (0 if self.overrides[key] else 1)
+            if self.fold:
+                self.model.fix(unit)
+            else:
+                self.model.add_clause([unit])
         return lit
 
     def defines(self, key: Key, reads: Iterable[Key] | Callable[..., Iterable[Key]] = (),
@@ -282,7 +291,7 @@ class PhaseModel:
         """``moves[...]``: the move of the unit in ``src`` succeeds (False when it has none)."""
         lit = self._moves.get(src)
         if lit is None:
-            lit = self._moves[src] = self.decision((MOVES, src)) if src in self.facts.moves else False
+            lit = self._moves[src] = self._make((MOVES, src)) if src in self.facts.moves else False
         return lit
 
     def leaves(self, province: str) -> Lit:
@@ -321,7 +330,7 @@ class PhaseModel:
         """``given[...]``: the support ordered from ``province`` is given."""
         lit = self._given.get(province)
         if lit is None:
-            lit = self._given[province] = (self.decision((GIVEN, province))
+            lit = self._given[province] = (self._make((GIVEN, province))
                                            if province in self.facts.supports else False)
         return lit
 
@@ -337,7 +346,7 @@ class PhaseModel:
         """``dislodged[prov]``: the unit in ``province`` is dislodged (False if nobody attacks)."""
         lit = self._dislodged.get(province)
         if lit is None:
-            lit = self._dislodged[province] = (self.decision((DISLODGED, province))
+            lit = self._dislodged[province] = (self._make((DISLODGED, province))
                                                if province in self.facts.attackers else False)
         return lit
 
@@ -443,5 +452,6 @@ class _Unfolding(PhaseModel):
         full = self.unfolded()
         full._read_later()
         self.model, self.decisions, self.strengths, self.fold = full.model, full.decisions, full.strengths, False
+        self._keys, self._lb, self._ub = full._keys, full._lb, full._ub
         self._reads, self._later, self._graph, self._graph_nodes = full._reads, full._later, full._graph, full._graph_nodes
         return getattr(self, name)

@@ -346,3 +346,72 @@ def test_file_identity_is_the_resolved_path_size_and_time(tmp_path):
     for _, path in found:
         stat = path.stat()
         assert _identity(path, {}) == f"{path.resolve()}\0{stat.st_size}\0{stat.st_mtime_ns}"
+
+
+def _read_both(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[str, str, bool]:
+    """The reading of ``text`` and its reading with every value decoded (``repr``s), and whether
+    the unread fields were left out of the decoding."""
+    from dipsat.replay.readers import mila_json
+
+    quick = mila_json._unread_left_out(text) is not None
+    mila_json._READS.clear()
+    got = repr(read_mila(text, "a.json", "", default_maps))
+    with monkeypatch.context() as m:
+        m.setattr(mila_json, "_unread_left_out", lambda text: None)
+        mila_json._READS.clear()
+        whole = repr(read_mila(text, "a.json", "", default_maps))
+    return got, whole, quick
+
+
+def test_mila_unread_fields_left_out_read_as_decoded_whole(monkeypatch):
+    """A saved game's states' unread fields (homes, builds...) are not decoded where the text
+    writes them as its first state does; the game reads as decoded whole."""
+    text = (FIXTURES / "mila_game.json").read_text()
+    text = json.dumps(json.loads(text))  # as the package writes it: ", " and ": "
+    got, whole, quick = _read_both(text, monkeypatch)
+    assert quick and got == whole
+
+
+@pytest.mark.parametrize("where", ["id", "order", "results", "metadata", "nested"])
+def test_mila_unread_field_written_elsewhere_first_reads_as_decoded_whole(where, monkeypatch):
+    """A ``"retreats": {...}, `` written as the states write it is not a state's (in the game's id,
+    an order, a result, metadata, a state's units): the game reads as decoded whole, the id and
+    messages showing what the text writes."""
+    saved = json.loads((FIXTURES / "mila_game.json").read_text())
+    retreats = saved["phases"][1]["state"]["retreats"]
+    assert retreats
+    odd = {"retreats": retreats, "x": 1}
+    first = saved["phases"][0]
+    if where == "id":
+        saved = {"id": odd, **{k: v for k, v in saved.items() if k != "id"}}
+    elif where == "order":
+        power = next(iter(first["orders"]))
+        first["orders"][power] = [odd] + list(first["orders"][power] or [])
+    elif where == "results":
+        first["results"] = {"A PAR": odd, **(first.get("results") or {})}
+    elif where == "metadata":
+        saved = {"metadata": odd, **saved}
+    else:
+        power = next(iter(first["state"]["units"]))
+        first["state"]["units"] = {power: odd, **first["state"]["units"]}
+    got, whole, _ = _read_both(json.dumps(saved), monkeypatch)
+    assert got == whole
+
+
+def test_mila_text_that_is_no_json_stays_no_json_with_unread_fields_left_out(monkeypatch):
+    """A text that is not JSON is not JSON once the unread fields' values are left out either
+    (``"q"retreats": {...}, "`` would be a string and a member if the value were dropped)."""
+    saved = json.loads((FIXTURES / "mila_game.json").read_text())
+    text = json.dumps(saved)
+    member = '"retreats": ' + json.dumps(saved["phases"][0]["state"]["retreats"]) + ", "
+    assert member in text
+    broken = text.replace('"phases": [', '"phases": ["q' + member + '", ', 1)
+    got, whole, quick = _read_both(broken, monkeypatch)
+    assert not quick and got == whole and "not JSON" in got
+
+
+@pytest.mark.parametrize("text", ["", "\n", "a", "a\n", "\na\n\nb", '{"id": 1}\n{"id": 2}', "é\nü\n\n", "\r\n\x0b\n"])
+def test_a_tasks_lines_are_split_as_str_split_splits_them(text):
+    from dipsat.replay.readers import _split_lines
+
+    assert _split_lines(text) == text.split("\n")

@@ -52,12 +52,14 @@ def read_mila(text: str, file: str, key: str, maps: Callable[[str], GameMap]) ->
     A game that is not JSON, not a saved game, or on an unknown map is a :class:`GameError`.
     """
     try:
-        saved = loads(text)
+        saved = _unread_left_out(text)
+        if saved is None:
+            saved = loads(text)
     except json.JSONDecodeError as exc:
         return GameError(file, key, f"not JSON: {exc.msg} at column {exc.colno}", None)
     except RecursionError:
         return GameError(file, key, "not a saved game: JSON nested too deeply", None)
-    if _MAY_HOLD_SURROGATE.search(text) is not None:
+    if "\\" in text and _MAY_HOLD_SURROGATE.search(text) is not None:  # a search for a backslash first (memchr)
         odd = _lone_surrogate(saved)
         if odd is not None:
             name = saved.get("id") if isinstance(saved, dict) and isinstance(saved.get("id"), str) else key
@@ -110,6 +112,90 @@ def loads(text: str) -> Any:
         RecursionError: nested too deeply.
     """
     return json.loads(text, parse_int=_number)
+
+
+UNREAD_FIELDS: Final = ("retreats", "homes", "civil_disorder", "builds")
+"""Fields of a saved game's states that no reader reads (the package's own bookkeeping), in the
+order the package writes them: two fifths of a game's text, mostly written as the state before wrote them."""
+_LEFT_OUT: Final = "\nleft out"
+"""What :func:`_unread_left_out` decodes an unread field's value as: a text with a line break,
+which a JSON text without a backslash cannot write."""
+_LEFT_OUT_JSON: Final = json.dumps(_LEFT_OUT)
+_UNREAD_KEYS: Final = tuple(f'"{field}": ' for field in UNREAD_FIELDS)
+
+
+def _unread_left_out(text: str) -> Any:
+    """:func:`loads` of a saved game whose states' :data:`UNREAD_FIELDS` are decoded as
+    :data:`_LEFT_OUT` (no objects made for them, and a value written as the one before is not
+    even read again); ``None`` where that cannot be told safe (:func:`loads` then decodes the text
+    as written, or says what is wrong).
+
+    Each value so put is that of a member ``"field": V, `` of the text, found in turn, field
+    after field, where ``V`` is one JSON object or list alone: the scanner read it whole, bracket
+    to bracket (nested 64 levels at most), or it is written with the same characters as one it
+    read. If the text so changed decodes, each changed member stands where an object's member
+    may stand, outside any string (a string closed by its first quote would be followed by a
+    letter), and ``V`` there decodes as the text put for it does, to its closing bracket: the
+    text as written decodes too, to the same value but for those members. Each of them must also
+    be found as a member of a phase's state, one by one, else the text is decoded as written: a
+    value a reader reads is never changed. The text holds no backslash, so it writes no line
+    break in a string (no :data:`_LEFT_OUT` of its own).
+    """
+    if "\\" in text:
+        return None
+    pieces: list[str] = []
+    done = replaced = 0
+    last: list[str | None] = [None] * len(_UNREAD_KEYS)
+    find, startswith = text.find, text.startswith
+    at = turn = missed = 0
+    while missed < len(_UNREAD_KEYS):  # each field in turn, from where the last one found ends
+        key = _UNREAD_KEYS[turn]
+        start = find(key, at)
+        turn = (turn + 1) % len(_UNREAD_KEYS)
+        if start < 0:
+            missed += 1
+            continue
+        missed = 0
+        at = start + len(key)
+        value = last[turn - 1]
+        if value is not None and startswith(value, at):
+            end = at + len(value)
+        elif text[at:at + 1] in ("{", "["):
+            try:
+                end = _scan(text, at)[1]
+            except (ValueError, StopIteration, RecursionError):
+                continue
+            value = text[at:end]
+            if value.count("{") + value.count("[") > 64:
+                continue
+            last[turn - 1] = value
+        else:
+            continue
+        if startswith(", ", end):
+            pieces.append(text[done:at])
+            pieces.append(_LEFT_OUT_JSON)
+            done = at = end
+            replaced += 1
+    if not replaced:
+        return None
+    pieces.append(text[done:])
+    try:
+        saved = loads("".join(pieces))
+    except (ValueError, RecursionError):
+        return None
+    phases = saved.get("phases") if type(saved) is dict else None
+    if type(phases) is not list:
+        return None
+    found = 0
+    for phase in phases:
+        state = phase.get("state") if type(phase) is dict else None
+        if type(state) is dict:
+            found += list(state.values()).count(_LEFT_OUT)
+    return saved if found == replaced else None
+
+
+_scan: Final = json.JSONDecoder(parse_int=_number).scan_once
+"""The scanner :func:`loads` decodes with (:mod:`json`'s, in C): ``(value, index after it)``."""
 
 
 _MAY_HOLD_SURROGATE: Final = re.compile(r"\\u[dD][89a-fA-F]")
@@ -214,6 +300,7 @@ def _phase(index: int, raw: dict[str, Any], gmap: GameMap) -> PhaseRecord:
         raise InputError(_wrong_type(given, "'orders' is an object: each power's list of orders"))
     named = read.named
     powers = read.powers
+    codes_of = results.get if type(results) is dict else _no_codes  # not a dict: _recorded says what is wrong
     for power_name, texts in sorted(given.items()):
         power = powers.get(power_name) or read.power(power_name)
         if texts is not None and type(texts) is not list:
@@ -222,9 +309,9 @@ def _phase(index: int, raw: dict[str, Any], gmap: GameMap) -> PhaseRecord:
             continue
         if not _TEXT.issuperset(map(type, texts)):
             _refuse(texts, power_name, results, named)
-        for text, order in zip(texts, parse_orders(texts, gmap, position, kind, power)):
-            unit = named.get(text)
-            codes = results.get(unit) if unit is not None else None
+        # the codes of the unit each text names, if known (None: _recorded reads the text)
+        for text, order, codes in zip(texts, parse_orders(texts, gmap, position, kind, power),
+                                      map(codes_of, map(named.get, texts))):
             if type(codes) is list and len(codes) <= 1 and (not codes or type(codes[0]) is str):
                 codes = codes[0] if codes else ""  # the usual: no code, or one
             else:
@@ -237,6 +324,12 @@ def _phase(index: int, raw: dict[str, Any], gmap: GameMap) -> PhaseRecord:
 
 
 _TEXT: Final = frozenset({str})
+
+
+def _no_codes(unit: str | None) -> None:
+    """The codes of ``unit`` where a phase's results are no object: none known (:func:`_recorded`
+    then looks them up, and says what is wrong)."""
+    return None
 
 
 def _refuse(texts: list[Any], power_name: str, results: dict[str, Any], named: dict[str, str]) -> None:
@@ -258,7 +351,7 @@ def _recorded(results: dict[str, Any], text: str, named: dict[str, str]) -> str 
     ``named`` remembers the unit each order text names (its first two words)."""
     unit = named.get(text) if type(text) is str else None
     if unit is None:
-        words = text.upper().split()
+        words = text.upper().split(None, 2)  # the first two words (no string made of the rest's)
         if len(words) < 2:
             return None
         unit = sys.intern(" ".join(words[:2]))  # a few hundred units, named by thousands of texts
@@ -285,7 +378,7 @@ _UNREAD: Final[Any] = object()
 class _Read:
     """What the texts of saved games on one board read as: a saved game repeats them in every phase."""
 
-    __slots__ = ("gmap", "pieces", "placed", "centres", "boards", "named", "powers", "last_centres")
+    __slots__ = ("gmap", "pieces", "placed", "centres", "boards", "named", "powers", "last_centres", "last_owned")
 
     def __init__(self, gmap: GameMap) -> None:
         self.gmap = gmap
@@ -304,6 +397,10 @@ class _Read:
         self.powers: dict[str, str] = {}
         """A power's name as written (``FRANCE``) -> the power."""
         self.last_centres: tuple[Any, Mapping[str, str]] | None = None
+        self.last_owned: dict[str, tuple[list[Any], str, tuple[str, ...]]] = {}
+        """Each power's ``centers`` of the last state whose centres were read anew (as decoded), the
+        power and the centres they read as: a state whose centres changed lists most powers'
+        as the state before did (a list equal to one read without error reads the same)."""
         """The ``centers`` of the last state read (as decoded) and the board's centres they read
         as: three phases in four list the centres of the phase before, so an equal value (compared
         in C) is the same board's centres, with no key to build and look up."""
@@ -354,7 +451,7 @@ def _placed(listed: Any, read: _Read) -> dict[str, Piece] | None:
     units: dict[str, Piece] = {}
     count = 0
     powers, placed = read.powers, read.placed
-    for power_name, texts in sorted(listed.items()):
+    for power_name, texts in listed.items():  # in any order: a board's units mapping is sorted when made
         known = placed.get(powers.get(power_name))  # type: ignore[arg-type]
         if known is None or type(texts) is not list:
             return None
@@ -426,7 +523,16 @@ def _new_centres(listed: Any, units: dict[str, Piece], dislodged: dict[str, Disl
     else:
         whole = None
     centres: dict[str, str] = {}
+    last_owned = read.last_owned
+    owned_now: dict[str, tuple[list[Any], str, tuple[str, ...]]] = {}
     for power_name, names in sorted(listed.items()):
+        same = last_owned.get(power_name)
+        if same is not None and names == same[0]:
+            power, owned = same[1], same[2]
+            owned_now[power_name] = same
+            for province in owned:
+                centres[province] = power
+            continue
         power = powers.get(power_name) or read.power(power_name)
         try:
             key = (power, tuple(names)) if type(names) is list else None
@@ -439,10 +545,13 @@ def _new_centres(listed: Any, units: dict[str, Piece], dislodged: dict[str, Disl
                 if len(read.centres) >= _CENTRES_LIMIT:
                     read.centres.clear()
                 read.centres[key] = owned
+        if type(names) is list:
+            owned_now[power_name] = (names, power, owned)
         for province in owned:
             centres[province] = power
     when = phase or Phase(0, Season.SPRING, PhaseKind.MOVEMENT)
     position = Position(when, units, centres, dislodged)
+    read.last_owned = owned_now
     if whole is not None:
         if len(read.boards) >= _CENTRES_LIMIT:
             read.boards.clear()

@@ -6,9 +6,14 @@ other move to the same province.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dipsat.model.errors import AdjudicationError
 from dipsat.solver.constraints import ConstraintModel, IntVar, LinearExpr, code
 from dipsat.solver.phase_model import ATTACK, BEATS, DEFEND, HOLD, MOVES, PREVENT, Key, Lit, PhaseModel
+
+if TYPE_CHECKING:
+    from dipsat.solver.facts import MoveFacts
 
 
 def reads(pm: PhaseModel, src: str) -> list[Key]:
@@ -34,6 +39,9 @@ def reads(pm: PhaseModel, src: str) -> list[Key]:
 def add_moves(pm: PhaseModel) -> None:
     """moves[m] <-> attack[m] beats the hold (or defend) strength and every prevent strength."""
     facts = pm.facts
+    if pm.fold and not pm.overrides:
+        _add_moves_folded(pm)
+        return
     strengths, model, attackers, fold = pm.strengths, pm.model, facts.attackers, pm.fold
     moves_of, defines, path_of, opponents, strength_of = pm.moves, pm.defines, pm.path, facts.opponent, strengths.get
     for src, mf in facts.moves.items():
@@ -77,6 +85,98 @@ def add_moves(pm: PhaseModel) -> None:
         pm.equal_and(lit, [pm.path(src), *beats])
 
 
+def _add_moves_folded(pm: PhaseModel) -> None:
+    """:func:`add_moves` for a folded model that no backup rule overrides (every move is defined
+    here), in fewer steps: the common move (one move in, no battle, numbers) settled inline."""
+    facts = pm.facts
+    strengths, model, attackers, opponents, allied = pm.strengths, pm.model, facts.attackers, facts.opponent, facts.allied
+    lb, ub = model.lb, model.ub
+    known, strength_of, decisions, keys, carried = pm._moves, strengths.get, pm.decisions, model.keys, facts.carriers
+    later: dict[str, MoveFacts] = {}
+    """Moves into a province whose unit's move is still open, defined after the others, each
+    after the move out of its destination (:func:`_chains`), so that more read it as a constant."""
+    for again in (False, True):
+        for src, mf in (_chains(later) if again else facts.moves.items()):
+            lit = known.get(src)
+            if lit is None:  # pm.moves(src), inline: most moves' literals are made here
+                key = (MOVES, src)
+                lit = decisions.get(key)
+                if lit is None:
+                    lit = decisions[key] = IntVar(len(keys), key)
+                    keys.append(key)
+                    lb.append(0)
+                    ub.append(1)
+                known[src] = lit
+            dest = mf.dest
+            attack = strength_of((ATTACK, src))
+            if attack is None:
+                raise AdjudicationError("the moves rule compares strengths: apply the 'strengths' rule before it")
+            if type(attack) is LinearExpr and len(attack.terms) == 1:  # full or not as the defender leaves,
+                (v, c), = attack.terms.items()  # once that move is fixed: a number  # type: ignore[union-attr]
+                if lb[v] == ub[v] and 0 <= lb[v] <= 1:
+                    attack = attack.const + c * lb[v]  # type: ignore[union-attr]
+            rivals = attackers.get(dest, ())
+            opponent = opponents.get(src)
+            if opponent is None and len(rivals) == 1 and type(attack) is int:
+                hold = strength_of((HOLD, dest), 0)  # 0: an empty province
+                if type(hold) is LinearExpr and len(hold.terms) == 1:  # 1 - moves[...] once that move is fixed
+                    (v, c), = hold.terms.items()  # type: ignore[union-attr]
+                    if lb[v] == ub[v] and 0 <= lb[v] <= 1:  # a boolean's value: _read's constant
+                        hold = hold.const + c * lb[v]  # type: ignore[union-attr]
+                if type(hold) is int:  # the common case: one move in, no battle, numbers
+                    value = 0
+                    if attack > hold:  # type: ignore[operator]
+                        path = pm.path(src) if mf.convoyed or mf.blocked or carried and src in carried else True
+                        if path is True:
+                            value = 1
+                        elif path is not False:
+                            v = path.index  # type: ignore[union-attr]
+                            if lb[v] != ub[v]:
+                                model.add_equal_and(2 * lit.index, [2 * v])  # type: ignore[union-attr]
+                                continue
+                            value = lb[v]
+                    t = lit.index  # type: ignore[union-attr]
+                    if lb[t] != ub[t]:  # model.fix, inline
+                        lb[t] = ub[t] = value
+                    elif lb[t] != value:
+                        model.conflict = True
+                    continue
+            if not again:  # the common case above reads no move; the others may read the one out of dest
+                leaving = known.get(dest)
+                if type(leaving) is IntVar and lb[leaving.index] != ub[leaving.index]:  # type: ignore[union-attr]
+                    later[src] = mf
+                    continue
+            if opponent is not None:
+                against = [(DEFEND, opponent, strengths[DEFEND, opponent])]
+            else:
+                hold = strength_of((HOLD, dest))
+                against = [(HOLD, dest, hold)] if hold is not None else []
+            if len(rivals) > 1:
+                against += [(PREVENT, r, strengths[PREVENT, r]) for r in rivals
+                            if r != src and not (allied and frozenset((src, r)) in allied)]
+            if not against:  # an empty, uncontested province: hold strength 0 (a variant may bring the attack to 0)
+                against = [(HOLD, dest, 0)]
+            path = pm.path(src) if mf.convoyed or mf.blocked or carried and src in carried else True
+            _add_folded(pm, model, lit, src, attack, against, path)  # type: ignore[arg-type]
+
+
+def _chains(later: dict[str, MoveFacts]) -> list[tuple[str, MoveFacts]]:
+    """The moves of ``later`` (origin -> move), each after the move out of its destination when
+    that one is there too (a circle of moves in any order)."""
+    if len(later) == 1:
+        return list(later.items())
+    order: list[tuple[str, MoveFacts]] = []
+    seen: set[str] = set()
+    for src in later:
+        chain = []
+        while src in later and src not in seen:
+            seen.add(src)
+            chain.append(src)
+            src = later[src].dest
+        order += [(s, later[s]) for s in reversed(chain)]
+    return order
+
+
 def _settle(model: ConstraintModel, lit: IntVar, value: Lit) -> None:
     """In a folded model, ``lit`` <-> ``value``: a constant, or a path literal that may be fixed."""
     t = 2 * lit.index
@@ -91,46 +191,53 @@ def _settle(model: ConstraintModel, lit: IntVar, value: Lit) -> None:
 
 
 def _add_folded(pm: PhaseModel, model: ConstraintModel, lit: IntVar, src: str, attack: LinearExpr | IntVar | int,
-                against: list[tuple[str, str, LinearExpr | IntVar | int]]) -> None:
+                against: list[tuple[str, str, LinearExpr | IntVar | int]], path: Lit | None = None) -> None:
     """The gate above in a folded model: its inputs fixed by the model read as constants, the first
-    comparison lost settles it, and a comparison that reads a single boolean is that literal."""
+    comparison lost settles it, and a comparison that reads a single boolean is that literal
+    (``path``: the move's :meth:`~dipsat.solver.phase_model.PhaseModel.path`, when known)."""
     lb, ub = model.lb, model.ub
-    t = 2 * lit.index
     codes = []
-    path = pm.path(src)
-    if path is False:
-        model.fix(t + 1)
-        return
-    if path is not True:
+    if path is None:
+        path = pm.path(src)
+    lost = path is False
+    if not lost and path is not True:
         v = path.index  # type: ignore[union-attr]
         if lb[v] != ub[v]:
             codes.append(2 * v)
         elif lb[v] == 0:
-            model.fix(t + 1)
-            return
-    constant = type(attack) is int
-    for what, whose, strength in against:
-        if constant and type(strength) is int:
-            if attack > strength:  # type: ignore[operator]
+            lost = True
+    if not lost:
+        constant = type(attack) is int
+        for what, whose, strength in against:
+            if constant and type(strength) is int:
+                if attack > strength:  # type: ignore[operator]
+                    continue
+                lost = True
+                break
+            if constant and type(strength) is LinearExpr and len(strength.terms) == 1:  # _one_literal's first case, inline
+                (v, c), = strength.terms.items()  # type: ignore[union-attr]
+                read = _read(model, v, -c, attack - strength.const)  # type: ignore[operator, union-attr]
+            else:
+                read = _one_literal(model, attack, strength)  # an open literal, or a constant
+            if read is None:
+                beat = model.new_bool_var((BEATS, src, what, whose))
+                model.add_greater(attack, strength, beat)
+                codes.append(2 * beat.index)
+            elif read is True:
                 continue
-            model.fix(t + 1)
+            elif read is False:
+                lost = True
+                break
+            else:
+                codes.append(code(read))
+        if codes and not lost:
+            model.add_equal_and(2 * lit.index, codes)
             return
-        read = _one_literal(model, attack, strength)  # an open literal, or a constant
-        if read is None:
-            beat = model.new_bool_var((BEATS, src, what, whose))
-            model.add_greater(attack, strength, beat)
-            codes.append(2 * beat.index)
-        elif read is True:
-            continue
-        elif read is False:
-            model.fix(t + 1)
-            return
-        else:
-            codes.append(code(read))
-    if codes:
-        model.add_equal_and(t, codes)
-    else:
-        model.fix(t)
+    t, value = lit.index, 0 if lost else 1
+    if lb[t] != ub[t]:  # model.fix, inline
+        lb[t] = ub[t] = value
+    elif lb[t] != value:
+        model.conflict = True
 
 
 def _one_literal(model: ConstraintModel, x: LinearExpr | IntVar | int, y: LinearExpr | IntVar | int) -> Lit | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dipsat.model.types import Move
 from dipsat.solver.constraints import IntVar, LinearExpr, NotVar
 from dipsat.solver.order_choices import DEFEND_LEAVES_OUT, OWN_SUPPORT_COUNTS
-from dipsat.solver.phase_model import ATTACK, BEATEN, DEFEND, HOLD, PREVENT, Key, Lit, PhaseModel
+from dipsat.solver.phase_model import ATTACK, BEATEN, DEFEND, HOLD, MOVES, PREVENT, Key, Lit, PhaseModel
 
 
 def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | None = None,
@@ -26,10 +26,12 @@ def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | No
     if not supporters:
         return base
     if excluding_power is None and pm.fold and pm.facts.strengths is None:  # the common case, folded
-        lb, ub = pm.model.lb, pm.model.ub
+        lb, ub, made = pm.model.lb, pm.model.ub, pm._given
         found: dict[int, int] = {}
         for s in supporters:
-            lit = pm.given(s)
+            lit = made.get(s)  # pm.given(s), read from its table once made
+            if lit is None:
+                lit = pm.given(s)
             if lit is False:
                 continue
             v = lit.index  # type: ignore[union-attr]
@@ -143,6 +145,9 @@ def _upper(pm: PhaseModel, value: LinearExpr | int) -> int:
 def add_strengths(pm: PhaseModel) -> None:
     """Define the hold, attack, defend and prevent strengths that the moves read."""
     facts = pm.facts
+    if pm.fold and facts.strengths is None and not pm.terms:
+        _add_plain_folded(pm)
+        return
     own_support_counts = OWN_SUPPORT_COUNTS[facts.rules.own_support_via]
     strengths, units, moves_of = pm.strengths, facts.position.units, facts.moves
     plain = facts.strengths is None and not pm.terms  # every base 1, no variant's terms (the common case)
@@ -240,5 +245,115 @@ def add_strengths(pm: PhaseModel) -> None:
             # the choice below as _choose folds it: full when the defender leaves, else restricted
             strengths[ATTACK, src] = full if full == restricted else LinearExpr(
                 {leaves.index: full - restricted}, restricted)
+        else:
+            _choose(pm, (ATTACK, src), [([leaves], full), ([_neg(leaves)], restricted)])
+
+
+def _add_plain_folded(pm: PhaseModel) -> None:
+    """:func:`add_strengths` for a folded model whose strengths are all plain (every base 1, no
+    variant's terms: the common case), with the same strengths and the same decisions made in
+    the same order, in fewer steps: the helpers' settled choices are written inline."""
+    facts = pm.facts
+    strengths, units, moves_of, orders = pm.strengths, facts.position.units, facts.moves, facts.orders
+    hold_supports, move_supports, opponents, attackers = facts.hold_supports, facts.move_supports, facts.opponent, facts.attackers
+    lb, ub = pm.model.lb, pm.model.ub
+    known = pm._moves if not pm._stacked else {}  # the leaving of a unit not in a stack is its move's literal
+    leaves_of, path_of, fixed, carried = pm.leaves, pm.path, pm.fixed, facts.carriers
+    inline = not pm._stacked and not pm.overrides  # a move's literal made here as pm.moves makes it
+    decisions, keys = pm.decisions, pm.model.keys
+    for province in attackers:
+        order = orders.get(province)
+        if order is None:
+            continue  # an empty province has hold strength 0
+        if province in moves_of:  # 5.B.5: 0 if it moves away, else 1 (a stack: 0 if every piece does)
+            moves = known.get(province)
+            if moves is None and inline:  # pm.moves(province), inline
+                key = (MOVES, province)
+                moves = decisions.get(key)
+                if moves is None:
+                    moves = decisions[key] = IntVar(len(keys), key)
+                    keys.append(key)
+                    lb.append(0)
+                    ub.append(1)
+                known[province] = moves
+            elif moves is None:
+                moves = leaves_of(province)
+            if type(moves) is IntVar:
+                v = moves.index  # type: ignore[union-attr]
+                strengths[HOLD, province] = 1 - lb[v] if lb[v] == ub[v] else LinearExpr({v: -1}, 1)
+            else:
+                strengths[HOLD, province] = 0 if moves else 1
+        elif isinstance(order, Move):  # an invalid move: it fails, nobody may support it to hold
+            strengths[HOLD, province] = 1
+        else:
+            supporters = hold_supports.get(province)
+            strengths[HOLD, province] = support_sum(pm, supporters) if supporters else 1
+    own_support_counts = OWN_SUPPORT_COUNTS[facts.rules.own_support_via]
+    for src, mf in moves_of.items():
+        supporters = move_supports.get(src)
+        if supporters:
+            supported = support_sum(pm, supporters, base=0)
+            full = supported + 1 if type(supported) is int else _from(supported, 1)
+        else:
+            supported, full = 0, 1
+        if mf.convoyed or mf.blocked or carried and src in carried:
+            path = fixed(path_of(src))
+        else:
+            path = True  # over land: pm.path(src)
+        dest = mf.dest
+        opposed = src in opponents
+        if opposed:  # 5.B.7, read by the opponent's move
+            left_out = DEFEND_LEAVES_OUT[facts.rules.head_to_head_defend](facts, src)
+            defending = supported if left_out is None or not supporters else support_sum(
+                pm, supporters, excluding_power=left_out, base=0)  # type: ignore[arg-type]
+            strengths[DEFEND, src] = _from(defending, 1)
+        if len(attackers[dest]) > 1:  # 5.B.6, read by the rivals
+            prevented = _from(supported, 1)
+            beaten_by = facts.beaten_by.get(src)
+            if beaten_by is None:
+                if path is True or path is False:
+                    strengths[PREVENT, src] = prevented if path else 0
+                else:
+                    _choose(pm, (PREVENT, src), [([_neg(path)], 0), ([path], prevented)])
+            elif beaten_by == opponents.get(src):  # head to head: both cannot succeed
+                beaten = fixed(pm.moves(beaten_by))
+                _choose(pm, (PREVENT, src), [([_neg(path)], 0), ([path, beaten], 0), ([path, _neg(beaten)], prevented)])
+            else:  # DATC 4.A.7 choice a: dislodged by a convoyed unit from the destination
+                beaten = pm.model.new_bool_var((BEATEN, src))
+                pm.equal_and(beaten, [pm.moves(beaten_by), _neg(pm.moves(src))])
+                _choose(pm, (PREVENT, src), [([_neg(path)], 0), ([path, beaten], 0), ([path, ~beaten], prevented)])
+        defender = units.get(dest)
+        if defender is None:  # 5.B.8
+            if path is True:  # over land: the attack is the sum itself
+                strengths[ATTACK, src] = full
+            else:
+                _choose(pm, (ATTACK, src), [([_neg(path)], 0), ([path], full)])
+            continue
+        restricted: LinearExpr | int
+        if defender.power == mf.piece.power:  # never dislodges its own power's unit
+            restricted = 0
+        elif not supporters:  # the unit's own strength, whether its power's supports count or not
+            restricted = 1
+        elif own_support_counts(mf.order, mf.convoyed):  # the defender's power's supports count too
+            restricted = full
+        else:
+            restricted = support_sum(pm, supporters, excluding_power=defender.power, base=1)
+        if opposed:
+            leaves: Lit = False
+        else:
+            leaves = known.get(dest)  # type: ignore[assignment]
+            if leaves is None:
+                leaves = leaves_of(dest)
+            if type(leaves) is IntVar and lb[leaves.index] == ub[leaves.index]:  # type: ignore[union-attr]
+                leaves = lb[leaves.index] == 1  # type: ignore[union-attr]
+        if path is not True:
+            _choose(pm, (ATTACK, src), [([_neg(path)], 0), ([path, leaves], full),
+                                        ([path, _neg(leaves)], restricted)])
+        elif leaves is False:  # the same choice with its constant conditions settled
+            strengths[ATTACK, src] = restricted
+        elif type(full) is int and type(restricted) is int and type(leaves) is IntVar:
+            # the choice below as _choose folds it: full when the defender leaves, else restricted
+            strengths[ATTACK, src] = full if full == restricted else LinearExpr(
+                {leaves.index: full - restricted}, restricted)  # type: ignore[union-attr, operator]
         else:
             _choose(pm, (ATTACK, src), [([leaves], full), ([_neg(leaves)], restricted)])

@@ -56,6 +56,30 @@ def add_supports(pm: PhaseModel, cut_from_target_by_convoy: bool = False, exempt
     facts = pm.facts
     attacked, stacked = facts.attackers, facts.slots
     given_of, defines, always, cut_by = pm.given, pm.defines, pm.always, pm.cut_by
+    if pm.fold and not pm.overrides:  # every support is defined here: the unattacked ones fixed inline
+        model = pm.model
+        lb, ub, keys, made, decisions = model.lb, model.ub, model.keys, pm._given, pm.decisions
+        for province in facts.supports:
+            given = made.get(province)
+            if given is None:  # pm.given(province), inline: the supports' literals are made here
+                key = (GIVEN, province)
+                given = decisions.get(key)
+                if given is None:
+                    given = decisions[key] = IntVar(len(keys), key)
+                    keys.append(key)
+                    lb.append(0)
+                    ub.append(1)
+                made[province] = given
+            if not attacked.get(facts.province(province) if stacked else province):
+                cut_by[province] = []  # nobody attacks the supporter: given, reading nothing (as _uncut)
+                v = given.index  # type: ignore[union-attr]
+                if lb[v] != ub[v]:  # model.fix, inline
+                    lb[v] = ub[v] = 1
+                elif lb[v] != 1:
+                    model.conflict = True
+            else:
+                add_support_literal(pm, given, province, cut_from_target_by_convoy, exempt)  # type: ignore[arg-type]
+        return
     for province in facts.supports:
         given = given_of(province)
         if not attacked.get(facts.province(province) if stacked else province):
