@@ -61,15 +61,12 @@ def order_table(columns: OrderColumns) -> pa.Table:
     seq = b"".join([numbers[:4 * c] for c in counts])  # each phase's rows numbered from 0
     generated = list(chain.from_iterable(chain(repeat(False, read), repeat(True, made))
                                          for _, _, _, _, read, made in runs))
-    result = _strings(columns.result)
-    # an untagged result's words are its result word (nearly every row): the same array, made once
-    words = result if columns.words == columns.result else _strings(columns.words)
     arrays = [_run_strings([r[0] for r in runs], counts), _run_strings([r[1] for r in runs], counts),
               pa.Array.from_buffers(_INT32, n, [None, pa.py_buffer(index)]),
               _run_strings([r[3] for r in runs], counts),
               pa.Array.from_buffers(_INT32, n, [None, pa.py_buffer(seq)]),
-              *map(_strings, (columns.power, columns.text, columns.order)), result, _strings(columns.tag),
-              words, _strings(columns.reason),
+              *map(_strings, (columns.power, columns.text, columns.order, columns.result, columns.tag,
+                              columns.words, columns.reason)),
               pa.Array.from_buffers(_BOOL, n, [None, _bits(generated)]),
               _strings(columns.recorded), _column(columns.line, _INT32)]
     return pa.Table.from_arrays(arrays, schema=ORDER_SCHEMA)
