@@ -260,25 +260,36 @@ class Dislodged:
 def _frozen(mapping: Mapping[Any, Any] | None) -> Mapping[Any, Any]:
     if not mapping:
         return _NOTHING  # most boards have no dislodged unit
-    if _MADE.get(id(mapping)) is mapping:  # frozen here already: the mapping of another board
+    found = _MADE.get(id(mapping))
+    if found is not None and found[0] is mapping:  # frozen here already: the mapping of another board
         return mapping
     keys = list(mapping)
     ordered = sorted(keys)  # sorting the keys alone is quicker than sorting the items
     if keys == ordered:  # a board settled in order
-        made = MappingProxyType(dict(mapping))
+        inside = dict(mapping)
     else:
-        made = MappingProxyType({key: mapping[key] for key in ordered})
+        inside = {key: mapping[key] for key in ordered}
+    made = MappingProxyType(inside)
     if len(_MADE) >= _MADE_KEPT:  # each step one C call, whole under the GIL: a Dask worker's threads
         _MADE.clear()  # share this memo with no lock (a board made meanwhile may merely be forgotten)
-    _MADE[id(made)] = made
+    _MADE[id(made)] = (made, inside)
     return made
 
 
-_MADE: dict[int, Mapping[Any, Any]] = {}
-"""The mappings :func:`_frozen` made last, by identity (kept alive here, so an id is never
-another's): a new board made from another's units or centres (the next phase, the board brought
-to the phase after) shares them instead of copying and sorting them again. Each is a read-only
-view of a dict nobody else holds, so sharing it changes nothing."""
+def plain(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
+    """The dict behind a board's mapping :func:`_frozen` made lately (its ``units``, ``centres``),
+    to read only: a look-up in a dict costs half one through its read-only view (a method call);
+    else ``mapping`` itself. Hot readers of a phase's board read it so; nobody may change it."""
+    found = _MADE.get(id(mapping))
+    return found[1] if found is not None and found[0] is mapping else mapping
+
+
+_MADE: dict[int, tuple[Mapping[Any, Any], dict[Any, Any]]] = {}
+"""The mappings :func:`_frozen` made last, by identity, each with the dict behind it (kept alive
+here, so an id is never another's): a new board made from another's units or centres (the next
+phase, the board brought to the phase after) shares them instead of copying and sorting them
+again. Each is a read-only view of a dict nobody else holds (but :func:`plain`'s readers), so
+sharing it changes nothing."""
 _MADE_KEPT: Final = 64
 
 

@@ -13,9 +13,9 @@ from typing import Any, Callable, Final, Mapping, Sequence
 from dipsat.model.gamemap import GameMap
 from dipsat.model.kinds import ARMY, FLEET, Moves, Strengths, UnitKind
 from dipsat.model.types import (
-    MOVEMENT_ORDERS, Convoy, Hold, Location, Move, Order, Piece, Position, SupportHold, SupportMove, Unit,
+    MOVEMENT_ORDERS, Convoy, Hold, Location, Move, Order, Piece, Position, SupportHold, SupportMove, Unit, plain,
 )
-from dipsat.solver.convoy_routes import route_exists, routes
+from dipsat.solver.convoy_routes import routes
 from dipsat.solver.facts import ILLEGAL, INVALID, LEGAL, Facts, MoveFacts, Verdict
 from dipsat.solver.hooks import Removal, take_slots
 from dipsat.solver.map_tables import tables
@@ -118,16 +118,17 @@ _new = object.__new__
 class _Board:
     """The board of one phase as the checks read it: its tables, its units, the rules in force."""
 
-    __slots__ = ("gmap", "t", "units", "rules", "off_graph", "_convoyers", "removed_fleets", "slots")
+    __slots__ = ("gmap", "t", "units", "rules", "off_graph", "_convoyers", "removed_fleets", "slots", "_seas")
 
     def __init__(self, gmap: GameMap, position: Position, rules: Rules, off_graph: Mapping[str, str],
                  slots: Mapping[str, str] | None = None) -> None:
         self.gmap = gmap
         self.t = tables(gmap)
-        self.units = position.units
+        self.units = plain(position.units)  # read only (a dict's look-ups are quicker than its view's)
         self.rules = rules
         self.off_graph = off_graph
         self._convoyers: list[str] | None = None
+        self._seas: frozenset[str] | None = None
         self.removed_fleets: list[str] = []
         """Provinces of removed fleets (:class:`Removal`): convoyers for the checks, not units."""
         self.slots = slots or {}
@@ -147,6 +148,7 @@ class _Board:
         board = object.__new__(_Board)
         board.gmap, board.t, board.units, board.rules, board.off_graph = self.gmap, self.t, self.units, self.rules, off_graph
         board._convoyers, board.removed_fleets, board.slots = self._convoyers, self.removed_fleets, self.slots
+        board._seas = self._seas
         return board
 
     def convoyers(self) -> list[str]:
@@ -155,6 +157,33 @@ class _Board:
             self._convoyers = [p for p, piece in self.units.items() if piece.unit.kind.can_convoy]
             self._convoyers += self.removed_fleets
         return self._convoyers
+
+    def sea_route(self, src: str, dest: str, without: str = "") -> bool:
+        """:func:`~dipsat.solver.convoy_routes.route_exists` over :meth:`convoyers` (but
+        ``without``): some chain of the convoyers at sea joins ``src`` to ``dest``. The convoyers
+        at sea are found once per board, and the chains are walked a set at a time."""
+        seas = self._seas
+        if seas is None:
+            terrain = self.t.terrain
+            seas = self._seas = frozenset([p for p in self.convoyers() if terrain[p] == "sea"])
+        if without in seas:
+            seas = seas - {without}
+        if src == dest or not seas:
+            return False
+        adjacent = self.t.sea_adjacent
+        seen = set(adjacent.get(src, _EMPTY) & seas)
+        frontier = list(seen)
+        while frontier:
+            reached = adjacent.get(frontier.pop(), _EMPTY)
+            if dest in reached:
+                return True
+            new = reached & seas
+            if new:
+                new -= seen
+                if new:
+                    seen |= new
+                    frontier += new
+        return False
 
 
 def _take_removed(facts: Facts, board: _Board, removed: Removal, choose: Callable[[list[Verdict]], Verdict]) -> None:
@@ -385,7 +414,7 @@ def _move_problem(board: _Board, unit: Unit, to: Location, via_convoy: bool) -> 
             inland = src if terrain[src] == "land" else dest
             return f"{_a(kind)} cannot be convoyed from {src} to {dest}: {inland} is inland"
         return f"{_a(kind)} cannot reach {dest} from {src}"
-    if not walks and not route_exists(board.gmap, src, dest, board.convoyers()):
+    if not walks and not board.sea_route(src, dest):
         return f"no fleets stand between {src} and {dest} to convoy"
     return ""
 
@@ -452,14 +481,19 @@ def _support_problem(board: _Board, o: SupportHold | SupportMove, supporter: Uni
                 return f"the support names no coast of {into} (DATC 4.B.4)"
             reachable = board.gmap.coasts_reachable(unit.location, into)
             dest = reachable[0] if reachable else dest  # any coast will do for the support
+    if unit.kind is FLEET and into != named and not board.off_graph and not board.slots:
+        found = t.destinations.get((named, unit.location.coast, into, dest.coast, rules.coast_omitted,
+                                    rules.coast_impossible))
+        if found is not None and found[1] != ILLEGAL and t.terrain[into] != "land" \
+                and t.terrain.get(named) in _FLEET_STANDS:
+            return ""  # a fleet move asked before on this board: legal (what _move_problem finds)
     problem = _move_problem(board, unit, dest, False)
     if problem:
         return f"the supported move is impossible: {problem}"
     if (board.off_graph or board.slots) and into in board.off_graph_from(named):
         return ""
     if unit.kind.moves is _ARMY_MOVES and into not in t.army.get(named, _EMPTY):
-        seas = [p for p in board.convoyers() if p != here]
-        if not route_exists(board.gmap, named, into, seas):
+        if not board.sea_route(named, into, here):
             return "the supported move needs the supporting fleet as its convoy"
     return ""
 
@@ -495,7 +529,7 @@ _NOT_MOVEMENT: Final = object()
 def _classify_moves(facts: Facts, board: _Board, by_unit: _ByUnit) -> list[tuple[str, Order]]:
     """Find what is fixed about each legal move (:class:`MoveFacts`), marking moves with no convoy
     route invalid; return the other orders in force but holds, in board order."""
-    gmap, units, rules = facts.gmap, facts.position.units, facts.rules
+    gmap, units, rules = facts.gmap, board.units, facts.rules
     orders, moves, off_graphs = facts.orders, facts.moves, facts.off_graph
     convoys_of: dict[str, list[Convoy]] = {}  # province of the army -> the convoy orders for it, in board order
     for c in [o for o in orders.values() if type(o) is Convoy] + facts.removed_convoys:
@@ -608,7 +642,7 @@ def _mark(by_unit: _ByUnit, order: Order, status: str, reason: str) -> None:
     its province."""
     found = by_unit[order.unit.location.province]  # type: ignore[union-attr]
     for v in found if type(found) is list else (found,):  # type: ignore[union-attr]
-        if v.order == order:
+        if v.order is order or v.order == order:
             v.status, v.reason = status, reason
 
 

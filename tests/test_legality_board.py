@@ -1,0 +1,56 @@
+"""What the legality checks read of a phase's board once (issue 23): the sea routes of its
+convoyers (:meth:`_Board.sea_route`) answer as :func:`route_exists` does, and the dict behind a
+board's units (:func:`~dipsat.model.types.plain`) holds what the board holds."""
+from __future__ import annotations
+
+import random
+from types import MappingProxyType
+
+import pytest
+from helpers import GMAP, board
+
+from dipsat.model.types import plain
+from dipsat.solver.convoy_routes import route_exists
+from dipsat.solver.legality import _Board
+from dipsat.solver.map_tables import tables
+from dipsat.solver.options import DATC
+
+
+def _boards() -> list[tuple[str, ...]]:
+    """Fleets on seas and coasts, armies on coasts: a few fixed boards and seeded random ones."""
+    terrain = tables(GMAP).terrain
+    seas = sorted(p for p, t in terrain.items() if t == "sea")
+    coasts = sorted(p for p, t in terrain.items() if t == "coast")
+    found = [("England: F nth", "England: F eng", "England: A lon"),
+             ("England: F nth", "France: F mao", "France: F wes", "France: A bre"),
+             ("Italy: F tys", "Italy: F ion", "Italy: F aeg", "Italy: A nap"), ("Turkey: F bla", "Turkey: A con")]
+    rng = random.Random(23)
+    for _ in range(12):
+        fleets = rng.sample(seas, rng.randint(1, 9)) + rng.sample(coasts, 2)
+        found.append(tuple(f"Russia: F {p}" for p in sorted(set(fleets))))
+    return found
+
+
+@pytest.mark.parametrize("units", _boards())
+def test_sea_route_answers_as_route_exists(units):
+    position = board(*units)
+    b = _Board(GMAP, position, DATC, {})
+    convoyers = b.convoyers()
+    terrain = tables(GMAP).terrain
+    ends = sorted(p for p, t in terrain.items() if t == "coast")
+    assert any(b.sea_route(a, z) for a in ends for z in ends) or not any(terrain[p] == "sea" for p in convoyers)
+    for without in ["", *convoyers]:
+        fleets = [p for p in convoyers if p != without]
+        for a in ends:
+            for z in ends:
+                assert b.sea_route(a, z, without) == route_exists(GMAP, a, z, fleets), (a, z, without)
+
+
+def test_plain_reads_the_dict_behind_a_board():
+    position = board("England: F nth", "England: A lon", "France: A par")
+    inside = plain(position.units)
+    assert type(inside) is dict and inside == dict(position.units)
+    assert list(inside) == list(position.units)
+    other = MappingProxyType({"lon": 1})  # a view made elsewhere: itself
+    assert plain(other) is other
+    assert plain({}) == {}
