@@ -13,12 +13,12 @@ from typing import Any, Callable, Final, Mapping, Sequence
 from dipsat.model.gamemap import GameMap
 from dipsat.model.kinds import ARMY, FLEET, Moves, Strengths, UnitKind
 from dipsat.model.types import (
-    MOVEMENT_ORDERS, Convoy, Hold, Location, Move, Order, Piece, Position, SupportHold, SupportMove, Unit, plain,
+    MOVEMENT_ORDERS, Convoy, Hold, Location, Move, Order, Piece, Position, SupportHold, SupportMove, Unit,
 )
+from dipsat.solver.check_board import CheckBoard
 from dipsat.solver.convoy_routes import routes
 from dipsat.solver.facts import ILLEGAL, INVALID, LEGAL, Facts, MoveFacts, Verdict
 from dipsat.solver.hooks import Removal, take_slots
-from dipsat.solver.map_tables import tables
 from dipsat.solver.options import Rules
 from dipsat.solver.order_choices import (
     CONVOY_ADJACENT, CONVOYING_FLEET, SEVERAL_ORDERS, VIA_CONVOY_MAY_WALK, fleet_destination, on_a_minimal_route,
@@ -54,7 +54,7 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
     if keys:
         facts.slots, facts.pieces, facts.strengths = take_slots(position, [k for k in keys if k], gmap.strength_scale,
                                                                 facts.strengths)  # type: ignore[arg-type]
-    board = _Board(gmap, position, rules, facts.off_graph, facts.slots)
+    board = CheckBoard(gmap, position, rules, facts.off_graph, facts.slots)
     choose = SEVERAL_ORDERS[rules.several_orders]
     if removed is not None:
         _take_removed(facts, board, removed, choose)
@@ -115,78 +115,7 @@ def _verdicts(given: Sequence[Order]) -> list[Verdict]:
 _new = object.__new__
 
 
-class _Board:
-    """The board of one phase as the checks read it: its tables, its units, the rules in force."""
-
-    __slots__ = ("gmap", "t", "units", "rules", "off_graph", "_convoyers", "removed_fleets", "slots", "_seas")
-
-    def __init__(self, gmap: GameMap, position: Position, rules: Rules, off_graph: Mapping[str, str],
-                 slots: Mapping[str, str] | None = None) -> None:
-        self.gmap = gmap
-        self.t = tables(gmap)
-        self.units = plain(position.units)  # read only (a dict's look-ups are quicker than its view's)
-        self.rules = rules
-        self.off_graph = off_graph
-        self._convoyers: list[str] | None = None
-        self._seas: frozenset[str] | None = None
-        self.removed_fleets: list[str] = []
-        """Provinces of removed fleets (:class:`Removal`): convoyers for the checks, not units."""
-        self.slots = slots or {}
-        """Keys of further pieces of stacks -> their provinces (:attr:`Facts.slots`)."""
-
-    def off_graph_from(self, province: str) -> list[str]:
-        """The off-graph destinations of the unit in ``province`` and of the further pieces there."""
-        found = [self.off_graph[province]] if province in self.off_graph else []
-        return found + [self.off_graph[k] for k, p in self.slots.items() if p == province and k in self.off_graph]
-
-    def for_key(self, key: str, province: str) -> _Board:
-        """This board as the checks of the order of the further piece ``key`` read it: its
-        off-graph destination is the one of the piece in ``province``."""
-        off_graph = {p: d for p, d in self.off_graph.items() if p != province}
-        if key in self.off_graph:
-            off_graph[province] = self.off_graph[key]
-        board = object.__new__(_Board)
-        board.gmap, board.t, board.units, board.rules, board.off_graph = self.gmap, self.t, self.units, self.rules, off_graph
-        board._convoyers, board.removed_fleets, board.slots = self._convoyers, self.removed_fleets, self.slots
-        board._seas = self._seas
-        return board
-
-    def convoyers(self) -> list[str]:
-        """The provinces of the units that can convoy, in board order, then the removed fleets'."""
-        if self._convoyers is None:
-            self._convoyers = [p for p, piece in self.units.items() if piece.unit.kind.can_convoy]
-            self._convoyers += self.removed_fleets
-        return self._convoyers
-
-    def sea_route(self, src: str, dest: str, without: str = "") -> bool:
-        """:func:`~dipsat.solver.convoy_routes.route_exists` over :meth:`convoyers` (but
-        ``without``): some chain of the convoyers at sea joins ``src`` to ``dest``. The convoyers
-        at sea are found once per board, and the chains are walked a set at a time."""
-        seas = self._seas
-        if seas is None:
-            terrain = self.t.terrain
-            seas = self._seas = frozenset([p for p in self.convoyers() if terrain[p] == "sea"])
-        if without in seas:
-            seas = seas - {without}
-        if src == dest or not seas:
-            return False
-        adjacent = self.t.sea_adjacent
-        seen = set(adjacent.get(src, _EMPTY) & seas)
-        frontier = list(seen)
-        while frontier:
-            reached = adjacent.get(frontier.pop(), _EMPTY)
-            if dest in reached:
-                return True
-            new = reached & seas
-            if new:
-                new -= seen
-                if new:
-                    seen |= new
-                    frontier += new
-        return False
-
-
-def _take_removed(facts: Facts, board: _Board, removed: Removal, choose: Callable[[list[Verdict]], Verdict]) -> None:
+def _take_removed(facts: Facts, board: CheckBoard, removed: Removal, choose: Callable[[list[Verdict]], Verdict]) -> None:
     """Put the removed fleets back for the checks (:class:`Removal`) and keep their legal convoy
     orders, one per fleet, in ``facts.removed_convoys``. A removed unit whose province another
     unit holds now counts for nothing."""
@@ -194,7 +123,7 @@ def _take_removed(facts: Facts, board: _Board, removed: Removal, choose: Callabl
     board.removed_fleets = [p for p, pc in pieces.items() if pc.unit.kind.can_convoy]
     if not removed.convoys or not board.removed_fleets:
         return
-    shown = _Board(board.gmap, facts.position, board.rules, board.off_graph)
+    shown = CheckBoard(board.gmap, facts.position, board.rules, board.off_graph)
     shown.units = {**board.units, **pieces}
     by_unit = _by_unit(shown, [Verdict(o, LEGAL) for o in removed.convoys])
     for province in board.removed_fleets:
@@ -220,7 +149,7 @@ _ByUnit = dict[str, "Verdict | list[Verdict]"]
 """The legal orders by the unit they name: its one verdict, or the list of its several (two or more)."""
 
 
-def _by_unit(board: _Board, verdicts: list[Verdict]) -> _ByUnit:
+def _by_unit(board: CheckBoard, verdicts: list[Verdict]) -> _ByUnit:
     """Group the orders legal by themselves by the unit they name (:data:`_ByUnit`); orders for
     absent or foreign units are illegal, and so are those that could not be valid whatever the
     other orders.
@@ -304,7 +233,7 @@ def _add(by_unit: _ByUnit, key: str, v: Verdict) -> None:
         by_unit[key] = [found, v]
 
 
-def _piece_verdict(board: _Board, v: Verdict, principal: Piece | None) -> tuple[str, str]:
+def _piece_verdict(board: CheckBoard, v: Verdict, principal: Piece | None) -> tuple[str, str]:
     """The checks of :func:`_by_unit` for the order of a further piece of a stack (alike with
     the unit there, its principal piece, whose kind and power the checks read)."""
     o = v.order
@@ -325,7 +254,7 @@ def _a(kind: UnitKind) -> str:
     return ("an " if kind.name[:1].lower() in "aeiou" else "a ") + kind.name
 
 
-def _cannot_stand(board: _Board, kind: UnitKind, province: str) -> str:
+def _cannot_stand(board: CheckBoard, kind: UnitKind, province: str) -> str:
     terrain = board.t.terrain[province]
     if terrain == "sea":
         return f"{_a(kind)} cannot move to sea"
@@ -334,7 +263,7 @@ def _cannot_stand(board: _Board, kind: UnitKind, province: str) -> str:
     return f"{_a(kind)} cannot move to a coastal province"
 
 
-def _fleet_destination(board: _Board, src: Location, dest: Location) -> tuple[Location, str]:
+def _fleet_destination(board: CheckBoard, src: Location, dest: Location) -> tuple[Location, str]:
     """:func:`~dipsat.solver.order_choices.fleet_destination` under the rules in force, worked
     out once per board and question."""
     rules = board.rules
@@ -351,7 +280,7 @@ def _wrong_coast(named: Unit, actual: Unit) -> bool:
     return named.location.coast is not None and named.location != actual.location
 
 
-def _move_order_problem(board: _Board, o: Move, actual: Unit) -> str:
+def _move_order_problem(board: CheckBoard, o: Move, actual: Unit) -> str:
     dest = o.dest
     if actual.kind is ARMY and dest.coast is None and not o.via_convoy and not board.off_graph \
             and dest.province in board.t.walks.get(actual.location.province, _EMPTY):
@@ -364,7 +293,7 @@ def _move_order_problem(board: _Board, o: Move, actual: Unit) -> str:
     return reason
 
 
-def _as_named(board: _Board, named: Unit) -> Unit:
+def _as_named(board: CheckBoard, named: Unit) -> Unit:
     """The unit on the board, at the coast the order names when it names another one.
 
     DATC 4.B.5, 6.B.10 and 6.B.11: a wrongly named coast is ignored when the fleet can make the
@@ -377,7 +306,7 @@ def _as_named(board: _Board, named: Unit) -> Unit:
     return unit
 
 
-def _move_problem(board: _Board, unit: Unit, to: Location, via_convoy: bool) -> str:
+def _move_problem(board: CheckBoard, unit: Unit, to: Location, via_convoy: bool) -> str:
     """Why ``unit`` may not be ordered to move to ``to`` (``via convoy`` or not), or ``""``."""
     t = board.t
     terrain = t.terrain
@@ -424,7 +353,7 @@ _FLEET_STANDS = FLEET.stands
 """Read once (reading an Enum member costs a descriptor call each time)."""
 
 
-def _other_move_problem(board: _Board, unit: Unit, to: Location, via_convoy: bool) -> str:
+def _other_move_problem(board: CheckBoard, unit: Unit, to: Location, via_convoy: bool) -> str:
     """A move of a kind that moves along any edge, anywhere, or never by itself (never convoyed)."""
     kind, dest = unit.kind, to.province
     if via_convoy:
@@ -440,7 +369,7 @@ def _other_move_problem(board: _Board, unit: Unit, to: Location, via_convoy: boo
     return ""
 
 
-def _support_problem(board: _Board, o: SupportHold | SupportMove, supporter: Unit) -> str:
+def _support_problem(board: CheckBoard, o: SupportHold | SupportMove, supporter: Unit) -> str:
     rules, t = board.rules, board.t
     at = supporter.location
     here = at.province
@@ -498,7 +427,7 @@ def _support_problem(board: _Board, o: SupportHold | SupportMove, supporter: Uni
     return ""
 
 
-def _convoy_problem(board: _Board, o: Convoy, fleet: Unit) -> str:
+def _convoy_problem(board: CheckBoard, o: Convoy, fleet: Unit) -> str:
     gmap, terrain = board.gmap, board.t.terrain
     if not fleet.kind.can_convoy or terrain[fleet.location.province] != "sea":
         return "only fleets at sea can convoy"
@@ -514,7 +443,7 @@ def _convoy_problem(board: _Board, o: Convoy, fleet: Unit) -> str:
     return ""
 
 
-_PROBLEMS: dict[type, Callable[[_Board, Any, Unit], str] | None] = {
+_PROBLEMS: dict[type, Callable[[CheckBoard, Any, Unit], str] | None] = {
     Hold: None, Move: _move_order_problem, SupportHold: _support_problem, SupportMove: _support_problem,
     Convoy: _convoy_problem,
 }
@@ -526,7 +455,7 @@ _NOT_MOVEMENT: Final = object()
 """What :data:`_PROBLEMS` gives for an order that is not of a movement phase."""
 
 
-def _classify_moves(facts: Facts, board: _Board, by_unit: _ByUnit) -> list[tuple[str, Order]]:
+def _classify_moves(facts: Facts, board: CheckBoard, by_unit: _ByUnit) -> list[tuple[str, Order]]:
     """Find what is fixed about each legal move (:class:`MoveFacts`), marking moves with no convoy
     route invalid; return the other orders in force but holds, in board order."""
     gmap, units, rules = facts.gmap, board.units, facts.rules

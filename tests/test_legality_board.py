@@ -1,5 +1,5 @@
 """What the legality checks read of a phase's board once (issue 23): the sea routes of its
-convoyers (:meth:`_Board.sea_route`) answer as :func:`route_exists` does, and the dict behind a
+convoyers (:meth:`CheckBoard.sea_route`) answer as :func:`route_exists` does, and the dict behind a
 board's units (:func:`~dipsat.model.types.plain`) holds what the board holds."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from helpers import GMAP, board
 
 from dipsat.model.types import plain
 from dipsat.solver.convoy_routes import route_exists
-from dipsat.solver.legality import _Board
+from dipsat.solver.check_board import CheckBoard
 from dipsat.solver.map_tables import tables
 from dipsat.solver.options import DATC
 
@@ -34,7 +34,7 @@ def _boards() -> list[tuple[str, ...]]:
 @pytest.mark.parametrize("units", _boards())
 def test_sea_route_answers_as_route_exists(units):
     position = board(*units)
-    b = _Board(GMAP, position, DATC, {})
+    b = CheckBoard(GMAP, position, DATC, {})
     convoyers = b.convoyers()
     terrain = tables(GMAP).terrain
     ends = sorted(p for p, t in terrain.items() if t == "coast")
