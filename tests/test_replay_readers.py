@@ -408,10 +408,3 @@ def test_mila_text_that_is_no_json_stays_no_json_with_unread_fields_left_out(mon
     broken = text.replace('"phases": [', '"phases": ["q' + member + '", ', 1)
     got, whole, quick = _read_both(broken, monkeypatch)
     assert not quick and got == whole and "not JSON" in got
-
-
-@pytest.mark.parametrize("text", ["", "\n", "a", "a\n", "\na\n\nb", '{"id": 1}\n{"id": 2}', "é\nü\n\n", "\r\n\x0b\n"])
-def test_a_tasks_lines_are_split_as_str_split_splits_them(text):
-    from dipsat.replay.readers import _split_lines
-
-    assert _split_lines(text) == text.split("\n")

@@ -31,16 +31,7 @@ def add_dislodgement(pm: PhaseModel) -> None:
             continue
         if fold and _folded(model, dislodged, attackers, left):
             continue
-        left = pm.fixed(left)
-        stayed = (not left) if isinstance(left, bool) else ~left
-        live = [a for a in map(pm.fixed, attackers) if a is not False]
-        if len(live) <= 1 or any(a is True for a in live):  # entered is one move (or a constant)
-            entered = True if any(a is True for a in live) else live[0] if live else False
-            pm.equal_and(dislodged, [entered, stayed])
-            continue
-        entered = pm.model.new_bool_var((ENTERED, province))
-        pm.equal_or(entered, live)
-        pm.equal_and(dislodged, [entered, stayed])
+        _several(pm, province, dislodged, attackers, left)
 
 
 def _add_unstacked_folded(pm: PhaseModel) -> None:
@@ -110,7 +101,7 @@ def _add_unstacked_folded(pm: PhaseModel) -> None:
 
 
 def _several(pm: PhaseModel, province: str, dislodged: IntVar, attackers: list[Lit], left: Lit) -> None:
-    """The gate of :func:`add_dislodgement` built in full (several moves in are open)."""
+    """The gate of :func:`add_dislodgement` built in full: ``dislodged <-> entered and stayed``."""
     left = pm.fixed(left)
     stayed = (not left) if isinstance(left, bool) else ~left
     live = [a for a in map(pm.fixed, attackers) if a is not False]
