@@ -492,3 +492,39 @@ def test_mila_orders_recorded_codes_as_each_order_reads_alone(codes):
                 else:
                     assert order.order == want and not order.problem
             assert broken is any(o.order is None for o in record.orders)
+
+
+def test_archive_reads_leave_no_garbage_cycle():
+    """Reading saved games and Droidippy games, unreadable orders, units and phases included,
+    makes no garbage cycle (an order's error is kept without its traceback): the games read can
+    join the permanent generation as the read ends (``read_task``), with nothing left there to collect."""
+    import gc
+
+    saved = json.loads((FIXTURES / "mila_game.json").read_text())
+    broken = json.loads(json.dumps(saved))
+    first = broken["phases"][0]
+    power = next(p for p, texts in first["orders"].items() if texts)
+    first["orders"][power] += ["A XYZ - PAR", "F NTH S", "", "Q PAR H", "ENGLAND: A LON H", "A PAR - BUR - MAR"]
+    broken["phases"][1]["state"]["units"][power] = ["A XYZ"]
+    broken["phases"][2]["orders"][power] = [5]
+    mila_texts = [json.dumps(saved), json.dumps(broken), "{oops"]
+    droidippy_texts = [SMALL, SMALL.replace("stp move bot", "stp move xyz\nmun support\nfoo bar baz"),
+                       SMALL.replace("Germany: army mun", "Germany: tank mun"), DROIDIPPY.read_text()]
+
+    def read_all() -> int:
+        for text in mila_texts:
+            read_task(Task("a.jsonl", "", Format.MILA, text, "uid"), None, default_maps)
+        for text in droidippy_texts:
+            read_task(Task("game_1.txt", "", Format.DROIDIPPY, text, "uid"), None, default_maps)
+        return len(mila_texts) + len(droidippy_texts)
+
+    read_all()  # modules imported on first use (a class remade by value_class leaves its first self)
+    was_on = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        assert read_all() == 7
+        assert gc.collect() == 0
+    finally:
+        if was_on:
+            gc.enable()

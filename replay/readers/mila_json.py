@@ -24,7 +24,6 @@ import math
 import re
 import sys
 from collections.abc import Mapping
-from itertools import repeat
 from typing import Any, Callable, Final
 
 from dipsat.model.errors import InputError
@@ -310,22 +309,9 @@ def _phase(index: int, raw: dict[str, Any], gmap: GameMap) -> PhaseRecord:
             continue
         if not _TEXT.issuperset(map(type, texts)):
             _refuse(texts, power_name, results, named)
-        read_orders = parse_orders(texts, gmap, position, kind, power)
-        units = list(map(named.get, texts))  # the unit each text names, if known
-        if None in units:
-            units = [unit or _unit_named(text, named) for text, unit in zip(texts, units)]
-        found = list(map(codes_of, units))
-        if (_LIST.issuperset(map(type, found)) and max(map(len, found)) <= 1
-                and True not in map(isinstance, read_orders, repeat(InputError))):
-            try:  # each unit's no code or one: a text, its join alone ("" for none), as below
-                codes = list(map(", ".join, found))
-            except TypeError:  # a code that is no text: the loop below writes it
-                codes = None
-            if codes is not None:
-                orders += map(new, repeat(RecordedOrder), zip(texts, read_orders, repeat(""), codes, repeat(None)))
-                continue
         # the codes of the unit each text names, if known (None: _recorded reads the text)
-        for text, order, codes in zip(texts, read_orders, found):
+        for text, order, codes in zip(texts, parse_orders(texts, gmap, position, kind, power),
+                                      map(codes_of, map(named.get, texts))):
             if type(codes) is list and len(codes) <= 1 and (not codes or type(codes[0]) is str):
                 codes = codes[0] if codes else ""  # the usual: no code, or one
             else:
@@ -365,9 +351,14 @@ def _recorded(results: dict[str, Any], text: str, named: dict[str, str]) -> str 
     ``named`` remembers the unit each order text names (its first two words)."""
     unit = named.get(text) if type(text) is str else None
     if unit is None:
-        unit = _unit_named(text, named)
-        if unit is None:
+        words = text.upper().split(None, 2)  # the first two words (no string made of the rest's)
+        if len(words) < 2:
             return None
+        unit = sys.intern(" ".join(words[:2]))  # a few hundred units, named by thousands of texts
+        if type(text) is str:
+            if len(named) >= _NAMED_LIMIT:
+                named.clear()
+            named[text] = unit
     codes = results.get(unit)
     if codes is None:
         return None
@@ -377,23 +368,6 @@ def _recorded(results: dict[str, Any], text: str, named: dict[str, str]) -> str 
         if len(codes) == 1 and type(codes[0]) is str:  # the usual one code
             return codes[0]
     return ", ".join(str(c) for c in codes if str(c))
-
-
-def _unit_named(text: str, named: dict[str, str]) -> str | None:
-    """The unit an order text names, as a saved game's results name it (its first two words,
-    upper case), remembered in ``named``; ``None`` for a text of fewer words."""
-    words = text.upper().split(None, 2)  # the first two words (no string made of the rest's)
-    if len(words) < 2:
-        return None
-    unit = sys.intern(" ".join(words[:2]))  # a few hundred units, named by thousands of texts
-    if type(text) is str:
-        if len(named) >= _NAMED_LIMIT:
-            named.clear()
-        named[text] = unit
-    return unit
-
-
-_LIST: Final = frozenset({list})
 
 
 _PHASES: dict[str, Phase | None] = {}
