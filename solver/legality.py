@@ -21,8 +21,7 @@ from dipsat.solver.facts import ILLEGAL, INVALID, LEGAL, Facts, MoveFacts, Verdi
 from dipsat.solver.hooks import Removal, take_slots
 from dipsat.solver.options import Rules
 from dipsat.solver.order_choices import (
-    CONVOY_ADJACENT, CONVOYING_FLEET, SEVERAL_ORDERS, VIA_CONVOY_MAY_WALK, fleet_destination, on_a_minimal_route,
-    support_mismatch, supported_key,
+    CONVOY_ADJACENT, SEVERAL_ORDERS, VIA_CONVOY_MAY_WALK, fleet_destination, support_mismatch, supported_key,
 )
 
 __all__ = ["LEGAL", "ILLEGAL", "INVALID", "Verdict", "MoveFacts", "Facts", "check_orders"]
@@ -60,7 +59,10 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
         _take_removed(facts, board, removed, choose)
     by_unit = _by_unit(board, verdicts)
     orders, generated = facts.orders, facts.generated
-    for province, piece in position.units.items():
+    moving: list[tuple[str, Piece, Move]] = []  # the orders in force, in board order: moves,
+    others: list[tuple[str, Order]] = []  # supports and convoys,
+    convoys: list[Convoy] = []  # convoys alone
+    for province, piece in board.units.items():
         legal = by_unit.get(province)
         if legal is None:
             chosen = None
@@ -69,7 +71,14 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
         else:
             chosen = choose(legal)
         if chosen is not None:
-            orders[province] = chosen.order
+            o = orders[province] = chosen.order
+            cls = type(o)
+            if cls is Move:
+                moving.append((province, piece, o))  # type: ignore[arg-type]
+            elif cls is not Hold:
+                others.append((province, o))
+                if cls is Convoy:
+                    convoys.append(o)  # type: ignore[arg-type]
         else:
             found = _HOLDS.get(id(piece))
             if found is not None and found[0] is piece:
@@ -84,8 +93,15 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
     for key in facts.slots:  # a further piece without an order of its own stands with its stack
         legal = by_unit.get(key)
         if legal:
-            orders[key] = (legal if type(legal) is not list else choose(legal)).order  # type: ignore[union-attr]
-    others = _classify_moves(facts, board, by_unit)
+            o = orders[key] = (legal if type(legal) is not list else choose(legal)).order  # type: ignore[union-attr]
+            cls = type(o)
+            if cls is Move:
+                moving.append((key, facts.pieces[key], o))  # type: ignore[arg-type]
+            elif cls is not Hold:
+                others.append((key, o))
+                if cls is Convoy:
+                    convoys.append(o)  # type: ignore[arg-type]
+    _classify_moves(facts, board, by_unit, moving, convoys + facts.removed_convoys if facts.removed_convoys else convoys)
     _classify_supports_and_convoys(facts, by_unit, others)
     _index_moves(facts)
     return facts
@@ -428,7 +444,7 @@ def _support_problem(board: CheckBoard, o: SupportHold | SupportMove, supporter:
 
 
 def _convoy_problem(board: CheckBoard, o: Convoy, fleet: Unit) -> str:
-    gmap, terrain = board.gmap, board.t.terrain
+    terrain = board.t.terrain
     if not fleet.kind.can_convoy or terrain[fleet.location.province] != "sea":
         return "only fleets at sea can convoy"
     army = board.units.get(o.target.location.province)
@@ -437,8 +453,7 @@ def _convoy_problem(board: CheckBoard, o: Convoy, fleet: Unit) -> str:
     src, dest = o.target.location.province, o.dest.province
     if src == dest or terrain[src] != "coast" or terrain[dest] != "coast":
         return f"an army cannot be convoyed from {src} to {dest}"
-    legal = CONVOYING_FLEET.get(board.rules.convoy_adjacent, on_a_minimal_route)
-    if not legal(gmap, fleet.location.province, src, dest, board.convoyers()):
+    if fleet.location.province not in board.convoying(src, dest):
         return f"{fleet} is on no convoy route from {src} to {dest}"
     return ""
 
@@ -455,33 +470,26 @@ _NOT_MOVEMENT: Final = object()
 """What :data:`_PROBLEMS` gives for an order that is not of a movement phase."""
 
 
-def _classify_moves(facts: Facts, board: CheckBoard, by_unit: _ByUnit) -> list[tuple[str, Order]]:
+def _classify_moves(facts: Facts, board: CheckBoard, by_unit: _ByUnit, moving: list[tuple[str, Piece, Move]],
+                    convoys: list[Convoy]) -> None:
     """Find what is fixed about each legal move (:class:`MoveFacts`), marking moves with no convoy
-    route invalid; return the other orders in force but holds, in board order."""
-    gmap, units, rules = facts.gmap, board.units, facts.rules
+    route invalid. ``moving``: the moves in force, each with its province (or key) and piece, in
+    board order; ``convoys``: the convoy orders in force, in board order, then the removed fleets'."""
+    gmap, rules = facts.gmap, facts.rules
     orders, moves, off_graphs = facts.orders, facts.moves, facts.off_graph
     convoys_of: dict[str, list[Convoy]] = {}  # province of the army -> the convoy orders for it, in board order
-    for c in [o for o in orders.values() if type(o) is Convoy] + facts.removed_convoys:
-        army_at = c.target.location.province  # type: ignore[union-attr]
+    for c in convoys:
+        army_at = c.target.location.province
         found = convoys_of.get(army_at)
         if found is None:
-            convoys_of[army_at] = [c]  # type: ignore[list-item]
+            convoys_of[army_at] = [c]
         else:
-            found.append(c)  # type: ignore[arg-type]
+            found.append(c)
     convoyed_when = CONVOY_ADJACENT[rules.convoy_adjacent]
     army = board.t.army
     destinations = board.t.destinations
     coast_omitted, coast_impossible = rules.coast_omitted, rules.coast_impossible
-    others = []
-    for province, o in orders.items():
-        cls = type(o)
-        if cls is not Move:
-            if cls is not Hold:
-                others.append((province, o))
-            continue
-        piece = units.get(province)
-        if piece is None:
-            piece = facts.pieces[province]
+    for province, piece, o in moving:
         unit = piece.unit
         kind = unit.kind
         dest = o.dest
@@ -526,7 +534,6 @@ def _classify_moves(facts: Facts, board: CheckBoard, by_unit: _ByUnit) -> list[t
         else:
             mf.routes = _NONE
         moves[province] = mf
-    return others
 
 
 _NONE: Final[list[Any]] = []
