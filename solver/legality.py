@@ -8,6 +8,7 @@ alone, never on the resolution, so it is plain Python and yields constants for t
 """
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any, Callable, Final, Mapping, Sequence
 
 from dipsat.model.gamemap import GameMap
@@ -45,8 +46,7 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
     piece of a stack it is for (``par#2``, :attr:`Facts.slots`) or ``None``. ``carriers``
     (variant hook): see :attr:`Facts.carriers`.
     """
-    verdicts = [Verdict(o, LEGAL, "", k) for o, k in zip(given, keys)] if keys else _verdicts(given)
-    facts = Facts(gmap, position, rules, verdicts, {}, [], off_graph=dict(off_graph) if off_graph else {},
+    facts = Facts(gmap, position, rules, _NONE, {}, [], off_graph=dict(off_graph) if off_graph else {},
                   strengths=_strengths(gmap, position), removed=removed,
                   stacks={p: tuple(k) for p, k in stacks.items() if k} if stacks else {},
                   carriers=dict(carriers) if carriers else {})
@@ -57,7 +57,7 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
     choose = SEVERAL_ORDERS[rules.several_orders]
     if removed is not None:
         _take_removed(facts, board, removed, choose)
-    by_unit = _by_unit(board, verdicts)
+    facts.verdicts, by_unit = _by_unit(board, given, keys)
     orders, generated = facts.orders, facts.generated
     moving: list[tuple[str, Piece, Move]] = []  # the orders in force, in board order: moves,
     others: list[tuple[str, Order]] = []  # supports and convoys,
@@ -114,21 +114,9 @@ _HOLDS_KEPT: Final = 4096
 """Entries of :data:`_HOLDS` at most (then it starts again)."""
 
 
-def _verdicts(given: Sequence[Order]) -> list[Verdict]:
-    """``[Verdict(o, LEGAL) for o in given]``, each filled in place (no ``__init__`` call per order)."""
-    made = []
-    append = made.append
-    for o in given:
-        v = _new(Verdict)
-        v.order = o
-        v.status = LEGAL
-        v.reason = ""
-        v.key = None
-        append(v)
-    return made
-
-
 _new = object.__new__
+_NO_KEYS: Final = repeat(None)
+"""The key of each given order when none has one (never exhausted: zipped with the orders)."""
 
 
 def _take_removed(facts: Facts, board: CheckBoard, removed: Removal, choose: Callable[[list[Verdict]], Verdict]) -> None:
@@ -141,7 +129,7 @@ def _take_removed(facts: Facts, board: CheckBoard, removed: Removal, choose: Cal
         return
     shown = CheckBoard(board.gmap, facts.position, board.rules, board.off_graph)
     shown.units = {**board.units, **pieces}
-    by_unit = _by_unit(shown, [Verdict(o, LEGAL) for o in removed.convoys])
+    _, by_unit = _by_unit(shown, removed.convoys)
     for province in board.removed_fleets:
         legal = by_unit.get(province)
         if legal:
@@ -165,10 +153,10 @@ _ByUnit = dict[str, "Verdict | list[Verdict]"]
 """The legal orders by the unit they name: its one verdict, or the list of its several (two or more)."""
 
 
-def _by_unit(board: CheckBoard, verdicts: list[Verdict]) -> _ByUnit:
-    """Group the orders legal by themselves by the unit they name (:data:`_ByUnit`); orders for
-    absent or foreign units are illegal, and so are those that could not be valid whatever the
-    other orders.
+def _by_unit(board: CheckBoard, given: Sequence[Order], keys: Sequence[str | None] = ()) -> tuple[list[Verdict], _ByUnit]:
+    """Each given order's verdict, and the orders legal by themselves grouped by the unit they
+    name (:data:`_ByUnit`); orders for absent or foreign units are illegal, and so are those that
+    could not be valid whatever the other orders. ``keys``: see :func:`check_orders`.
 
     A wrong unit letter is ignored or makes the order invalid (option ``unit_designation``,
     DATC 4.C.2); a wrong coast is dealt with when the move is classified (4.B.5). What can be
@@ -184,8 +172,15 @@ def _by_unit(board: CheckBoard, verdicts: list[Verdict]) -> _ByUnit:
     coast_omitted, coast_impossible = rules.coast_omitted, rules.coast_impossible
     by_unit: _ByUnit = {}
     problems = _PROBLEMS  # a hold has none
-    for v in verdicts:
-        o = v.order
+    verdicts: list[Verdict] = []
+    append = verdicts.append
+    for o, key in zip(given, keys or _NO_KEYS):
+        v = _new(Verdict)  # filled in place: one per given order of every phase
+        v.order = o
+        v.status = LEGAL
+        v.reason = ""
+        v.key = key
+        append(v)
         cls = type(o)
         problem = problems.get(cls, _NOT_MOVEMENT)
         if problem is _NOT_MOVEMENT:
@@ -194,10 +189,10 @@ def _by_unit(board: CheckBoard, verdicts: list[Verdict]) -> _ByUnit:
         named = o.unit
         province = named.location.province
         piece = units.get(province)
-        if v.key is not None:  # a further piece of the stack there: its own checks, its own key
-            v.status, v.reason = _piece_verdict(board.for_key(v.key, province), v, piece)
+        if key is not None:  # a further piece of the stack there: its own checks, its own key
+            v.status, v.reason = _piece_verdict(board.for_key(key, province), v, piece)
             if v.status == LEGAL:
-                _add(by_unit, v.key, v)
+                _add(by_unit, key, v)
             continue
         if piece is None:
             v.status, v.reason = ILLEGAL, f"no unit in {named.location}"
@@ -236,7 +231,7 @@ def _by_unit(board: CheckBoard, verdicts: list[Verdict]) -> _ByUnit:
             by_unit[province] = v
         else:
             _add(by_unit, province, v)
-    return by_unit
+    return verdicts, by_unit
 
 
 def _add(by_unit: _ByUnit, key: str, v: Verdict) -> None:
@@ -489,15 +484,29 @@ def _classify_moves(facts: Facts, board: CheckBoard, by_unit: _ByUnit, moving: l
     army = board.t.army
     destinations = board.t.destinations
     coast_omitted, coast_impossible = rules.coast_omitted, rules.coast_impossible
+    any_off_graph = bool(off_graphs)
     for province, piece, o in moving:
         unit = piece.unit
         kind = unit.kind
         dest = o.dest
         to = dest.province
+        mf = _new(MoveFacts)  # filled in place: one per move of every phase
+        mf.order = o
+        mf.piece = piece
+        mf.src = province
+        mf.dest = to
+        mf.routes = _NONE
+        if kind is ARMY and dest.coast is None and not o.via_convoy and not any_off_graph and \
+                province not in convoys_of and to in army.get(province, _EMPTY):
+            mf.dest_location = dest  # most moves: an army walking, no convoy ordered for it (what follows finds)
+            mf.convoyed = mf.off_graph = False
+            mf.blocked = ""
+            moves[province] = mf
+            continue
         for_it = convoys_of.get(province) if convoys_of else None
         convoyers = [c for c in for_it if c.dest.province == to] if for_it is not None else _NONE
         blocked = ""
-        off_graph = bool(off_graphs) and off_graphs.get(province) == to and not o.via_convoy
+        off_graph = any_off_graph and off_graphs.get(province) == to and not o.via_convoy
         moves_along = kind.moves
         convoyed = False
         if off_graph:  # variant hook: the destination is reached off the adjacency graph
@@ -517,11 +526,6 @@ def _classify_moves(facts: Facts, board: CheckBoard, by_unit: _ByUnit, moving: l
                     (convoyers or o.via_convoy or to not in army.get(province, _EMPTY)):
                 convoyed = convoyed_when(gmap, piece, o, convoyers, orders)
             # else every choice lets it walk (order_choices.CONVOY_ADJACENT)
-        mf = _new(MoveFacts)  # filled in place: one per move of every phase
-        mf.order = o
-        mf.piece = piece
-        mf.src = province
-        mf.dest = to
         mf.dest_location = dest_location
         mf.convoyed = convoyed
         mf.blocked = blocked
@@ -531,8 +535,6 @@ def _classify_moves(facts: Facts, board: CheckBoard, by_unit: _ByUnit, moving: l
             if not mf.routes:
                 _mark(by_unit, o, INVALID, "no convoy route was ordered")
                 continue
-        else:
-            mf.routes = _NONE
         moves[province] = mf
 
 

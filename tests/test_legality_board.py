@@ -80,3 +80,4 @@ def test_plain_reads_the_dict_behind_a_board():
     other = MappingProxyType({"lon": 1})  # a view made elsewhere: itself
     assert plain(other) is other
     assert plain({}) == {}
+
