@@ -579,7 +579,11 @@ def _mark(by_unit: _ByUnit, order: Order, status: str, reason: str) -> None:
     Equal orders name the same unit and were checked alike, so they are all in ``by_unit`` under
     its province."""
     found = by_unit[order.unit.location.province]  # type: ignore[union-attr]
-    for v in found if type(found) is list else (found,):  # type: ignore[union-attr]
+    if type(found) is not list:  # the unit's one legal order (the one in force, unless ``order`` is a further piece's)
+        if found.order is order or found.order == order:  # type: ignore[union-attr]
+            found.status, found.reason = status, reason  # type: ignore[union-attr]
+        return
+    for v in found:
         if v.order is order or v.order == order:
             v.status, v.reason = status, reason
 

@@ -9,6 +9,7 @@ from typing import Callable, Final, Iterable, Mapping, Sequence
 
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Convoy, Location, Move, Order, Piece, SupportHold, SupportMove
+from dipsat.model.types import _unit_text  # str(unit) without an f-string's format call (invalid supports' texts)
 from dipsat.model.values import value_class
 from dipsat.solver.convoy_routes import routes
 from dipsat.solver.facts import Facts, Verdict
@@ -289,15 +290,16 @@ def support_mismatch(facts: Facts, o: SupportHold | SupportMove) -> str:
     target = facts.orders.get(supported_key(facts, o) if facts.slots else o.target.location.province)
     if type(o) is SupportHold:
         if type(target) is Move:
-            return f"{o.target} is ordered to move ({target}), not to hold"
+            return f"{_unit_text(o.target)} is ordered to move ({target.__str__()}), not to hold"
         owner = facts.position.units[o.target.province].power
         if facts.rules.hold_support_civil_disorder == "fails" and owner != o.power and \
                 not any(getattr(v.order, "power", None) == owner for v in facts.verdicts):
             return f"{owner} ordered nothing: a power in civil disorder (DATC 4.D.9)"
         return ""
     if type(target) is not Move or target.dest.province != o.dest.province:  # type: ignore[union-attr]
-        what = f"ordered {target}" if target is not None else "not ordered to move"
-        return f"{o.target} is {what}, not to move to {o.dest.province}"
+        if target is None:
+            return f"{_unit_text(o.target)} is not ordered to move, not to move to {o.dest.province}"
+        return f"{_unit_text(o.target)} is ordered {target.__str__()}, not to move to {o.dest.province}"
     if o.dest.coast and SUPPORT_COAST_COUNTS[facts.rules.support_coast](facts.piece(o.unit.province)):
         mf = facts.moves.get(o.target.province)
         actual = mf.dest_location.coast if mf else target.dest.coast
