@@ -6,6 +6,7 @@ columns (:func:`dipsat.replay.work.replay_task_columns`) and never loads it.
 from __future__ import annotations
 
 import struct
+import sys
 from array import array
 from collections.abc import Sequence
 from itertools import accumulate, chain, repeat
@@ -38,14 +39,26 @@ ORDER_SCHEMA: Final = _schema(OrderRow, {
 
 
 def to_table(rows: list[PhaseRow] | list[OrderRow], schema: pa.Schema) -> pa.Table:
-    """Return the rows as an Arrow table of ``schema``, column by column.
+    """Return the rows as an Arrow table of ``schema``.
 
-    The columns are built from buffers, never by ``pa.array`` on Python lists: that call makes
-    pyarrow import pandas (0.3 s and 60 MB) just to ask whether a list is a pandas object.
+    Where pyarrow was loaded with numpy and pandas is not loaded, the columns are built from
+    buffers, never by ``pa.array`` on Python lists: that call would make pyarrow import pandas
+    (0.3 s and 60 MB) just to ask whether a list is a pandas object (:func:`_converts_alone`).
     """
+    if _converts_alone():  # the rows (tuples in the schema's order) converted in one call
+        kind = _STRUCTS.get(schema)
+        if kind is None:
+            if len(_STRUCTS) >= 8:
+                _STRUCTS.clear()
+            kind = _STRUCTS[schema] = pa.struct(list(schema))
+        return pa.Table.from_struct_array(pa.array(rows, kind))
     with no_cycle_collection():  # many short-lived lists and tuples, no cycles
         values = list(zip(*rows)) or [() for _ in schema]  # rows are tuples in the schema's order
         return from_columns(values, schema)
+
+
+_STRUCTS: dict[pa.Schema, pa.DataType] = {}
+"""A table's schema -> the struct type of its rows (the two tables', at most a few)."""
 
 
 def order_table(columns: OrderColumns) -> pa.Table:
@@ -89,6 +102,14 @@ def _column(values: Sequence[Any], kind: pa.DataType) -> pa.Array:
         if n and values[0] is not None and values[-1] == values[0] and values.count(values[0]) == n:
             return _repeated(values[0], n)  # a task's file, a game's id
         return _strings(values)
+    if _converts_alone():
+        return pa.array(values, kind)
+    return _built(values, kind)
+
+
+def _built(values: Sequence[Any], kind: pa.DataType) -> pa.Array:
+    """An int32 or boolean column of ``values`` made from its buffers (see :func:`_converts_alone`)."""
+    n = len(values)
     nulls = values.count(None)
     validity = _bits(list(map(is_not, values, repeat(None)))) if nulls else None
     if kind == _BOOL:
@@ -99,10 +120,29 @@ def _column(values: Sequence[Any], kind: pa.DataType) -> pa.Array:
     raise TypeError(f"no column of type {kind} in the replay tables")
 
 
+def _converts_alone() -> bool:
+    """Whether ``pa.array`` of a list costs no pandas import: where pyarrow was loaded without numpy
+    (:func:`~dipsat.replay.cores.import_arrow_lean`: a replaying process) it never looks for pandas
+    objects, and where pandas is loaded already the look costs nothing more. Its conversion in C++
+    takes about 60 % of the time of the columns made from buffers (:func:`_built_strings`)."""
+    return _ARROW_WITHOUT_NUMPY or "pandas" in sys.modules
+
+
+_ARROW_WITHOUT_NUMPY: Final = getattr(pa.lib, "np", False) is None
+"""pyarrow was loaded without numpy (its ``pa.array`` then never imports pandas)."""
+
+
 def _strings(values: Sequence[str | None]) -> pa.Array:
-    """A string array of ``values``; ASCII texts without nulls (nearly every column) made from
-    their buffers: the texts joined, their lengths summed (about 70 ns a value, against 100 for
-    the builder)."""
+    """A string array of ``values`` (``pa.array`` where that imports nothing: :func:`_converts_alone`)."""
+    if _converts_alone():
+        return pa.array(values, _STRING)
+    return _built_strings(values)
+
+
+def _built_strings(values: Sequence[str | None]) -> pa.Array:
+    """A string array of ``values`` made without ``pa.array``; ASCII texts without nulls (nearly
+    every column) made from their buffers: the texts joined, their lengths summed (about 70 ns a
+    value, against 100 for the builder)."""
     n = len(values)
     if n and values[0] is None and values.count(None) == n:
         return pa.nulls(n, _STRING)  # a column of generated orders' records, of tags

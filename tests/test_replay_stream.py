@@ -370,3 +370,25 @@ def test_a_run_killed_inside_a_record_is_completed(archive: Path, reference: Pat
     assert summary["run"]["tasks_resumed"] == 1 and summary["run"]["tasks_replayed"] == len(records) - 1
     assert len(list((out / "parts").glob(f"*{store.LOG}"))) == 2
     _same(reference, out)
+
+
+def test_parts_written_into_one_buffer_equal_those_of_a_growing_stream(reference: Path):
+    """The store writes every part into one buffer kept for the next (:class:`store.PartWriter`):
+    parts larger, then smaller, then larger again are each the bytes a growing stream writes (an
+    IPC file of the orders, then one of the phases placed from the part's start), and read back."""
+    parts = _parts(reference)
+    writer = store.PartWriter()
+    tables = [parts[uid] for uid in sorted(parts, key=lambda u: parts[u][1].num_rows)]
+    for phases, orders in [tables[-1], tables[0], *tables]:
+        games = phases.schema.metadata[store.GAMES_KEY].decode()
+        plain = phases.replace_schema_metadata(None)
+        sink = pa.BufferOutputStream()
+        with pa.ipc.new_file(sink, orders.schema) as w:
+            w.write_table(orders)
+        meta = {store.GAMES_KEY: games.encode(), store.ORDERS_KEY: str(sink.tell()).encode()}
+        with pa.ipc.new_file(sink, plain.schema.with_metadata(meta)) as w:
+            w.write_table(plain.replace_schema_metadata(meta))
+        part = writer.part(plain, orders, games)
+        assert part.equals(sink.getvalue())
+        assert pa.ipc.open_file(part).read_all().equals(phases)
+        assert pa.ipc.open_file(part.slice(0, int(meta[store.ORDERS_KEY]))).read_all().equals(orders)

@@ -1,4 +1,4 @@
-"""The replay's Arrow tables: built column by column from buffers, equal to what ``pa.array`` makes,
+"""The replay's Arrow tables: converted by ``pa.array`` or built from buffers, equal either way to what ``pa.array`` makes,
 and made without importing pandas (pyarrow imports it for ``pa.array`` on a Python list)."""
 from __future__ import annotations
 
@@ -9,11 +9,40 @@ from pathlib import Path
 import pyarrow as pa
 import pytest
 
+from dipsat.replay import tables
 from dipsat.replay.rows import OrderColumns, OrderRow, PhaseRow
 from dipsat.replay.tables import ORDER_SCHEMA, PHASE_SCHEMA, order_table, to_table
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "replay_fixtures"
+
+
+@pytest.fixture(autouse=True, params=["pa.array", "buffers"])
+def conversion(request, monkeypatch):
+    """Each test twice: the columns converted by ``pa.array`` (a replaying process, whose pyarrow
+    has no numpy), and made from their buffers (a process where ``pa.array`` would import pandas)."""
+    monkeypatch.setattr(tables, "_converts_alone", lambda: request.param == "pa.array")
+    return request.param
+
+
+def test_a_replaying_process_converts_with_pa_array():
+    """pyarrow imported lean (no numpy) converts lists itself without importing pandas: the tables
+    take the quicker way there, and only there."""
+    code = ("import sys\n"
+            "from dipsat.replay.cores import import_arrow_lean\n"
+            "import_arrow_lean()\n"
+            "from dipsat.replay import tables\n"
+            "from dipsat.replay.rows import OrderColumns\n"
+            "t = tables.order_table(OrderColumns(runs=[('f', 'g', 0, 'S1901M', 1, 0)], power=['E'], text=['x'],"
+            " order=['A lon H'], result=['succeeds'], tag=[None], words=['succeeds'], reason=[''],"
+            " recorded=[None], line=[3]))\n"
+            "print(tables._converts_alone(), 'pandas' in sys.modules, t.column('line').to_pylist())")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "False", "[3]"]
+    plain = subprocess.run([sys.executable, "-c", "import numpy, pyarrow\nfrom dipsat.replay import tables\n"
+                            "print(tables._converts_alone())"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert plain.stdout.split() == ["False"], plain.stderr
 
 
 def _phase(i: int, index: int | None, line: int | None) -> PhaseRow:
