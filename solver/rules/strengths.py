@@ -25,10 +25,13 @@ def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | No
     :attr:`~dipsat.solver.legality.Facts.strengths`)."""
     if not supporters:
         return base
-    if excluding_power is None and pm.fold and pm.facts.strengths is None:  # the common case, folded
+    facts = pm.facts
+    if pm.fold and facts.strengths is None:  # the common case, folded
         lb, ub, made = pm.model.lb, pm.model.ub, pm._given
         found: dict[int, int] = {}
         for s in supporters:
+            if excluding_power is not None and facts.piece(s).power == excluding_power:
+                continue  # left out before its literal is asked for, as below
             lit = made.get(s)  # pm.given(s), read from its table once made
             if lit is None:
                 lit = pm.given(s)
@@ -42,10 +45,10 @@ def support_sum(pm: PhaseModel, supporters: list[str], excluding_power: str | No
         return LinearExpr(found, base) if found else base
     kept, lits = [], []  # loops: a comprehension makes a function object each time
     for s in supporters:
-        if excluding_power is None or pm.facts.piece(s).power != excluding_power:
+        if excluding_power is None or facts.piece(s).power != excluding_power:
             kept.append(s)
             lits.append(pm.fixed(pm.given(s)))  # a support fixed by the facts is a constant
-    weights = pm.facts.strengths
+    weights = facts.strengths
     if weights is not None:
         base += sum(weights[s].support for s, lit in zip(kept, lits) if lit is True)
         terms = [lit * weights[s].support for s, lit in zip(kept, lits)
@@ -294,11 +297,27 @@ def _add_plain_folded(pm: PhaseModel) -> None:
             supporters = hold_supports.get(province)
             strengths[HOLD, province] = support_sum(pm, supporters) if supporters else 1
     own_support_counts = OWN_SUPPORT_COUNTS[facts.rules.own_support_via]
+    made, given_of = pm._given, pm.given
     for src, mf in moves_of.items():
         supporters = move_supports.get(src)
-        if supporters:
-            supported = support_sum(pm, supporters, base=0)
-            full = supported + 1 if type(supported) is int else _from(supported, 1)
+        if supporters:  # support_sum(pm, supporters, base=0) and _from(it, 1), inline
+            counted: dict[int, int] = {}
+            supported = 0
+            for s in supporters:
+                lit = made.get(s)  # pm.given(s), read from its table once made
+                if lit is None:
+                    lit = given_of(s)
+                if lit is False:
+                    continue
+                v = lit.index  # type: ignore[union-attr]
+                if lb[v] != ub[v]:
+                    counted[v] = counted.get(v, 0) + 1
+                elif lb[v]:  # fixed by the facts: a constant
+                    supported += 1
+            if counted:  # the two sums share their terms, as _from's do
+                supported, full = LinearExpr(counted, supported), LinearExpr(counted, supported + 1)  # type: ignore[assignment]
+            else:
+                full = supported + 1
         else:
             supported, full = 0, 1
         if mf.convoyed or mf.blocked or carried and src in carried:

@@ -59,6 +59,7 @@ def add_supports(pm: PhaseModel, cut_from_target_by_convoy: bool = False, exempt
     if pm.fold and not pm.overrides:  # every support is defined here: the unattacked ones fixed inline
         model = pm.model
         lb, ub, keys, made, decisions = model.lb, model.ub, model.keys, pm._given, pm.decisions
+        plain = exempt is None and not cut_from_target_by_convoy and not stacked  # the usual rules, no stacks
         for province in facts.supports:
             given = made.get(province)
             if given is None:  # pm.given(province), inline: the supports' literals are made here
@@ -77,6 +78,8 @@ def add_supports(pm: PhaseModel, cut_from_target_by_convoy: bool = False, exempt
                     lb[v] = ub[v] = 1
                 elif lb[v] != 1:
                     model.conflict = True
+            elif plain:
+                _add_attacked_folded(pm, given, province)  # type: ignore[arg-type]
             else:
                 add_support_literal(pm, given, province, cut_from_target_by_convoy, exempt)  # type: ignore[arg-type]
         return
@@ -88,6 +91,58 @@ def add_supports(pm: PhaseModel, cut_from_target_by_convoy: bool = False, exempt
                 always(given)  # type: ignore[arg-type]
         else:
             add_support_literal(pm, given, province, cut_from_target_by_convoy, exempt)  # type: ignore[arg-type]
+
+
+def _add_attacked_folded(pm: PhaseModel, given: IntVar, province: str) -> None:
+    """:func:`add_support_literal` for an attacked supporter in a folded model with no backup-rule
+    overrides, no exemption, no stacks and no cut from the target by convoy, inline: the same
+    cutters, the same decisions made in the same order (each cutter's path, then the supporter's
+    dislodgement) and the same gate as :meth:`~dipsat.solver.phase_model.PhaseModel.equal_and`
+    folds it (``given`` <-> not dislodged and no cutter has a path)."""
+    facts = pm.facts
+    support = facts.supports[province]
+    into = support.target.province if isinstance(support, SupportHold) else support.dest.province
+    power, units = support.power, facts.position.units
+    cut = []
+    for a in facts.attackers[province]:  # cutters(), inline
+        attacker = units.get(a)
+        if attacker is None:
+            attacker = facts.piece(a)
+        if attacker.power != power and attacker.unit.kind.cuts and a != into:
+            cut.append(a)
+    pm.cut_by[province] = cut
+    paths = []
+    for a in cut:
+        paths.append(pm.path(a))
+    dislodged = pm.dislodged(province)
+    model = pm.model
+    lb, ub = model.lb, model.ub
+    t = 2 * given.index
+    v = dislodged.index  # type: ignore[union-attr]  # an attacked unit's dislodgement is a literal
+    codes = []
+    if lb[v] != ub[v]:
+        codes.append(2 * v + 1)
+        cut_for_sure = False
+    else:
+        cut_for_sure = lb[v] == 1
+    if not cut_for_sure:
+        for p in paths:  # not path: False for a path over land (the support is cut), True without a path
+            if p is True:
+                cut_for_sure = True
+                break
+            if p is not False:
+                v = p.index  # type: ignore[union-attr]
+                if lb[v] != ub[v]:
+                    codes.append(2 * v + 1)
+                elif lb[v] == 1:
+                    cut_for_sure = True
+                    break
+    if cut_for_sure:
+        model.fix(t + 1)
+    elif codes:
+        model.add_equal_and(t, codes)
+    else:
+        model.fix(t)
 
 
 def _uncut(pm: PhaseModel, given: IntVar, province: str) -> None:
