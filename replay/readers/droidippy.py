@@ -328,15 +328,11 @@ class _Words:
         """The board of ``lines``, built without a step per line in Python; ``None`` if a line was
         not read before, is no board line, or two units stand in one province (:func:`_position`
         then says which)."""
-        units = list(map(self.units.get, lines))
-        count = len(lines) - units.count(None)
-        centres = list(map(self.centres.get, lines[count:]))
+        units = list(filter(None, map(self.units.get, lines)))
+        centres = list(map(self.centres.get, lines[len(units):]))  # the units' lines first, as Droidippy writes
         dislodged = []
-        if None not in centres and None not in units[:count]:  # the units' lines first, as Droidippy writes
-            units = units[:count]
-        else:  # any other order, or lines of dislodged units
-            units = list(filter(None, units))
-            centres = list(filter(None, map(self.centres.get, lines)))
+        if not all(centres):  # a centre's line before a unit's, or lines of dislodged units (no test
+            centres = list(filter(None, map(self.centres.get, lines)))  # of a line against None: a call each)
         if len(units) + len(centres) != len(lines):
             dislodged = list(filter(None, map(self.dislodged.get, lines)))
             if len(units) + len(centres) + len(dislodged) != len(lines):
