@@ -3,10 +3,11 @@ the map's tables, the units, the rules in force, the off-graph destinations, and
 sea routes found once per board."""
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Mapping
 
 from dipsat.model.gamemap import GameMap
-from dipsat.model.types import Position, plain
+from dipsat.model.types import Piece, Position, plain
 from dipsat.solver.convoy_routes import fleets_needed
 from dipsat.solver.map_tables import tables
 from dipsat.solver.options import Rules
@@ -24,7 +25,12 @@ class CheckBoard:
                  slots: Mapping[str, str] | None = None) -> None:
         self.gmap = gmap
         self.t = tables(gmap)
-        self.units = plain(position.units)  # read only (a dict's look-ups are quicker than its view's)
+        units = plain(position.units)
+        if type(units) is not dict:  # a board made before its reader's later boards pushed it out of plain's memo
+            units = units.copy() if type(units) is MappingProxyType else dict(units)
+        self.units: dict[str, Piece] = units  # type: ignore[assignment]
+        """The units, read only: a dict (its look-ups cost half those through the board's read-only
+        view, and the checks make ~40 a phase); a copy when :func:`plain` does not know the view."""
         self.rules = rules
         self.off_graph = off_graph
         self._convoyers: list[str] | None = None

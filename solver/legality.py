@@ -171,6 +171,7 @@ def _by_unit(board: CheckBoard, given: Sequence[Order], keys: Sequence[str | Non
     walks, destinations, terrain = t.walks, t.destinations, t.terrain
     coast_omitted, coast_impossible = rules.coast_omitted, rules.coast_impossible
     by_unit: _ByUnit = {}
+    setdefault = by_unit.setdefault
     problems = _PROBLEMS  # a hold has none
     verdicts: list[Verdict] = []
     append = verdicts.append
@@ -226,10 +227,7 @@ def _by_unit(board: CheckBoard, given: Sequence[Order], keys: Sequence[str | Non
             if reason:
                 v.status, v.reason = ILLEGAL, reason  # told from the order and the board alone
                 continue
-        found = by_unit.get(province)
-        if found is None:
-            by_unit[province] = v
-        else:
+        if setdefault(province, v) is not v:  # a second legal order for the unit
             _add(by_unit, province, v)
     return verdicts, by_unit
 

@@ -81,3 +81,17 @@ def test_plain_reads_the_dict_behind_a_board():
     assert plain(other) is other
     assert plain({}) == {}
 
+
+
+def test_check_board_reads_a_dict_of_the_units_whatever_plains_memo_holds():
+    """A reader makes a game's boards before the replay checks them, so by then :func:`plain`'s
+    bounded memo has forgotten most of them: the checks still read a dict with the board's units,
+    in the board's order."""
+    from dipsat.model import types
+    position = board("England: F nth", "England: A lon", "France: A par", "Germany: F kie")
+    known = CheckBoard(GMAP, position, DATC, {})
+    types._MADE.clear()  # as after many later boards
+    forgotten = CheckBoard(GMAP, position, DATC, {})
+    for b in (known, forgotten):
+        assert type(b.units) is dict
+        assert list(b.units.items()) == list(position.units.items())
