@@ -542,3 +542,23 @@ def test_same_order_object_twice_is_invalid_twice():
     [move] = orders(GMAP, "England: A lon - bel", position=position)
     res = adjudicate(GMAP, position, [move, move], DATC)
     assert [r.result for r in res.results] == [Result.INVALID, Result.INVALID]
+
+
+def _as_dicts(position: Position) -> tuple[dict, dict, dict]:
+    return dict(position.units), dict(position.centres), dict(position.dislodged)
+
+
+@FAST
+@given(st.one_of(PHASES, retreat_phases(), adjustment_phases()))
+def test_the_board_adjudicated_is_left_as_it_was(phase):
+    """The next board is made from a copy of the board's units and centres (the dict behind its
+    read-only view, copied at once): the board the phase was adjudicated on keeps every unit,
+    centre and dislodged unit it had, and the next board's mappings are read-only views of their own."""
+    position, given_orders = phase
+    before = _as_dicts(position)
+    res = adjudicate(GMAP, position, given_orders, DATC, advance=False)
+    assert _as_dicts(position) == before
+    for mapping in (res.after.units, res.after.centres, res.after.dislodged):
+        assert isinstance(mapping, MappingProxyType)
+    if dict(res.after.units) != before[0]:
+        assert res.after.units is not position.units
