@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from itertools import repeat
+from operator import call, is_, itemgetter
 from typing import Any, Final, Literal
 
 from dipsat.model.errors import InputError, OrderError, OrderSyntaxError, UnknownProvinceError, quote
@@ -174,13 +176,21 @@ def _remember(texts: dict[str, _Binder], text: str,
 def parse_orders(texts: Iterable[str], gmap: GameMap, position: Position | None = None,
                  kind: PhaseKind = PhaseKind.MOVEMENT, power: str | None = None) -> list[Order | InputError]:
     """:func:`parse_order` of each text on one board, in one call (an archive's phase reads its
-    orders together): the order read, or the error raised for a text that cannot be read."""
+    orders together): the order read, or the error raised for a text that cannot be read (kept
+    without its traceback).
+
+    The recipes are looked up first, all at once: a text read anew meanwhile (a text twice, a
+    table started again) binds the recipe found, which reads as a parse does."""
+    table = _texts_read(gmap, power, kind, position is None)
+    texts = texts if type(texts) is list else list(texts)
+    hits = list(map(table.get, texts))
+    if len(texts) >= _IN_C_FROM and None not in hits:  # all read before: each binder called in one C pass
+        bound: list[Order | None] = list(map(call, map(_BINDER, hits), repeat(position), map(_DATA, hits)))
+        if not any(map(is_, bound, repeat(None))):  # by identity: an order's == is Python code
+            return bound  # type: ignore[return-value]
     found: list[Order | InputError] = []
     append = found.append
-    table = _texts_read(gmap, power, kind, position is None)
-    get = table.get
-    for text in texts:
-        hit = get(text)
+    for text, hit in zip(texts, hits):
         if hit is not None:
             order = hit[0](position, hit[1])
             if order is not None:
@@ -189,9 +199,16 @@ def parse_orders(texts: Iterable[str], gmap: GameMap, position: Position | None 
         try:
             append(_parse_anew(text, gmap, power, position, kind, table))
         except InputError as exc:
+            exc.__traceback__ = exc.__context__ = None  # kept: no cycle through this frame (and its list)
             append(exc)
     return found
 
+
+_IN_C_FROM: Final = 8
+"""Texts from which :func:`parse_orders` binds them in C passes (a Droidippy phase's ~20 orders);
+fewer (a saved game's power's 3 or 4) cost less one by one than the passes' iterators and lists."""
+_BINDER: Final = itemgetter(0)
+_DATA: Final = itemgetter(1)
 
 _Read = tuple[Location, bool, "UnitKind | None"]
 """One unit a parse read: its location as written, whether it is the ordered unit, its kind as
@@ -270,6 +287,10 @@ def _bind_one(position: Position | None, data: tuple[Any, ...]) -> Order | None:
     at = unit.location
     if not (at is first or (bare and at.coast) or at == first):
         unit = Unit(unit.kind, first)
+    if len(tail) == 2:  # a move's destination and via: no call with a tuple unpacked
+        return cls(piece.power if power is None else power, unit, tail[0], tail[1])  # type: ignore[no-any-return]
+    if not tail:  # a hold
+        return cls(piece.power if power is None else power, unit)  # type: ignore[no-any-return]
     return cls(piece.power if power is None else power, unit, *tail)  # type: ignore[no-any-return]
 
 
@@ -292,6 +313,10 @@ def _bind_two(position: Position | None, data: tuple[Any, ...]) -> Order | None:
         at = named.location
         if not (at is second or (other_bare and at.coast) or at == second):
             named = Unit(named.kind, second)
+    if len(tail) == 1:  # a support's or convoy's destination: no call with a tuple unpacked
+        return cls(piece.power if power is None else power, unit, named, tail[0])  # type: ignore[no-any-return]
+    if not tail:  # a support to hold
+        return cls(piece.power if power is None else power, unit, named)  # type: ignore[no-any-return]
     return cls(piece.power if power is None else power, unit, named, *tail)  # type: ignore[no-any-return]
 
 
@@ -308,6 +333,10 @@ def _bind_one_kind(position: Position | None, data: tuple[Any, ...]) -> Order | 
     at = unit.location  # the unit as written (see above)
     if not (at is first or (bare and at.coast) or at == first):
         unit = Unit(unit.kind, first)
+    if len(tail) == 2:  # a move's destination and via: no call with a tuple unpacked
+        return cls(piece.power if power is None else power, unit, tail[0], tail[1])  # type: ignore[no-any-return]
+    if not tail:  # a hold
+        return cls(piece.power if power is None else power, unit)  # type: ignore[no-any-return]
     return cls(piece.power if power is None else power, unit, *tail)  # type: ignore[no-any-return]
 
 
@@ -337,6 +366,10 @@ def _bind_two_kind(position: Position | None, data: tuple[Any, ...]) -> Order | 
         at = named.location
         if not (at is second or (other_bare and at.coast) or at == second):
             named = Unit(named.kind, second)
+    if len(tail) == 1:  # a support's or convoy's destination: no call with a tuple unpacked
+        return cls(piece.power if power is None else power, unit, named, tail[0])  # type: ignore[no-any-return]
+    if not tail:  # a support to hold
+        return cls(piece.power if power is None else power, unit, named)  # type: ignore[no-any-return]
     return cls(piece.power if power is None else power, unit, named, *tail)  # type: ignore[no-any-return]
 
 

@@ -143,7 +143,7 @@ class GameReplay:
         (``tagged``: some result has a tag; without one no unit was destroyed)."""
         board = res.after
         destroyed = _destroyed(res) if tagged else {}
-        pending = dict(board.dislodged) if board.phase.kind is PhaseKind.RETREAT else {}
+        pending = board.dislodged if board.phase.kind is PhaseKind.RETREAT else {}
         same_season = (target.phase.year, target.phase.season) == (rec.phase.year, rec.phase.season)
         carry = None
         if known and target.phase.kind is PhaseKind.RETREAT and same_season:

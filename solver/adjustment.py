@@ -47,7 +47,7 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, orders: Sequence[O
     """
     gmap = board_in_play(gmap, position)
     due = adjustments_due(position)
-    units = dict(position.units)
+    units = position.units.copy()  # type: ignore[attr-defined]  # the dict behind the frozen view, at once
     builds_left = {p: n for p, n in due.items() if n > 0}
     disbands_left = {p: -n for p, n in due.items() if n < 0}
     orders = [_as_meant(gmap, o, rules) for o in orders] if rules.fleet_inland_build == "army" else list(orders)

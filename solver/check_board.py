@@ -7,8 +7,10 @@ from typing import Mapping
 
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Position, plain
+from dipsat.solver.convoy_routes import fleets_needed
 from dipsat.solver.map_tables import tables
 from dipsat.solver.options import Rules
+from dipsat.solver.order_choices import CONVOYING_FLEETS
 
 _EMPTY: frozenset[str] = frozenset()
 
@@ -16,7 +18,7 @@ _EMPTY: frozenset[str] = frozenset()
 class CheckBoard:
     """The board of one phase as the checks read it: its tables, its units, the rules in force."""
 
-    __slots__ = ("gmap", "t", "units", "rules", "off_graph", "_convoyers", "removed_fleets", "slots", "_seas")
+    __slots__ = ("gmap", "t", "units", "rules", "off_graph", "_convoyers", "removed_fleets", "slots", "_seas", "_convoying")
 
     def __init__(self, gmap: GameMap, position: Position, rules: Rules, off_graph: Mapping[str, str],
                  slots: Mapping[str, str] | None = None) -> None:
@@ -27,6 +29,7 @@ class CheckBoard:
         self.off_graph = off_graph
         self._convoyers: list[str] | None = None
         self._seas: frozenset[str] | None = None
+        self._convoying: dict[tuple[str, str], frozenset[str]] = {}
         self.removed_fleets: list[str] = []
         """Provinces of removed fleets (:class:`Removal`): convoyers for the checks, not units."""
         self.slots = slots or {}
@@ -46,7 +49,7 @@ class CheckBoard:
         board = object.__new__(CheckBoard)
         board.gmap, board.t, board.units, board.rules, board.off_graph = self.gmap, self.t, self.units, self.rules, off_graph
         board._convoyers, board.removed_fleets, board.slots = self._convoyers, self.removed_fleets, self.slots
-        board._seas = self._seas
+        board._seas, board._convoying = self._seas, self._convoying
         return board
 
     def convoyers(self) -> list[str]:
@@ -55,6 +58,17 @@ class CheckBoard:
             self._convoyers = [p for p, piece in self.units.items() if piece.unit.kind.can_convoy]
             self._convoyers += self.removed_fleets
         return self._convoyers
+
+    def convoying(self, src: str, dest: str) -> frozenset[str]:
+        """The fleets whose order to convoy an army from ``src`` to ``dest`` is legal on this
+        board (:data:`~dipsat.solver.order_choices.CONVOYING_FLEETS`), found once per board and
+        pair: they depend on the map, the rules and :meth:`convoyers` alone."""
+        key = (src, dest)
+        found = self._convoying.get(key)
+        if found is None:
+            choice = CONVOYING_FLEETS.get(self.rules.convoy_adjacent, fleets_needed)
+            found = self._convoying[key] = choice(self.gmap, src, dest, self.convoyers())
+        return found
 
     def sea_route(self, src: str, dest: str, without: str = "") -> bool:
         """:func:`~dipsat.solver.convoy_routes.route_exists` over :meth:`convoyers` (but

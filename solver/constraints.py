@@ -8,13 +8,15 @@ Rule modules add constraints to a :class:`ConstraintModel` exactly as they would
    constraints (an enforcement literal is set false when its constraint cannot hold). Every
    value it fixes is implied by the constraints, so when it fixes every variable without a
    conflict that assignment is the one and only solution of the model;
-2. otherwise (a cycle that propagation cannot break, or a paradox) hands the same constraints,
-   its variables named, to CP-SAT (:meth:`ConstraintModel.to_cpsat`), which finds solutions and
-   proves uniqueness or its absence.
+2. otherwise (a cycle that propagation cannot break, or a paradox) a search branches on the
+   open variables and propagates from each branch (:meth:`ConstraintModel.propagate_from`,
+   :mod:`~dipsat.solver.search`); past its budget, or on the ``cpsat`` route, the same
+   constraints, their variables named, go to CP-SAT (:meth:`ConstraintModel.to_proto`,
+   :meth:`ConstraintModel.to_cpsat`), which finds solutions and proves uniqueness or its absence.
 
-So CP-SAT decides exactly the phases that need search, while most phases (no cycle, or cycles
-that a support or a bounce decides) cost a few hundred Python operations. The rules live in one
-place, the constraints; the two stages only evaluate them.
+So most phases (no cycle, or cycles that a support or a bounce decides) cost a few hundred
+Python operations, and the few that need search a few propagations more. The rules live in one
+place, the constraints; the stages only evaluate them.
 """
 from __future__ import annotations
 
@@ -261,7 +263,11 @@ class ConstraintModel:
         puts it in the queue again."""
         if self.conflict:
             return None
-        lb, ub = list(self.lb), list(self.ub)
+        return self.propagate_from(list(self.lb), list(self.ub))
+
+    def propagate_from(self, lb: list[int], ub: list[int]) -> tuple[list[int], list[int]] | None:
+        """:meth:`propagate` from the bounds ``lb``, ``ub`` (narrowed in place; within the
+        model's own, a search's node: :mod:`~dipsat.solver.search`)."""
         if not self._linear and not self._clauses:  # everything was fixed while building
             return lb, ub
         try:

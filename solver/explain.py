@@ -12,6 +12,7 @@ from dipsat.model.reasons import kept as _kept, kept_memo
 from dipsat.model.types import (
     Convoy, Hold, Move, OrderResult, Result, SupportHold, SupportMove, Tag,
 )
+from dipsat.model.types import _unit_text  # str(unit) without the slot's look-up
 from dipsat.solver.legality import ILLEGAL, INVALID, LEGAL, Verdict
 from dipsat.solver.paradox import Solution
 from dipsat.solver.phase_model import (
@@ -138,7 +139,9 @@ class Explainer:
         defender = facts.position.units.get(dest)
         hold = s.get((HOLD, dest), 0)
         if defender is not None and defender.power == mf.piece.power and attack == 0:
-            return _kept(OwnUnit, str(defender.unit))
+            text = _unit_text(defender.unit)
+            found = _OWN_UNIT.get((text,))
+            return found if found is not None else _kept(OwnUnit, text)
         what = str(defender.unit) if defender else dest
         return self._scaled(BouncedOff, what, attack, hold)
 
@@ -146,7 +149,8 @@ class Explainer:
         """``kind(*fields, scale)``: on the standard board's whole units the reason :func:`kept`
         shares; on another scale (a variant's halves) a reason of its own."""
         if self.whole:
-            found = kept_memo(kind).get(fields)
+            memo = _SCALED_MEMOS.get(kind)
+            found = (memo if memo is not None else kept_memo(kind)).get(fields)
             return found if found is not None else _kept(kind, *fields)
         return kind(*fields, self.scale)  # type: ignore[call-arg]
 
@@ -155,7 +159,9 @@ _made = tuple.__new__
 """``_made(OrderResult, (order, result, why, tag))``: an :class:`OrderResult` in one call (a
 :func:`~dipsat.model.values.value_tuple`)."""
 _GIVEN_TO, _STANDS_MEMO, _UNOPPOSED = kept_memo(GivenTo), kept_memo(Stands), kept_memo(Unopposed)
-_ILLEGAL_MEMO, _INVALID_MEMO = kept_memo(Illegal), kept_memo(Invalid)
+_ILLEGAL_MEMO, _INVALID_MEMO, _OWN_UNIT = kept_memo(Illegal), kept_memo(Invalid), kept_memo(OwnUnit)
+_SCALED_MEMOS = {kind: kept_memo(kind) for kind in (Dislodges, BouncedWith, HeadToHead, BouncedOff)}
+"""The memos of the reasons :meth:`Explainer._scaled` makes, by their kind (a look-up, not a call)."""
 """The memos of the commonest reasons (:func:`~dipsat.model.reasons.kept_memo`): a hit read directly."""
 _GIVEN_BY: dict[tuple[int, int], tuple[object, object, Reason]] = {}
 """(id of the supported unit, id of the destination or of ``None``) -> (the unit, the destination,

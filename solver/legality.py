@@ -8,6 +8,7 @@ alone, never on the resolution, so it is plain Python and yields constants for t
 """
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any, Callable, Final, Mapping, Sequence
 
 from dipsat.model.gamemap import GameMap
@@ -21,8 +22,7 @@ from dipsat.solver.facts import ILLEGAL, INVALID, LEGAL, Facts, MoveFacts, Verdi
 from dipsat.solver.hooks import Removal, take_slots
 from dipsat.solver.options import Rules
 from dipsat.solver.order_choices import (
-    CONVOY_ADJACENT, CONVOYING_FLEET, SEVERAL_ORDERS, VIA_CONVOY_MAY_WALK, fleet_destination, on_a_minimal_route,
-    support_mismatch, supported_key,
+    CONVOY_ADJACENT, SEVERAL_ORDERS, VIA_CONVOY_MAY_WALK, fleet_destination, support_mismatch, supported_key,
 )
 
 __all__ = ["LEGAL", "ILLEGAL", "INVALID", "Verdict", "MoveFacts", "Facts", "check_orders"]
@@ -46,8 +46,7 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
     piece of a stack it is for (``par#2``, :attr:`Facts.slots`) or ``None``. ``carriers``
     (variant hook): see :attr:`Facts.carriers`.
     """
-    verdicts = [Verdict(o, LEGAL, "", k) for o, k in zip(given, keys)] if keys else _verdicts(given)
-    facts = Facts(gmap, position, rules, verdicts, {}, [], off_graph=dict(off_graph) if off_graph else {},
+    facts = Facts(gmap, position, rules, _NONE, {}, [], off_graph=dict(off_graph) if off_graph else {},
                   strengths=_strengths(gmap, position), removed=removed,
                   stacks={p: tuple(k) for p, k in stacks.items() if k} if stacks else {},
                   carriers=dict(carriers) if carriers else {})
@@ -58,9 +57,12 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
     choose = SEVERAL_ORDERS[rules.several_orders]
     if removed is not None:
         _take_removed(facts, board, removed, choose)
-    by_unit = _by_unit(board, verdicts)
+    facts.verdicts, by_unit = _by_unit(board, given, keys)
     orders, generated = facts.orders, facts.generated
-    for province, piece in position.units.items():
+    moving: list[tuple[str, Piece, Move]] = []  # the orders in force, in board order: moves,
+    others: list[tuple[str, Order]] = []  # supports and convoys,
+    convoys: list[Convoy] = []  # convoys alone
+    for province, piece in board.units.items():
         legal = by_unit.get(province)
         if legal is None:
             chosen = None
@@ -69,7 +71,14 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
         else:
             chosen = choose(legal)
         if chosen is not None:
-            orders[province] = chosen.order
+            o = orders[province] = chosen.order
+            cls = type(o)
+            if cls is Move:
+                moving.append((province, piece, o))  # type: ignore[arg-type]
+            elif cls is not Hold:
+                others.append((province, o))
+                if cls is Convoy:
+                    convoys.append(o)  # type: ignore[arg-type]
         else:
             found = _HOLDS.get(id(piece))
             if found is not None and found[0] is piece:
@@ -84,8 +93,15 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
     for key in facts.slots:  # a further piece without an order of its own stands with its stack
         legal = by_unit.get(key)
         if legal:
-            orders[key] = (legal if type(legal) is not list else choose(legal)).order  # type: ignore[union-attr]
-    others = _classify_moves(facts, board, by_unit)
+            o = orders[key] = (legal if type(legal) is not list else choose(legal)).order  # type: ignore[union-attr]
+            cls = type(o)
+            if cls is Move:
+                moving.append((key, facts.pieces[key], o))  # type: ignore[arg-type]
+            elif cls is not Hold:
+                others.append((key, o))
+                if cls is Convoy:
+                    convoys.append(o)  # type: ignore[arg-type]
+    _classify_moves(facts, board, by_unit, moving, convoys + facts.removed_convoys if facts.removed_convoys else convoys)
     _classify_supports_and_convoys(facts, by_unit, others)
     _index_moves(facts)
     return facts
@@ -98,21 +114,9 @@ _HOLDS_KEPT: Final = 4096
 """Entries of :data:`_HOLDS` at most (then it starts again)."""
 
 
-def _verdicts(given: Sequence[Order]) -> list[Verdict]:
-    """``[Verdict(o, LEGAL) for o in given]``, each filled in place (no ``__init__`` call per order)."""
-    made = []
-    append = made.append
-    for o in given:
-        v = _new(Verdict)
-        v.order = o
-        v.status = LEGAL
-        v.reason = ""
-        v.key = None
-        append(v)
-    return made
-
-
 _new = object.__new__
+_NO_KEYS: Final = repeat(None)
+"""The key of each given order when none has one (never exhausted: zipped with the orders)."""
 
 
 def _take_removed(facts: Facts, board: CheckBoard, removed: Removal, choose: Callable[[list[Verdict]], Verdict]) -> None:
@@ -125,7 +129,7 @@ def _take_removed(facts: Facts, board: CheckBoard, removed: Removal, choose: Cal
         return
     shown = CheckBoard(board.gmap, facts.position, board.rules, board.off_graph)
     shown.units = {**board.units, **pieces}
-    by_unit = _by_unit(shown, [Verdict(o, LEGAL) for o in removed.convoys])
+    _, by_unit = _by_unit(shown, removed.convoys)
     for province in board.removed_fleets:
         legal = by_unit.get(province)
         if legal:
@@ -149,10 +153,10 @@ _ByUnit = dict[str, "Verdict | list[Verdict]"]
 """The legal orders by the unit they name: its one verdict, or the list of its several (two or more)."""
 
 
-def _by_unit(board: CheckBoard, verdicts: list[Verdict]) -> _ByUnit:
-    """Group the orders legal by themselves by the unit they name (:data:`_ByUnit`); orders for
-    absent or foreign units are illegal, and so are those that could not be valid whatever the
-    other orders.
+def _by_unit(board: CheckBoard, given: Sequence[Order], keys: Sequence[str | None] = ()) -> tuple[list[Verdict], _ByUnit]:
+    """Each given order's verdict, and the orders legal by themselves grouped by the unit they
+    name (:data:`_ByUnit`); orders for absent or foreign units are illegal, and so are those that
+    could not be valid whatever the other orders. ``keys``: see :func:`check_orders`.
 
     A wrong unit letter is ignored or makes the order invalid (option ``unit_designation``,
     DATC 4.C.2); a wrong coast is dealt with when the move is classified (4.B.5). What can be
@@ -168,8 +172,15 @@ def _by_unit(board: CheckBoard, verdicts: list[Verdict]) -> _ByUnit:
     coast_omitted, coast_impossible = rules.coast_omitted, rules.coast_impossible
     by_unit: _ByUnit = {}
     problems = _PROBLEMS  # a hold has none
-    for v in verdicts:
-        o = v.order
+    verdicts: list[Verdict] = []
+    append = verdicts.append
+    for o, key in zip(given, keys or _NO_KEYS):
+        v = _new(Verdict)  # filled in place: one per given order of every phase
+        v.order = o
+        v.status = LEGAL
+        v.reason = ""
+        v.key = key
+        append(v)
         cls = type(o)
         problem = problems.get(cls, _NOT_MOVEMENT)
         if problem is _NOT_MOVEMENT:
@@ -178,10 +189,10 @@ def _by_unit(board: CheckBoard, verdicts: list[Verdict]) -> _ByUnit:
         named = o.unit
         province = named.location.province
         piece = units.get(province)
-        if v.key is not None:  # a further piece of the stack there: its own checks, its own key
-            v.status, v.reason = _piece_verdict(board.for_key(v.key, province), v, piece)
+        if key is not None:  # a further piece of the stack there: its own checks, its own key
+            v.status, v.reason = _piece_verdict(board.for_key(key, province), v, piece)
             if v.status == LEGAL:
-                _add(by_unit, v.key, v)
+                _add(by_unit, key, v)
             continue
         if piece is None:
             v.status, v.reason = ILLEGAL, f"no unit in {named.location}"
@@ -220,7 +231,7 @@ def _by_unit(board: CheckBoard, verdicts: list[Verdict]) -> _ByUnit:
             by_unit[province] = v
         else:
             _add(by_unit, province, v)
-    return by_unit
+    return verdicts, by_unit
 
 
 def _add(by_unit: _ByUnit, key: str, v: Verdict) -> None:
@@ -428,7 +439,7 @@ def _support_problem(board: CheckBoard, o: SupportHold | SupportMove, supporter:
 
 
 def _convoy_problem(board: CheckBoard, o: Convoy, fleet: Unit) -> str:
-    gmap, terrain = board.gmap, board.t.terrain
+    terrain = board.t.terrain
     if not fleet.kind.can_convoy or terrain[fleet.location.province] != "sea":
         return "only fleets at sea can convoy"
     army = board.units.get(o.target.location.province)
@@ -437,8 +448,7 @@ def _convoy_problem(board: CheckBoard, o: Convoy, fleet: Unit) -> str:
     src, dest = o.target.location.province, o.dest.province
     if src == dest or terrain[src] != "coast" or terrain[dest] != "coast":
         return f"an army cannot be convoyed from {src} to {dest}"
-    legal = CONVOYING_FLEET.get(board.rules.convoy_adjacent, on_a_minimal_route)
-    if not legal(gmap, fleet.location.province, src, dest, board.convoyers()):
+    if fleet.location.province not in board.convoying(src, dest):
         return f"{fleet} is on no convoy route from {src} to {dest}"
     return ""
 
@@ -455,41 +465,48 @@ _NOT_MOVEMENT: Final = object()
 """What :data:`_PROBLEMS` gives for an order that is not of a movement phase."""
 
 
-def _classify_moves(facts: Facts, board: CheckBoard, by_unit: _ByUnit) -> list[tuple[str, Order]]:
+def _classify_moves(facts: Facts, board: CheckBoard, by_unit: _ByUnit, moving: list[tuple[str, Piece, Move]],
+                    convoys: list[Convoy]) -> None:
     """Find what is fixed about each legal move (:class:`MoveFacts`), marking moves with no convoy
-    route invalid; return the other orders in force but holds, in board order."""
-    gmap, units, rules = facts.gmap, board.units, facts.rules
+    route invalid. ``moving``: the moves in force, each with its province (or key) and piece, in
+    board order; ``convoys``: the convoy orders in force, in board order, then the removed fleets'."""
+    gmap, rules = facts.gmap, facts.rules
     orders, moves, off_graphs = facts.orders, facts.moves, facts.off_graph
     convoys_of: dict[str, list[Convoy]] = {}  # province of the army -> the convoy orders for it, in board order
-    for c in [o for o in orders.values() if type(o) is Convoy] + facts.removed_convoys:
-        army_at = c.target.location.province  # type: ignore[union-attr]
+    for c in convoys:
+        army_at = c.target.location.province
         found = convoys_of.get(army_at)
         if found is None:
-            convoys_of[army_at] = [c]  # type: ignore[list-item]
+            convoys_of[army_at] = [c]
         else:
-            found.append(c)  # type: ignore[arg-type]
+            found.append(c)
     convoyed_when = CONVOY_ADJACENT[rules.convoy_adjacent]
     army = board.t.army
     destinations = board.t.destinations
     coast_omitted, coast_impossible = rules.coast_omitted, rules.coast_impossible
-    others = []
-    for province, o in orders.items():
-        cls = type(o)
-        if cls is not Move:
-            if cls is not Hold:
-                others.append((province, o))
-            continue
-        piece = units.get(province)
-        if piece is None:
-            piece = facts.pieces[province]
+    any_off_graph = bool(off_graphs)
+    for province, piece, o in moving:
         unit = piece.unit
         kind = unit.kind
         dest = o.dest
         to = dest.province
+        mf = _new(MoveFacts)  # filled in place: one per move of every phase
+        mf.order = o
+        mf.piece = piece
+        mf.src = province
+        mf.dest = to
+        mf.routes = _NONE
+        if kind is ARMY and dest.coast is None and not o.via_convoy and not any_off_graph and \
+                province not in convoys_of and to in army.get(province, _EMPTY):
+            mf.dest_location = dest  # most moves: an army walking, no convoy ordered for it (what follows finds)
+            mf.convoyed = mf.off_graph = False
+            mf.blocked = ""
+            moves[province] = mf
+            continue
         for_it = convoys_of.get(province) if convoys_of else None
         convoyers = [c for c in for_it if c.dest.province == to] if for_it is not None else _NONE
         blocked = ""
-        off_graph = bool(off_graphs) and off_graphs.get(province) == to and not o.via_convoy
+        off_graph = any_off_graph and off_graphs.get(province) == to and not o.via_convoy
         moves_along = kind.moves
         convoyed = False
         if off_graph:  # variant hook: the destination is reached off the adjacency graph
@@ -509,11 +526,6 @@ def _classify_moves(facts: Facts, board: CheckBoard, by_unit: _ByUnit) -> list[t
                     (convoyers or o.via_convoy or to not in army.get(province, _EMPTY)):
                 convoyed = convoyed_when(gmap, piece, o, convoyers, orders)
             # else every choice lets it walk (order_choices.CONVOY_ADJACENT)
-        mf = _new(MoveFacts)  # filled in place: one per move of every phase
-        mf.order = o
-        mf.piece = piece
-        mf.src = province
-        mf.dest = to
         mf.dest_location = dest_location
         mf.convoyed = convoyed
         mf.blocked = blocked
@@ -523,10 +535,7 @@ def _classify_moves(facts: Facts, board: CheckBoard, by_unit: _ByUnit) -> list[t
             if not mf.routes:
                 _mark(by_unit, o, INVALID, "no convoy route was ordered")
                 continue
-        else:
-            mf.routes = _NONE
         moves[province] = mf
-    return others
 
 
 _NONE: Final[list[Any]] = []
@@ -570,7 +579,11 @@ def _mark(by_unit: _ByUnit, order: Order, status: str, reason: str) -> None:
     Equal orders name the same unit and were checked alike, so they are all in ``by_unit`` under
     its province."""
     found = by_unit[order.unit.location.province]  # type: ignore[union-attr]
-    for v in found if type(found) is list else (found,):  # type: ignore[union-attr]
+    if type(found) is not list:  # the unit's one legal order (the one in force, unless ``order`` is a further piece's)
+        if found.order is order or found.order == order:  # type: ignore[union-attr]
+            found.status, found.reason = status, reason  # type: ignore[union-attr]
+        return
+    for v in found:
         if v.order is order or v.order == order:
             v.status, v.reason = status, reason
 

@@ -90,32 +90,38 @@ def _ordered(v: Verdict, units: Mapping[str, Piece]) -> str:
 
 def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str, Tag]]:
     """The board after the movement phase, and the fate (dislodged, destroyed) of each unit."""
-    gmap, position = facts.gmap, facts.position
+    position = facts.position
     get = solution.decisions.get
     moved = {src: mf for src, mf in facts.moves.items() if get((MOVES, src), False)}
     before = position.units
-    gone = sorted(p for p in facts.attackers if p in before and get((DISLODGED, p), False))  # board order
-    units = dict(before)
+    attackers = facts.attackers
+    gone = sorted([p for p in attackers if p in before and get((DISLODGED, p), False)])  # board order
+    units = before.copy()  # type: ignore[attr-defined]  # a board's frozen view: copy() copies the dict
+    # behind it at once (dict() of a read-only view goes key by key: ten times as long)
+    pop = units.pop
     for src in moved:
-        units.pop(src, None)  # a further piece of a stack (par#2) is not among the units
+        pop(src, None)  # a further piece of a stack (par#2) is not among the units
     for province in gone:
-        units.pop(province, None)
+        pop(province, None)
     for mf in moved.values():
-        units[mf.dest] = placed(mf.piece.power, mf.piece.unit.kind, mf.dest_location)
+        piece = mf.piece
+        units[mf.dest] = placed(piece.power, piece.unit.kind, mf.dest_location)
     dislodged: dict[str, Dislodged] = {}
     fates: dict[str, Tag] = {}
     standoffs: set[str] = set()
     if gone:
-        held = {p for p in facts.stacks if not get((LEAVES, p), False)}  # a piece stayed behind
-        standoffs = _standoffs(facts, solution, units.keys() | held)
+        gmap, moves, rules = facts.gmap, facts.moves, facts.rules
+        # units and the provinces a piece stayed behind in (where a stack's unit moved)
+        standing = (units.keys() | {p for p in facts.stacks if not get((LEAVES, p), False)}) if facts.stacks else units
+        standoffs = _standoffs(facts, solution, standing)
         for province in gone:
             piece = before[province]
-            origin = next(o for o in facts.attackers[province] if o in moved)
+            origin = next(o for o in attackers[province] if o in moved)
+            attack = moves[origin]
             # by_convoy[...] exists only for an army that may fall back to its land route (4.A.3,
             # convoy_adjacent=2000_fallback): when it walked, it came over the border.
-            convoyed = (facts.moves[origin].convoyed and get((BY_CONVOY, origin), True)) \
-                or facts.moves[origin].off_graph
-            rule = RETREAT_AFTER_CONVOY[facts.rules.retreat_to_convoy_origin] if convoyed else NOT_CONVOYED
+            convoyed = (attack.convoyed and get((BY_CONVOY, origin), True)) or attack.off_graph
+            rule = RETREAT_AFTER_CONVOY[rules.retreat_to_convoy_origin] if convoyed else NOT_CONVOYED
             options = retreat_options(gmap, piece.unit, {} if rule.occupied_offered else units,
                                       standoffs if rule.standoffs_closed else frozenset(),
                                       origin if rule.origin_closed else None)
@@ -160,8 +166,10 @@ def _standoffs(facts: Facts, solution: Solution, units: Collection[str]) -> set[
     for dest, origins in facts.attackers.items():
         if dest in units:
             continue
-        if any(strengths.get((PREVENT, o), 0) > 0 for o in origins):
-            found.add(dest)
+        for o in origins:
+            if strengths.get((PREVENT, o), 0) > 0:
+                found.add(dest)
+                break
     return found
 
 

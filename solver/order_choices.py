@@ -9,8 +9,9 @@ from typing import Callable, Final, Iterable, Mapping, Sequence
 
 from dipsat.model.gamemap import GameMap
 from dipsat.model.types import Convoy, Location, Move, Order, Piece, SupportHold, SupportMove
+from dipsat.model.types import _unit_text  # str(unit) without an f-string's format call (invalid supports' texts)
 from dipsat.model.values import value_class
-from dipsat.solver.convoy_routes import fleets_needed, routes
+from dipsat.solver.convoy_routes import routes
 from dipsat.solver.facts import Facts, Verdict
 
 
@@ -174,20 +175,19 @@ walk there, is not written ``via convoy`` and is ordered no convoy walks: the le
 then skip the choice (tests/test_map_tables.py holds every choice to it)."""
 
 
-def on_a_minimal_route(gmap: GameMap, fleet: str, src: str, dest: str, seas: Sequence[str]) -> bool:
-    """DATC 4.E.1, 6.G.19: a convoy order is legal only for a fleet on a minimal convoy route."""
-    return fleet in fleets_needed(gmap, src, dest, seas)
+def _any_route(gmap: GameMap, src: str, dest: str, seas: Sequence[str]) -> frozenset[str]:
+    """godip: a convoy order is legal whenever some fleets could carry the army, whichever: then
+    every one of ``seas`` may convoy it."""
+    return frozenset(seas) if routes(gmap, src, dest, seas, limit=1) else frozenset()
 
 
-def _any_route(gmap: GameMap, fleet: str, src: str, dest: str, seas: Sequence[str]) -> bool:
-    """godip: a convoy order is legal whenever some fleets could carry the army, whichever."""
-    return bool(routes(gmap, src, dest, seas, limit=1))
-
-
-CONVOYING_FLEET: Mapping[str, Callable[[GameMap, str, str, str, Sequence[str]], bool]] = {
+CONVOYING_FLEETS: Mapping[str, Callable[[GameMap, str, str, Sequence[str]], frozenset[str]]] = {
     "godip": _any_route,
 }
-"""Choice -> when a fleet's convoy order is legal, where it differs from :func:`on_a_minimal_route`."""
+"""Choice -> the fleets (of ``seas``, the board's convoyers) whose order to convoy an army from
+``src`` to ``dest`` is legal, where it differs from :func:`~dipsat.solver.convoy_routes.fleets_needed`
+(DATC 4.E.1, 6.G.19: only a fleet on a minimal convoy route may convoy). It depends
+on the board and the pair alone, so the checks ask it once per board and pair."""
 
 
 VIA_CONVOY_MAY_WALK: Mapping[str, bool] = {
@@ -290,15 +290,16 @@ def support_mismatch(facts: Facts, o: SupportHold | SupportMove) -> str:
     target = facts.orders.get(supported_key(facts, o) if facts.slots else o.target.location.province)
     if type(o) is SupportHold:
         if type(target) is Move:
-            return f"{o.target} is ordered to move ({target}), not to hold"
+            return f"{_unit_text(o.target)} is ordered to move ({target.__str__()}), not to hold"
         owner = facts.position.units[o.target.province].power
         if facts.rules.hold_support_civil_disorder == "fails" and owner != o.power and \
                 not any(getattr(v.order, "power", None) == owner for v in facts.verdicts):
             return f"{owner} ordered nothing: a power in civil disorder (DATC 4.D.9)"
         return ""
     if type(target) is not Move or target.dest.province != o.dest.province:  # type: ignore[union-attr]
-        what = f"ordered {target}" if target is not None else "not ordered to move"
-        return f"{o.target} is {what}, not to move to {o.dest.province}"
+        if target is None:
+            return f"{_unit_text(o.target)} is not ordered to move, not to move to {o.dest.province}"
+        return f"{_unit_text(o.target)} is ordered {target.__str__()}, not to move to {o.dest.province}"
     if o.dest.coast and SUPPORT_COAST_COUNTS[facts.rules.support_coast](facts.piece(o.unit.province)):
         mf = facts.moves.get(o.target.province)
         actual = mf.dest_location.coast if mf else target.dest.coast

@@ -21,6 +21,7 @@ from dipsat.solver.cycles import is_acyclic
 from dipsat.model.on_use import imported
 from dipsat.solver.constraints import ORTOOLS_ON_USE, IntVar, LinearExpr
 from dipsat.solver.phase_model import AVAILABLE, MOVES, Key, PhaseModel
+from dipsat.solver.search import Exhausted, solutions
 
 if TYPE_CHECKING:  # imported where they are used: most phases never reach CP-SAT, only pictures draw graphs
     import networkx as nx
@@ -154,10 +155,13 @@ def count_resolutions(build: Callable[[dict[Key, bool]], PhaseModel], overrides:
     Propagation first: when it fixes every variable that is the only solution, and when it
     finds a conflict there is none. A model built with its constants folded
     (:class:`~dipsat.solver.phase_model.PhaseModel`) is propagated as it is, and is built again
-    without folding for CP-SAT, or later when its constraints are asked for. Otherwise CP-SAT
-    solves; only a model whose decision graph has a cycle can have several resolutions (DATC
-    5.B.9), so only then is a second solution sought, with the first one forbidden. On the
-    ``cpsat`` route (:mod:`dipsat.solver.route`) there is no propagation: CP-SAT solves every
+    without folding when its constraints are asked for (or for CP-SAT). Otherwise a complete
+    search in Python over the same folded model (:mod:`dipsat.solver.search`) finds up to two
+    solutions with different decisions; only a model whose decision graph has a cycle can have
+    several resolutions (DATC 5.B.9). Past the search's budget of nodes CP-SAT solves the model
+    built without folding, and seeks a second solution, with the first one's decisions
+    forbidden, only where the graph has a cycle. On the ``cpsat`` route
+    (:mod:`dipsat.solver.route`) there is neither propagation nor search: CP-SAT solves every
     model and always seeks the second solution.
     """
     pm = build(overrides)
@@ -172,6 +176,12 @@ def count_resolutions(build: Callable[[dict[Key, bool]], PhaseModel], overrides:
             values = _values(pm, lb)
             pm.unfold()
             return 1, values, None, pm
+        try:
+            found = solutions(pm.model, lb, ub, [v.index for v in pm.decisions.values()])
+        except Exhausted:
+            pass  # a model too big for the search: CP-SAT, below
+        else:
+            return _counted(pm, found)
     if pm.fold:  # CP-SAT solves the model as the rules write it (its propagation settles no more)
         pm = pm.unfolded()
     proto = pm.model.to_proto()
@@ -187,6 +197,18 @@ def count_resolutions(build: Callable[[dict[Key, bool]], PhaseModel], overrides:
     if second is None:
         return 1, first, None, pm
     return 2, first, second[0], pm
+
+
+def _counted(pm: PhaseModel, found: list[list[int]]) -> tuple[int, Values | None, dict[Key, bool] | None, PhaseModel]:
+    """:func:`count_resolutions`' answer from the solutions the search found (at most two, with
+    different decisions); as with CP-SAT, an acyclic decision graph has one resolution at most."""
+    values = [_values(pm, solution) for solution in found]
+    pm.unfold()
+    if not values:
+        return 0, None, None, pm
+    if len(values) == 1 or is_acyclic(pm.dependents()):
+        return 1, values[0], None, pm
+    return 2, values[0], values[1][0], pm
 
 
 def cycles_in_order(pm: PhaseModel) -> list[frozenset[Key]]:

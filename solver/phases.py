@@ -35,7 +35,7 @@ def centres_taken(gmap: GameMap, position: Position) -> dict[str, str] | None:
         piece = units[province]                  # centre is taken by the one unit standing in it)
         if owners.get(province) != piece.power and piece.unit.kind.captures and piece.unit.kind.owned:
             if centres is None:
-                centres = owners = dict(position.centres)
+                centres = owners = position.centres.copy()  # type: ignore[attr-defined]  # at once
             centres[province] = piece.power
     return centres
 

@@ -44,7 +44,7 @@ def adjudicate_retreats(gmap: GameMap, position: Position, orders: Sequence[Orde
     for o in chosen.values():
         if type(o) is Retreat:
             targets[o.dest.province] = targets.get(o.dest.province, 0) + 1
-    units = dict(position.units)
+    units = position.units.copy()  # type: ignore[attr-defined]  # the dict behind the frozen view, at once
     landed = False  # a unit retreated: the board's units frozen anew
     results = []
     for v in verdicts:

@@ -2,9 +2,10 @@
 
 Both routes evaluate the same constraints, the phase's :class:`~dipsat.solver.constraints.ConstraintModel`:
 
-* ``propagate`` (default): unit and bounds propagation in Python; CP-SAT only for the phases
-  propagation cannot settle (a cycle with none or several resolutions), and a second CP-SAT
-  solve only where the decision graph has a cycle;
+* ``propagate`` (default): unit and bounds propagation in Python; for the phases propagation
+  cannot settle (a cycle with none or several resolutions), a complete search in Python over the
+  same model (:mod:`dipsat.solver.search`), and CP-SAT only past the search's budget of nodes
+  (a second CP-SAT solve only where the decision graph has a cycle);
 * ``cpsat``: every movement phase is handed to CP-SAT unpropagated, and CP-SAT counts its
   resolutions: a first solve, then a second with the first solution's decisions forbidden, on
   every phase. Slower; it is there to verify that the fast route gives CP-SAT's answer (the

@@ -1,16 +1,18 @@
 """What the legality checks read of a phase's board once (issue 23): the sea routes of its
-convoyers (:meth:`CheckBoard.sea_route`) answer as :func:`route_exists` does, and the dict behind a
-board's units (:func:`~dipsat.model.types.plain`) holds what the board holds."""
+convoyers (:meth:`CheckBoard.sea_route`) answer as :func:`route_exists` does, the fleets that may
+convoy an army (:meth:`CheckBoard.convoying`) are the rule's, and the dict behind a board's units
+(:func:`~dipsat.model.types.plain`) holds what the board holds."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from types import MappingProxyType
 
 import pytest
 from helpers import GMAP, board
 
 from dipsat.model.types import plain
-from dipsat.solver.convoy_routes import route_exists
+from dipsat.solver.convoy_routes import fleets_needed, route_exists, routes
 from dipsat.solver.check_board import CheckBoard
 from dipsat.solver.map_tables import tables
 from dipsat.solver.options import DATC
@@ -46,6 +48,30 @@ def test_sea_route_answers_as_route_exists(units):
                 assert b.sea_route(a, z, without) == route_exists(GMAP, a, z, fleets), (a, z, without)
 
 
+@pytest.mark.parametrize("units", _boards())
+def test_convoying_fleets_are_the_rules_once_per_board(units):
+    """DATC 4.E.1: the fleets on a minimal route; godip: every convoyer when some route exists.
+    Asked once per board and pair, each pair's answer is its own, whatever was asked before."""
+    position = board(*units)
+    terrain = tables(GMAP).terrain
+    ends = sorted(p for p, t in terrain.items() if t == "coast")
+    pairs = [(a, z) for a in ends for z in ends]
+    found_some = False
+    for rules in (DATC, replace(DATC, convoy_adjacent="godip")):
+        for order in (pairs, pairs[::-1]):
+            b = CheckBoard(GMAP, position, rules, {})
+            convoyers = b.convoyers()
+            for a, z in order:
+                if rules is DATC:
+                    expected = fleets_needed(GMAP, a, z, convoyers)
+                else:
+                    expected = frozenset(convoyers) if routes(GMAP, a, z, convoyers, limit=1) else frozenset()
+                assert b.convoying(a, z) == expected, (a, z, rules.convoy_adjacent)
+                assert b.convoying(a, z) == expected  # asked again: the board's answer
+                found_some = found_some or bool(expected)
+    assert found_some or not any(terrain[p] == "sea" for p in position.units)
+
+
 def test_plain_reads_the_dict_behind_a_board():
     position = board("England: F nth", "England: A lon", "France: A par")
     inside = plain(position.units)
@@ -54,3 +80,4 @@ def test_plain_reads_the_dict_behind_a_board():
     other = MappingProxyType({"lon": 1})  # a view made elsewhere: itself
     assert plain(other) is other
     assert plain({}) == {}
+

@@ -370,3 +370,27 @@ def test_remembered_parses_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None
                 parse_order(f"{a} move {b}", MAP, position=BOARD)
                 assert sum(len(texts) for _, texts in notation._PARSED.values()) <= 8
     assert parse_order("par move bur", MAP, position=BOARD) == Move(F, u("A par"), loc("bur"))
+
+
+@pytest.mark.parametrize("limit", [3, 1 << 14])
+def test_parse_orders_of_texts_read_before_binds_each_on_the_board(limit: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A phase whose texts were all read before (each bound on the board at once) reads as each
+    text alone does, on every board, with a text twice and with the remembered texts started
+    again meanwhile (a small bound); its errors are kept without their tracebacks."""
+    import dipsat.model.notation as notation
+    from dipsat.model.notation import parse_orders
+
+    monkeypatch.setattr(notation, "_PARSED_LIMIT", limit)
+    monkeypatch.setattr(notation, "_readings", 0)
+    notation._PARSED.clear()
+    texts = [t for t, _, _ in DROIDIPPY]
+    texts += texts[:3]
+    for board in _variants_of_board():
+        for kind in (MOVEMENT, RETREAT, ADJUSTMENT):
+            want = [_parse_or_error(text, None, board, kind) for text in texts]
+            for extra in ([], ["xyz move lon"]):
+                for _ in range(2):  # read anew, then read before
+                    got = parse_orders(texts + extra, MAP, board, kind)
+                    assert [g if isinstance(g, Order.__args__) else (type(g), str(g))  # type: ignore[attr-defined]
+                            for g in got[:len(texts)]] == want
+                    assert all(g.__traceback__ is None for g in got if isinstance(g, Exception))

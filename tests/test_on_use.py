@@ -197,7 +197,10 @@ def test_lazily_bound_restores_the_loader_flags_and_imports_work():
 
 
 def test_a_paradox_reaches_cp_sat_without_logging(tmp_path: Path):
-    """A circular movement (6.C.1) needs CP-SAT: OR-Tools is loaded (its libraries bound lazily),
-    its logging (for Windows) is not."""
-    assert _loaded_after_program(["adjudicate", str(ROOT / "datacases" / "datc_6C_circular.txt"), "--case", "6.C.1"],
+    """A circular movement (6.C.1) solved by CP-SAT (the ``cpsat`` route: on the default route the
+    search in Python settles it and OR-Tools is not loaded at all): OR-Tools is loaded (its
+    libraries bound lazily), its logging (for Windows) is not."""
+    case = ["adjudicate", str(ROOT / "datacases" / "datc_6C_circular.txt"), "--case", "6.C.1"]
+    assert _loaded_after_program(case + ["--solver", "cpsat"],
                                  ("ortools.sat.python.cp_model_helper", "logging")) == ["ortools.sat.python.cp_model_helper"]
+    assert _loaded_after_program(case, ("ortools.sat.python.cp_model_helper", "logging")) == []

@@ -6,7 +6,7 @@ from typing import Callable
 import networkx as nx
 import pytest
 
-from dipsat.solver import paradox
+from dipsat.solver import paradox, search
 from dipsat.solver.constraints import ConstraintModel
 from dipsat.solver.movement import build_model
 from dipsat.solver.paradox import Paradox, backup_rule, count_resolutions, cycles_in_order, solve_phase
@@ -79,8 +79,10 @@ def solves(monkeypatch) -> list[int]:
 
 @pytest.fixture
 def no_propagation(monkeypatch) -> None:
-    """Switch the Python propagation stage off: every phase goes to CP-SAT."""
+    """Switch the Python propagation stage and the search after it off (a budget of no nodes:
+    :mod:`dipsat.solver.search`): every phase goes to CP-SAT."""
     monkeypatch.setattr(ConstraintModel, "propagate", lambda self: (list(self.lb), list(self.ub)))
+    monkeypatch.setattr(search, "NODES", 0)
 
 
 class TestCircularMovement:
@@ -199,10 +201,19 @@ class TestSingleResolution:
         assert len(solves) == 2
         assert (solution.resolutions, solution.paradoxes) == (1, ())
 
-    def test_circle_needs_cpsat(self, solves):
-        """6.C.1: propagation cannot decide a free circle; CP-SAT finds two resolutions."""
-        solve_phase(circle(), "szykman")
+    def test_circle_is_settled_by_the_search(self, solves):
+        """6.C.1: propagation cannot decide a free circle; the search in Python finds two
+        resolutions, without CP-SAT."""
+        solution, _ = solve_phase(circle(), "szykman")
+        assert solves == []
+        assert solution.resolutions == 2 and all(solution.decisions[m] for m in CIRCLE_MOVES)
+
+    def test_circle_past_the_search_budget_needs_cpsat(self, solves, monkeypatch):
+        """6.C.1 with a search budget of one node: CP-SAT finds the two resolutions, as before."""
+        monkeypatch.setattr(search, "NODES", 1)
+        solution, _ = solve_phase(circle(), "szykman")
         assert len(solves) == 2
+        assert solution.resolutions == 2 and all(solution.decisions[m] for m in CIRCLE_MOVES)
 
     def test_disrupted_circle_fails(self):
         """6.C.3: the stand-off in con stops the whole circle."""

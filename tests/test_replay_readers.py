@@ -408,3 +408,123 @@ def test_mila_text_that_is_no_json_stays_no_json_with_unread_fields_left_out(mon
     broken = text.replace('"phases": [', '"phases": ["q' + member + '", ', 1)
     got, whole, quick = _read_both(broken, monkeypatch)
     assert not quick and got == whole and "not JSON" in got
+
+
+def _plain_orders_line_by_line(lines: list[str]) -> bool:
+    """What an order line as it stands is, one line at a time (the rule :func:`_plain_orders` keeps)."""
+    from dipsat.replay.readers.droidippy import _PHASE_RE
+    return all(line and line[0] != "#" and line == line.strip() and _PHASE_RE.fullmatch(line) is None
+               and line.upper() not in ("ORDERS", "POSITIONS") for line in lines)
+
+
+def test_droidippy_plain_order_lines_are_told_as_line_by_line():
+    """The order lines of a phase are plain (read as they stand) exactly when each line, read
+    alone, is: not blank, no comment, no header, nothing to strip; lines that look like one of
+    those but are not (``phase`` in an order, ``pie move par``) are plain too."""
+    import random
+
+    from dipsat.replay.readers.droidippy import _plain_orders
+    odd = ["", " ", "#", "# a comment", "#par hold", "PHASE 1901 Spring Movement", "phase 1901 fall retreat",
+           "Phase 1901 Fall Adjustment ", "phase", "phases", "phase move bur", "ORDERS", "orders", "Orders",
+           "POSITIONS", "positions", "orders x", "xorders", "par hold ", " par hold", "par hold\t", "\x0bpar hold",
+           "par hold\x1c", "par hold\x0c", "pie move par", "par move pic", "po", "ordersx", "positionsx"]
+    usual = ["par hold", "bur move mun", "pie move ven", "lon support lvp move wal", "stp/sc move bot",
+             "build Army mos", "remove bot", "par", "p", "pos"]
+    rng = random.Random(23)
+    cases = [[], *([line] for line in odd + usual)]
+    for _ in range(3000):
+        lines = [rng.choice(usual) for _ in range(rng.randint(1, 6))]
+        if rng.random() < 0.6:
+            lines.insert(rng.randint(0, len(lines)), rng.choice(odd))
+        cases.append(lines)
+    plain = 0
+    for lines in cases:
+        assert _plain_orders(lines) is _plain_orders_line_by_line(lines), lines
+        plain += _plain_orders(lines)
+    assert 1000 < plain < len(cases) - 1000
+
+
+@pytest.mark.parametrize("codes", [[], ["bounce"], [""], ["cut", "dislodged"], ["", "void"], [5], [None],
+                                   ["bounce", 5], "bounce", None, {"a": 1}, 7],
+                         ids=["none", "one", "empty-text", "two", "empty-and-one", "number", "null", "text-and-number",
+                              "a-text", "missing", "object", "a-number"])
+def test_mila_orders_recorded_codes_as_each_order_reads_alone(codes):
+    """Each order of a phase keeps the codes the results give its unit, in the words
+    ``_recorded`` gives them for that order alone, with the order (or its problem) read as
+    ``parse_order`` reads it: whatever the codes' shape, with an order that cannot be read beside
+    them, and with texts read before or not."""
+    from dipsat.model.errors import InputError
+    from dipsat.model.notation import parse_order
+    from dipsat.replay.readers import mila_json
+
+    saved = json.loads((FIXTURES / "mila_game.json").read_text())
+    phase = saved["phases"][0]
+    power = next(p for p, texts in phase["orders"].items() if len(texts) >= 2)
+    unit = " ".join(phase["orders"][power][0].split()[:2])
+    if codes is None:
+        phase["results"].pop(unit, None)
+    else:
+        phase["results"][unit] = codes
+    for broken in (False, True):
+        if broken:
+            phase["orders"][power].append("A XYZ - PAR")
+        for _ in range(2):  # texts new, then read before
+            try:
+                game = read_mila(json.dumps(saved), "a.json", "", default_maps)
+            finally:
+                mila_json._READS.clear()
+            assert isinstance(game, GameRecord)
+            record = game.phases[0]
+            if not isinstance(record, PhaseRecord):  # codes no reader can write: the phase's error
+                assert isinstance(codes, (int, list)) and not isinstance(codes, bool)
+                with pytest.raises(TypeError):
+                    mila_json._recorded(phase["results"], phase["orders"][power][0], {})
+                continue
+            assert [o.text for o in record.orders] == [t for p in sorted(phase["orders"])
+                                                        for t in phase["orders"][p] or ()]
+            for order in record.orders:
+                assert order.recorded == mila_json._recorded(phase["results"], order.text, {})
+                owner = next(p for p in phase["orders"] if order.text in phase["orders"][p])
+                try:
+                    want = parse_order(order.text, MAP, MAP.resolve_power(owner), record.position, PhaseKind.MOVEMENT)
+                except InputError as exc:
+                    assert order.order is None and order.problem == exc.message
+                else:
+                    assert order.order == want and not order.problem
+            assert broken is any(o.order is None for o in record.orders)
+
+
+def test_archive_reads_leave_no_garbage_cycle():
+    """Reading saved games and Droidippy games, unreadable orders, units and phases included,
+    makes no garbage cycle (an order's error is kept without its traceback): the games read can
+    join the permanent generation as the read ends (``read_task``), with nothing left there to collect."""
+    import gc
+
+    saved = json.loads((FIXTURES / "mila_game.json").read_text())
+    broken = json.loads(json.dumps(saved))
+    first = broken["phases"][0]
+    power = next(p for p, texts in first["orders"].items() if texts)
+    first["orders"][power] += ["A XYZ - PAR", "F NTH S", "", "Q PAR H", "ENGLAND: A LON H", "A PAR - BUR - MAR"]
+    broken["phases"][1]["state"]["units"][power] = ["A XYZ"]
+    broken["phases"][2]["orders"][power] = [5]
+    mila_texts = [json.dumps(saved), json.dumps(broken), "{oops"]
+    droidippy_texts = [SMALL, SMALL.replace("stp move bot", "stp move xyz\nmun support\nfoo bar baz"),
+                       SMALL.replace("Germany: army mun", "Germany: tank mun"), DROIDIPPY.read_text()]
+
+    def read_all() -> int:
+        for text in mila_texts:
+            read_task(Task("a.jsonl", "", Format.MILA, text, "uid"), None, default_maps)
+        for text in droidippy_texts:
+            read_task(Task("game_1.txt", "", Format.DROIDIPPY, text, "uid"), None, default_maps)
+        return len(mila_texts) + len(droidippy_texts)
+
+    read_all()  # modules imported on first use (a class remade by value_class leaves its first self)
+    was_on = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        assert read_all() == 7
+        assert gc.collect() == 0
+    finally:
+        if was_on:
+            gc.enable()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from itertools import repeat
 from pathlib import PurePath
 from typing import Any, Final
 
@@ -176,7 +177,16 @@ _HEADERS: dict[str, tuple[str, Phase]] = {}
 
 
 def _plain_orders(lines: list[str]) -> bool:
-    """Whether each line is an order line as it stands: not blank, no comment, no header, nothing to strip."""
+    """Whether each line is an order line as it stands: not blank, no comment, no header, nothing to strip.
+
+    Told by a few passes in C over the lines (of ASCII text: :func:`_plain_blocks`): none blank,
+    each its own strip, and the lines joined hold no line that starts with ``#`` or ``phase``,
+    nor a line ``orders`` or ``positions`` (in any case); only where one of these is found are
+    the lines read one by one (and a ``phase...`` line that is no header, kept)."""
+    if not lines or (all(lines) and list(map(str.strip, lines)) == lines):
+        joined = "\n" + "\n".join(lines).lower() + "\n"
+        if not ("\n#" in joined or "\nphase" in joined or "\norders\n" in joined or "\npositions\n" in joined):
+            return True
     for line in lines:
         if not line or line[0] == "#" or line != line.strip():
             return False
@@ -198,6 +208,11 @@ def _phase(block: _Block, gmap: GameMap, words: _Words) -> PhaseRecord | PhaseEr
     new = tuple.__new__
     texts, lines = block.orders, block.order_lines
     read = parse_orders(texts, gmap, position, block.phase.kind)
+    if isinstance(lines, int) and True not in map(isinstance, read, repeat(InputError)):  # every order read
+        return PhaseRecord(block.index, block.label, block.phase, position,
+                           tuple(map(new, repeat(RecordedOrder), zip(texts, read, repeat(""), repeat(None),
+                                                                     range(lines, lines + len(texts))))),
+                           line=block.line)
     orders = [RecordedOrder(text, None, order.message, line=number) if isinstance(order, InputError)
               else new(RecordedOrder, (text, order, "", None, number))
               for text, order, number in zip(texts, read, range(lines, lines + len(texts))
@@ -313,9 +328,15 @@ class _Words:
         """The board of ``lines``, built without a step per line in Python; ``None`` if a line was
         not read before, is no board line, or two units stand in one province (:func:`_position`
         then says which)."""
-        units = list(filter(None, map(self.units.get, lines)))
-        centres = list(filter(None, map(self.centres.get, lines)))
+        units = list(map(self.units.get, lines))
+        count = len(lines) - units.count(None)
+        centres = list(map(self.centres.get, lines[count:]))
         dislodged = []
+        if None not in centres and None not in units[:count]:  # the units' lines first, as Droidippy writes
+            units = units[:count]
+        else:  # any other order, or lines of dislodged units
+            units = list(filter(None, units))
+            centres = list(filter(None, map(self.centres.get, lines)))
         if len(units) + len(centres) != len(lines):
             dislodged = list(filter(None, map(self.dislodged.get, lines)))
             if len(units) + len(centres) + len(dislodged) != len(lines):

@@ -1,0 +1,88 @@
+"""A complete search in Python over a phase's constraint model, for the few phases propagation
+leaves open (a cycle of the decision graph: DATC 5.B.9).
+
+Depth first: branch on an open variable, each value of its domain in turn; propagate the model
+(:meth:`~dipsat.solver.constraints.ConstraintModel.propagate_from`) from those bounds; backtrack
+on a conflict. With every variable fixed, propagation has checked every constraint, so a leaf
+that propagates without a conflict is a solution. The decisions are branched on first: below a
+point where every decision is fixed, one completion is enough (a second one would have the same
+decisions), so the search goes back up to the last decision it branched on.
+
+It finds at most two solutions, with different decisions: what
+:func:`~dipsat.solver.paradox.count_resolutions` needs to tell none, one or several consistent
+resolutions. The models that reach it are small (a cycle or two of a folded model), so each
+node propagates the whole model again from its bounds. A budget of nodes bounds the work; past
+it :class:`Exhausted` is raised and CP-SAT solves the model, so a pathological model is still
+solved, only not in Python.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from dipsat.solver.constraints import ConstraintModel
+
+NODES = 10_000
+"""The most nodes (propagations) a search may visit before it gives the model to CP-SAT: far above
+what the data needs (a circular movement takes a few)."""
+
+
+class Exhausted(Exception):
+    """The search visited :data:`NODES` nodes without settling the model."""
+
+
+def solutions(model: ConstraintModel, lb: list[int], ub: list[int], decisions: Sequence[int],
+              most: int = 2) -> list[list[int]]:
+    """Up to ``most`` solutions of ``model`` (every variable's value, by index) below the bounds
+    ``lb``, ``ub`` (a fixpoint of propagation), no two with the same values of the variables
+    ``decisions``; found in a fixed order, so the same model gives the same solutions.
+
+    Raises:
+        Exhausted: more than :data:`NODES` nodes were needed.
+    """
+    found: list[list[int]] = []
+    branched = set(decisions)
+    rest = [v for v in range(len(lb)) if v not in branched]
+    budget = [NODES]
+
+    def fixed_below(lb: list[int], ub: list[int], v: int, value: int) -> tuple[list[int], list[int]] | None:
+        """Propagate from ``lb``, ``ub`` with variable ``v`` fixed to ``value`` (one node)."""
+        if budget[0] <= 0:
+            raise Exhausted(f"more than {NODES} nodes")
+        budget[0] -= 1
+        lb, ub = list(lb), list(ub)
+        lb[v] = ub[v] = value
+        return model.propagate_from(lb, ub)
+
+    def complete(lb: list[int], ub: list[int]) -> list[int] | None:
+        """One solution below these bounds (every decision fixed), or ``None``."""
+        for v in rest:
+            if lb[v] != ub[v]:
+                break
+        else:
+            return lb
+        for value in range(lb[v], ub[v] + 1):
+            bounds = fixed_below(lb, ub, v, value)
+            if bounds is not None:
+                solution = complete(*bounds)
+                if solution is not None:
+                    return solution
+        return None
+
+    def branch(lb: list[int], ub: list[int]) -> bool:
+        """Search below these bounds; ``True`` once ``most`` solutions are found."""
+        for v in decisions:
+            if lb[v] != ub[v]:
+                break
+        else:
+            solution = complete(lb, ub)
+            if solution is not None:
+                found.append(solution)
+            return len(found) >= most
+        for value in range(lb[v], ub[v] + 1):
+            bounds = fixed_below(lb, ub, v, value)
+            if bounds is not None and branch(*bounds):
+                return True
+        return False
+
+    branch(lb, ub)
+    return found
