@@ -24,6 +24,9 @@ STAGES = ("read", "adjudicate", "order_rows", "tables", "store")
 def measure(games: str, rules: str, repeat: int) -> dict[str, float]:
     """Best CPU seconds of each stage over ``repeat`` replays of ``games``; ``imports`` once."""
     start = time.process_time()
+    from dipsat.replay.cores import import_arrow_lean, use_one_core
+    import_arrow_lean()  # pyarrow as `dipsat replay` loads it (no numpy: the tables convert with pa.array)
+    use_one_core()
     from dipsat.replay import readers, replayer
     from dipsat.replay.records import Task
     from dipsat.replay.rows import OrderColumns

@@ -164,6 +164,8 @@ def _run_strings(values: list[str], counts: list[int]) -> pa.Array:
     """A string array of each of ``values`` repeated as many times as ``counts`` says."""
     if values and values.count(values[0]) == len(values):
         return _repeated(values[0], sum(counts))
+    if _converts_alone():
+        return pa.array(list(chain.from_iterable(map(repeat, values, counts))), _STRING)
     encoded = [v.encode("utf-8", "surrogatepass") for v in values]
     data = b"".join(map(bytes.__mul__, encoded, counts))
     if len(data) >= 1 << 31:

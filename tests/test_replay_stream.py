@@ -392,3 +392,47 @@ def test_parts_written_into_one_buffer_equal_those_of_a_growing_stream(reference
         assert part.equals(sink.getvalue())
         assert pa.ipc.open_file(part).read_all().equals(phases)
         assert pa.ipc.open_file(part.slice(0, int(meta[store.ORDERS_KEY]))).read_all().equals(orders)
+
+
+@pytest.mark.parametrize("most", [0, 100 << 10, 64 << 20], ids=["none-kept", "one-kept", "many-kept"])
+def test_parts_read_back_into_buffers_used_again_give_the_same_tables(archive: Path, reference: Path,
+                                                                      tmp_path: Path, most: int,
+                                                                      monkeypatch: pytest.MonkeyPatch):
+    """Parts read back into buffers used again (store.ReadBuffers), however many are kept, one part
+    read back at a time and row groups of 5 rows: the same rows, the same bytes whatever is kept."""
+    monkeypatch.setattr(store, "KEPT_BYTES", 0)
+    monkeypatch.setattr(store, "READ_BACK_PARTS", 1)
+    monkeypatch.setattr(merge, "ROW_GROUP_ROWS", 5)
+    monkeypatch.setattr(store, "READ_BUFFER_BYTES", most)
+    run_replay(RunConfig((str(archive),), tmp_path / "a", rules_text="mila", workers=1))
+    _same(reference, tmp_path / "a")
+    monkeypatch.setattr(store, "READ_BUFFER_BYTES", 0)
+    run_replay(RunConfig((str(archive),), tmp_path / "b", rules_text="mila", workers=1))
+    for name in ("phases.parquet", "orders.parquet"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+
+
+def test_a_read_buffer_is_used_again_only_once_nothing_reads_it():
+    """A buffer is handed out again only when the view of it, every Arrow buffer made from that
+    view and every table read from it are gone; the bound on the bytes kept holds."""
+    buffers = store.ReadBuffers(most=192 << 10)
+    sink = pa.BufferOutputStream()
+    with pa.ipc.new_file(sink, pa.schema([("x", pa.string())])) as writer:
+        writer.write_table(pa.table({"x": pa.array(["a", "bb", None], pa.string())}))
+    part = sink.getvalue().to_pybytes()
+    view = buffers.spare(len(part))
+    view[:] = part
+    held = view.obj
+    table = pa.ipc.open_file(pa.py_buffer(view)).read_all()
+    del view
+    other = buffers.spare(len(part))  # the table still reads the first buffer
+    assert other is not None and other.obj is not held
+    other_buffer = other.obj
+    assert buffers.spare(100 << 10) is None  # 2 x 64 KiB kept, 128 KiB more would pass the bound
+    del other
+    assert buffers.spare(len(part)).obj is other_buffer  # nothing reads it any more
+    assert table.column("x").to_pylist() == ["a", "bb", None]
+    del table
+    assert buffers.spare(len(part)).obj is held  # the table gone, the first buffer is free again
+    grown = buffers.spare(100 << 10)  # a free buffer too small is replaced by a larger one, within the bound
+    assert grown is not None and len(grown) == 100 << 10 and len(grown.obj) == 128 << 10
