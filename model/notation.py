@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from itertools import repeat
-from operator import call, is_, itemgetter
 from typing import Any, Final, Literal
 
 from dipsat.model.errors import InputError, OrderError, OrderSyntaxError, UnknownProvinceError, quote
@@ -177,20 +175,13 @@ def parse_orders(texts: Iterable[str], gmap: GameMap, position: Position | None 
                  kind: PhaseKind = PhaseKind.MOVEMENT, power: str | None = None) -> list[Order | InputError]:
     """:func:`parse_order` of each text on one board, in one call (an archive's phase reads its
     orders together): the order read, or the error raised for a text that cannot be read (kept
-    without its traceback).
-
-    The recipes are looked up first, all at once: a text read anew meanwhile (a text twice, a
-    table started again) binds the recipe found, which reads as a parse does."""
-    table = _texts_read(gmap, power, kind, position is None)
-    texts = texts if type(texts) is list else list(texts)
-    hits = list(map(table.get, texts))
-    if len(texts) >= _IN_C_FROM and None not in hits:  # all read before: each binder called in one C pass
-        bound: list[Order | None] = list(map(call, map(_BINDER, hits), repeat(position), map(_DATA, hits)))
-        if not any(map(is_, bound, repeat(None))):  # by identity: an order's == is Python code
-            return bound  # type: ignore[return-value]
+    without its traceback)."""
     found: list[Order | InputError] = []
     append = found.append
-    for text, hit in zip(texts, hits):
+    table = _texts_read(gmap, power, kind, position is None)
+    get = table.get
+    for text in texts:  # a binder called here, not from C (map, operator.call): CPython 3.11 enters
+        hit = get(text)  # a Python function called from its own loop without a C frame
         if hit is not None:
             order = hit[0](position, hit[1])
             if order is not None:
@@ -203,12 +194,6 @@ def parse_orders(texts: Iterable[str], gmap: GameMap, position: Position | None 
             append(exc)
     return found
 
-
-_IN_C_FROM: Final = 8
-"""Texts from which :func:`parse_orders` binds them in C passes (a Droidippy phase's ~20 orders);
-fewer (a saved game's power's 3 or 4) cost less one by one than the passes' iterators and lists."""
-_BINDER: Final = itemgetter(0)
-_DATA: Final = itemgetter(1)
 
 _Read = tuple[Location, bool, "UnitKind | None"]
 """One unit a parse read: its location as written, whether it is the ordered unit, its kind as

@@ -496,8 +496,8 @@ def test_mila_orders_recorded_codes_as_each_order_reads_alone(codes):
 
 def test_archive_reads_leave_no_garbage_cycle():
     """Reading saved games and Droidippy games, unreadable orders, units and phases included,
-    makes no garbage cycle (an order's error is kept without its traceback): the games read can
-    join the permanent generation as the read ends (``read_task``), with nothing left there to collect."""
+    makes no garbage cycle (an order's error is kept without its traceback): nothing the read
+    leaves waits for the collector."""
     import gc
 
     saved = json.loads((FIXTURES / "mila_game.json").read_text())

@@ -26,7 +26,7 @@ except ImportError:  # pragma: no cover - Python 3.12 names it _sha2; builds wit
 from dipsat.model.errors import InputError
 from dipsat.model.files import decode_utf8, lines_of, not_utf8, open_lines, read_input
 from dipsat.model.gamemap import GameMap
-from dipsat.replay.collector import no_cycle_collection, task_done
+from dipsat.replay.collector import no_cycle_collection
 from dipsat.replay.readers.cases import read_case_file
 from dipsat.replay.readers.droidippy import looks_like_droidippy, read_droidippy
 from dipsat.replay.records import Format, GameError, GameRecord, PhaseError, Task, distinct_id, renamed_note
@@ -222,19 +222,11 @@ def _json_tasks(shown: str, text: str, identity: str, rules_text: str) -> Iterat
 def read_task(task: Task, rules_text: str | None, maps: Callable[[str], GameMap]) -> list[GameRecord | GameError]:
     """Read the games of a task (a case file holds several).
 
-    Python's cycle collector is paused meanwhile (:mod:`dipsat.replay.collector`). In a process
-    settled for a long run, the games read of an archive format (whose reading makes no garbage
-    cycle: values, and the errors of orders kept without their tracebacks) join the permanent
-    generation as the read ends (:func:`~dipsat.replay.collector.task_done`), so no collection
-    scans them while they live: they are freed as ever, when the task lets them go. Case files
-    (whose reading leaves cycles to collect) are left to the collector.
+    Python's cycle collector is paused meanwhile (:mod:`dipsat.replay.collector`).
     """
     from dipsat.replay.checks import check_game
     with no_cycle_collection():
-        games = distinct_ids([check_game(game, maps) for game in _read_task(task, rules_text, maps)], task.lines)
-        if task.format is not Format.CASES:
-            task_done()
-        return games
+        return distinct_ids([check_game(game, maps) for game in _read_task(task, rules_text, maps)], task.lines)
 
 
 def distinct_ids(games: list[GameRecord | GameError], lines: tuple[int, ...] = ()) -> list[GameRecord | GameError]:
