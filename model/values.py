@@ -30,7 +30,7 @@ with imported_on_use("inspect"):  # dataclasses uses it only to write a missing 
 
     try:  # dataclasses' own tests of an annotation, and its marks of a field's kind (CPython 3.11-3.13)
         from dataclasses import (  # type: ignore[attr-defined]
-            _FIELD, _FIELD_CLASSVAR, _is_classvar, _is_initvar, _is_kw_only, _is_type,
+            _FIELD, _FIELD_CLASSVAR, _MODULE_IDENTIFIER_RE, _is_classvar, _is_initvar, _is_kw_only, _is_type,
         )
     except ImportError:  # pragma: no cover - another dataclasses: every class made by dataclass itself
         _is_type = None
@@ -146,9 +146,12 @@ def _plain_fields(cls: T, slots: bool, kw_only: bool, inherited: dict[str, Field
     if module is None:
         return None
     made: dict[str, Field[Any]] = dict(inherited)  # a field named again keeps its place, as dataclass keeps it
+    names = module.__dict__
     for name, kind in own.items():
-        if not isinstance(kind, str) or _is_type(kind, cls, dataclasses, dataclasses.KW_ONLY, _is_kw_only) \
-                or _is_type(kind, cls, dataclasses, dataclasses.InitVar, _is_initvar):
+        if not isinstance(kind, str):
+            return None
+        special = _special(kind, names)
+        if special is _KW_ONLY_OR_INITVAR:
             return None
         default = getattr(cls, name, MISSING)
         if isinstance(default, Field):
@@ -158,7 +161,7 @@ def _plain_fields(cls: T, slots: bool, kw_only: bool, inherited: dict[str, Field
                 default = MISSING
             f = field(default=default)
         f.name, f.type = name, kind
-        if _is_type(kind, cls, typing, typing.ClassVar, _is_classvar):
+        if special is _CLASSVAR:
             if f.default_factory is not MISSING or f.kw_only is not MISSING:
                 return None  # dataclass says why
             f._field_type = _FIELD_CLASSVAR  # type: ignore[attr-defined]
@@ -169,8 +172,9 @@ def _plain_fields(cls: T, slots: bool, kw_only: bool, inherited: dict[str, Field
             if f.kw_only is MISSING:
                 f.kw_only = kw_only
         made[name] = f
-    if any(isinstance(value, Field) and name not in own for name, value in cls.__dict__.items()):
-        return None  # a field without annotation: dataclass says so
+    for name, value in cls.__dict__.items():
+        if isinstance(value, Field) and name not in own:
+            return None  # a field without annotation: dataclass says so
     for name, f in made.items():
         if name in own and isinstance(cls.__dict__.get(name), Field):
             if f.default is MISSING:
@@ -178,8 +182,9 @@ def _plain_fields(cls: T, slots: bool, kw_only: bool, inherited: dict[str, Field
             else:
                 setattr(cls, name, f.default)
     params = object.__new__(_PARAMS_CLASS)
+    chosen = {"match_args": True, "kw_only": kw_only, "slots": slots}  # the others False
     for name in _PARAMS_CLASS.__slots__:
-        setattr(params, name, {"match_args": True, "kw_only": kw_only, "slots": slots}.get(name, False))
+        setattr(params, name, chosen.get(name, False))
     setattr(cls, _PARAMS, params)
     setattr(cls, _FIELDS, made)
     real = [f for f in made.values() if f._field_type is _FIELD]  # type: ignore[attr-defined]
@@ -195,6 +200,35 @@ def _plain_fields(cls: T, slots: bool, kw_only: bool, inherited: dict[str, Field
     cls = type(cls)(cls.__name__, cls.__bases__, body)
     cls.__qualname__ = qualname
     return cls
+
+
+_CLASSVAR: Final = "ClassVar"
+_KW_ONLY_OR_INITVAR: Final = "KW_ONLY or InitVar"
+
+
+def _special(annotation: str, names: dict[str, Any]) -> str | None:
+    """What dataclasses' ``_is_type`` tells of a field's annotation text, in one look instead of
+    three (ClassVar, KW_ONLY, InitVar; issue 23: a third of making a class): the name it starts
+    with (``X`` or ``module.X``) looked up where dataclasses looks it up, ``names`` being the
+    namespace of the class's module; ``None`` for a plain field."""
+    match = _MODULE_IDENTIFIER_RE.match(annotation)
+    if match is None:
+        return None
+    module_name, name = match.groups()
+    if not module_name:
+        found = names.get(name)
+        if _is_classvar(found, typing):
+            return _CLASSVAR
+        if _is_kw_only(found, dataclasses) or _is_initvar(found, dataclasses):
+            return _KW_ONLY_OR_INITVAR
+        return None
+    module = names.get(module_name)
+    if module is typing and _is_classvar(typing.__dict__.get(name), typing):
+        return _CLASSVAR
+    if module is dataclasses and (_is_kw_only(dataclasses.__dict__.get(name), dataclasses)
+                                  or _is_initvar(dataclasses.__dict__.get(name), dataclasses)):
+        return _KW_ONLY_OR_INITVAR
+    return None
 
 
 def _set(cls: type, name: str, fn: Callable[..., Any]) -> None:

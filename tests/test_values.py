@@ -5,6 +5,7 @@ import copy
 import dataclasses
 import inspect
 import pickle
+import sys
 from dataclasses import FrozenInstanceError, dataclass, field
 from typing import ClassVar
 
@@ -480,3 +481,38 @@ def test_reason_words_are_kept_on_the_reason_but_are_no_part_of_its_value():
     assert back == a and reasons.words_of(back) == "stands: hold strength 1"
     assert types.OrderResult(None, types.Result.STANDS, back).reason == "stands: hold strength 1"  # type: ignore[arg-type]
     assert reasons.words_of("plain words") == "plain words"
+
+
+CV = ClassVar  # an alias dataclasses follows through the module's names
+
+
+@pytest.mark.parametrize("annotation", [
+    "int", "list[int]", "ClassVar", "ClassVar[int]", "  ClassVar[int]", "CV[int]", "CV",
+    "typing.ClassVar[int]", "typing.List[int]", "dataclasses.InitVar[int]", "dataclasses.KW_ONLY",
+    "dataclasses.field", "InitVar[int]", "KW_ONLY", "pytest.ClassVar", "NotAName[int]", "'int'", "[int]", "",
+    "dataclasses . InitVar", "typing.CV",
+])
+def test_an_annotation_is_told_apart_as_dataclass_tells_it(annotation):
+    """:func:`values._special` (one look) says what dataclasses' ``_is_type`` says in three."""
+    import dataclasses as dc
+    import typing as tp
+
+    from dipsat.model import values
+
+    here = type("Here", (), {"__module__": __name__})
+    names = {**globals(), "InitVar": dc.InitVar, "KW_ONLY": dc.KW_ONLY, "typing": tp, "dataclasses": dc}
+    module = sys.modules[__name__]
+    saved = {k: module.__dict__.get(k, values.MISSING) for k in ("InitVar", "KW_ONLY", "typing", "dataclasses")}
+    module.__dict__.update({k: names[k] for k in saved})
+    try:
+        classvar = dc._is_type(annotation, here, tp, tp.ClassVar, dc._is_classvar)
+        other = dc._is_type(annotation, here, dc, dc.KW_ONLY, dc._is_kw_only) or \
+            dc._is_type(annotation, here, dc, dc.InitVar, dc._is_initvar)
+        expected = values._CLASSVAR if classvar else values._KW_ONLY_OR_INITVAR if other else None
+        assert values._special(annotation, module.__dict__) == expected
+    finally:
+        for k, v in saved.items():
+            if v is values.MISSING:
+                module.__dict__.pop(k, None)
+            else:
+                module.__dict__[k] = v
