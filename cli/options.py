@@ -44,9 +44,9 @@ def solver_argument(parser: argparse.ArgumentParser) -> None:
     from dipsat.solver.route import ROUTES
 
     parser.add_argument("--solver", choices=ROUTES, default=None,
-                        help="propagate (default): constraints propagated in Python, CP-SAT only for the "
-                             "phases that need search; cpsat: every movement phase solved by CP-SAT, which "
-                             "also counts its resolutions (slower; same results)")
+                        help="propagate (default): constraints propagated in Python, a phase they leave open "
+                             "searched in Python (CP-SAT past the search's budget); cpsat: every movement "
+                             "phase solved by CP-SAT, which also counts its resolutions (slower; same results)")
 
 
 def apply_solver(args: argparse.Namespace) -> str:
