@@ -84,5 +84,8 @@ def solutions(model: ConstraintModel, lb: list[int], ub: list[int], decisions: S
                 return True
         return False
 
-    branch(lb, ub)
+    try:
+        branch(lb, ub)
+    finally:  # each search function refers to itself through its closure: a reference cycle
+        del fixed_below, complete, branch  # (holding the model), which a replay may never collect
     return found

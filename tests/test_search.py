@@ -10,9 +10,11 @@ accepts as solutions. A replay of a game with a circular movement does not load 
 """
 from __future__ import annotations
 
+import gc
 import json
 import subprocess
 import sys
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -145,6 +147,40 @@ def _replayed_builds(paths: list[Path], monkeypatch: pytest.MonkeyPatch) -> list
                     GameReplay(game, _variant(game.variant), _rules(label), label).run()  # type: ignore[arg-type]
     monkeypatch.undo()
     return built.builds
+
+
+def test_search_leaves_no_reference_cycle(monkeypatch):
+    """Once a search returns (or runs out of nodes), its model is freed by reference counting
+    alone: a replay freezes what each task leaves alive (:mod:`dipsat.replay.collector`), so a
+    garbage cycle holding the model would never be freed, and memory would grow with the games."""
+    class Watched(ConstraintModel):
+        pass  # a subclass: weakly referable
+
+    def watched(clauses: list[list[int]], variables: int) -> Watched:
+        model = Watched()
+        for i in range(variables):
+            model.new_bool_var(f"x{i}")
+        model.add_clauses(clauses)
+        return model
+
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        model = watched([[0, 2], [1, 3]], 2)
+        assert len(search.solutions(model, [0, 0], [1, 1], [0, 1])) == 2
+        gone = weakref.ref(model)
+        del model
+        assert gone() is None
+        monkeypatch.setattr(search, "NODES", 5)
+        model = watched([], 12)
+        with pytest.raises(search.Exhausted):
+            search.solutions(model, [0] * 12, [1] * 12, list(range(12)), most=3)
+        gone = weakref.ref(model)
+        del model
+        assert gone() is None
+    finally:
+        if was_on:
+            gc.enable()
 
 
 @needs_archive
