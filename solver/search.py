@@ -39,53 +39,63 @@ def solutions(model: ConstraintModel, lb: list[int], ub: list[int], decisions: S
     Raises:
         Exhausted: more than :data:`NODES` nodes were needed.
     """
-    found: list[list[int]] = []
-    branched = set(decisions)
-    rest = [v for v in range(len(lb)) if v not in branched]
-    budget = [NODES]
+    search = _Search(model, decisions, len(lb), most)
+    search.branch(lb, ub)
+    return search.found
 
-    def fixed_below(lb: list[int], ub: list[int], v: int, value: int) -> tuple[list[int], list[int]] | None:
+
+class _Search:
+    """One search's state. Methods, not nested functions: a nested function that calls itself
+    refers to itself through its closure, a reference cycle holding the model, which a replay
+    (it freezes what each task leaves alive: :mod:`dipsat.replay.collector`) would never free."""
+
+    __slots__ = ("model", "decisions", "rest", "most", "budget", "found")
+
+    def __init__(self, model: ConstraintModel, decisions: Sequence[int], variables: int, most: int) -> None:
+        self.model = model
+        self.decisions = decisions
+        branched = set(decisions)
+        self.rest = [v for v in range(variables) if v not in branched]
+        self.most = most
+        self.budget = NODES
+        self.found: list[list[int]] = []
+
+    def fixed_below(self, lb: list[int], ub: list[int], v: int, value: int) -> tuple[list[int], list[int]] | None:
         """Propagate from ``lb``, ``ub`` with variable ``v`` fixed to ``value`` (one node)."""
-        if budget[0] <= 0:
+        if self.budget <= 0:
             raise Exhausted(f"more than {NODES} nodes")
-        budget[0] -= 1
+        self.budget -= 1
         lb, ub = list(lb), list(ub)
         lb[v] = ub[v] = value
-        return model.propagate_from(lb, ub)
+        return self.model.propagate_from(lb, ub)
 
-    def complete(lb: list[int], ub: list[int]) -> list[int] | None:
+    def complete(self, lb: list[int], ub: list[int]) -> list[int] | None:
         """One solution below these bounds (every decision fixed), or ``None``."""
-        for v in rest:
+        for v in self.rest:
             if lb[v] != ub[v]:
                 break
         else:
             return lb
         for value in range(lb[v], ub[v] + 1):
-            bounds = fixed_below(lb, ub, v, value)
+            bounds = self.fixed_below(lb, ub, v, value)
             if bounds is not None:
-                solution = complete(*bounds)
+                solution = self.complete(*bounds)
                 if solution is not None:
                     return solution
         return None
 
-    def branch(lb: list[int], ub: list[int]) -> bool:
+    def branch(self, lb: list[int], ub: list[int]) -> bool:
         """Search below these bounds; ``True`` once ``most`` solutions are found."""
-        for v in decisions:
+        for v in self.decisions:
             if lb[v] != ub[v]:
                 break
         else:
-            solution = complete(lb, ub)
+            solution = self.complete(lb, ub)
             if solution is not None:
-                found.append(solution)
-            return len(found) >= most
+                self.found.append(solution)
+            return len(self.found) >= self.most
         for value in range(lb[v], ub[v] + 1):
-            bounds = fixed_below(lb, ub, v, value)
-            if bounds is not None and branch(*bounds):
+            bounds = self.fixed_below(lb, ub, v, value)
+            if bounds is not None and self.branch(*bounds):
                 return True
         return False
-
-    try:
-        branch(lb, ub)
-    finally:  # each search function refers to itself through its closure: a reference cycle
-        del fixed_below, complete, branch  # (holding the model), which a replay may never collect
-    return found

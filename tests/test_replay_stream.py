@@ -342,7 +342,7 @@ def test_a_log_cut_anywhere_keeps_its_whole_records(tmp_path: Path):
             assert [again.done(f"t{n}") for n in (1, 2, 3)] == [f"t{n}" in whole for n in (1, 2, 3)]
             for uid in whole:
                 assert again.tables(uid)[0].equals(_small_tables(int(uid[1]))[0])
-                assert again.games(uid) == ((f"f.txt", f"g{uid[1]}", int(uid[1]), int(uid[1])),)
+                assert again.games(uid) == (("f.txt", f"g{uid[1]}", int(uid[1]), int(uid[1])),)
     bad = bytearray(data)
     bad[ends[1] - 1] ^= 1  # the second record's end mark spoiled: only the first is read
     (cut / "parts" / f"1{store.LOG}").write_bytes(bytes(bad))
