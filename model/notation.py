@@ -298,11 +298,7 @@ def _bind_two(position: Position | None, data: tuple[Any, ...]) -> Order | None:
         at = named.location
         if not (at is second or (other_bare and at.coast) or at == second):
             named = Unit(named.kind, second)
-    if len(tail) == 1:  # a support's or convoy's destination: no call with a tuple unpacked
-        return cls(piece.power if power is None else power, unit, named, tail[0])  # type: ignore[no-any-return]
-    if not tail:  # a support to hold
-        return cls(piece.power if power is None else power, unit, named)  # type: ignore[no-any-return]
-    return cls(piece.power if power is None else power, unit, named, *tail)  # type: ignore[no-any-return]
+    return _two_unit_order(cls, piece.power if power is None else power, unit, named, tail)
 
 
 def _bind_one_kind(position: Position | None, data: tuple[Any, ...]) -> Order | None:
@@ -351,11 +347,7 @@ def _bind_two_kind(position: Position | None, data: tuple[Any, ...]) -> Order | 
         at = named.location
         if not (at is second or (other_bare and at.coast) or at == second):
             named = Unit(named.kind, second)
-    if len(tail) == 1:  # a support's or convoy's destination: no call with a tuple unpacked
-        return cls(piece.power if power is None else power, unit, named, tail[0])  # type: ignore[no-any-return]
-    if not tail:  # a support to hold
-        return cls(piece.power if power is None else power, unit, named)  # type: ignore[no-any-return]
-    return cls(piece.power if power is None else power, unit, named, *tail)  # type: ignore[no-any-return]
+    return _two_unit_order(cls, piece.power if power is None else power, unit, named, tail)
 
 
 def _bind(recipe: _Recipe, position: Position | None, kind: PhaseKind) -> Order | None:
@@ -627,3 +619,13 @@ def format_order(order: Order, gmap: GameMap, style: Style = "short") -> str:
     if callable(fmt):
         return str(fmt(gmap, style))
     raise TypeError(f"not an order: {order!r}")
+
+
+def _two_unit_order(cls: Any, power: Any, unit: Unit, named: Unit, tail: tuple[Any, ...]) -> Order:
+    """A support's or convoy's order of ``power``'s ``unit`` naming ``named``, then ``tail``
+    (the destination, if any), as the two-unit binders make it."""
+    if len(tail) == 1:  # a support's or convoy's destination: no call with a tuple unpacked
+        return cls(power, unit, named, tail[0])  # type: ignore[no-any-return]
+    if not tail:  # a support to hold
+        return cls(power, unit, named)  # type: ignore[no-any-return]
+    return cls(power, unit, named, *tail)  # type: ignore[no-any-return]
