@@ -140,7 +140,10 @@ class SupportHold:
     target: Unit
 
     def __str__(self) -> str:
-        return f"{_unit_text(self.unit)} S {_unit_text(self.target)}"
+        unit, target = self.unit, self.target  # written out, as Unit's: supports are printed by the ten thousand
+        loc, at = unit.location, target.location
+        text = f"{unit.kind.letter} {loc.province}/{loc.coast} S " if loc.coast else f"{unit.kind.letter} {loc.province} S "
+        return text + (f"{target.kind.letter} {at.province}/{at.coast}" if at.coast else f"{target.kind.letter} {at.province}")
 
 
 @value_class
@@ -153,9 +156,11 @@ class SupportMove:
     dest: Location
 
     def __str__(self) -> str:
-        dest = self.dest
-        return (f"{_unit_text(self.unit)} S {_unit_text(self.target)} - "
-                + (f"{dest.province}/{dest.coast}" if dest.coast else dest.province))
+        unit, target, dest = self.unit, self.target, self.dest  # written out, as Unit's and Location's
+        loc, at = unit.location, target.location
+        text = f"{unit.kind.letter} {loc.province}/{loc.coast} S " if loc.coast else f"{unit.kind.letter} {loc.province} S "
+        text += f"{target.kind.letter} {at.province}/{at.coast} - " if at.coast else f"{target.kind.letter} {at.province} - "
+        return text + (f"{dest.province}/{dest.coast}" if dest.coast else dest.province)
 
 
 @value_class
@@ -168,7 +173,11 @@ class Convoy:
     dest: Location
 
     def __str__(self) -> str:
-        return f"{self.unit} C {self.target} - {self.dest}"
+        unit, target, dest = self.unit, self.target, self.dest  # written out, as Unit's and Location's
+        loc, at = unit.location, target.location
+        text = f"{unit.kind.letter} {loc.province}/{loc.coast} C " if loc.coast else f"{unit.kind.letter} {loc.province} C "
+        text += f"{target.kind.letter} {at.province}/{at.coast} - " if at.coast else f"{target.kind.letter} {at.province} - "
+        return text + (f"{dest.province}/{dest.coast}" if dest.coast else dest.province)
 
 
 @value_class
