@@ -340,18 +340,19 @@ class Position:
     changes: tuple[Any, ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "units", _frozen(self.units))
-        object.__setattr__(self, "centres", _frozen(self.centres))
-        object.__setattr__(self, "dislodged", _frozen(self.dislodged))
-        object.__setattr__(self, "standoffs", frozenset(self.standoffs))
+        _set_units(self, _frozen(self.units))  # the slots' own setters: past the frozen __setattr__,
+        _set_centres(self, _frozen(self.centres))  # quicker than object.__setattr__
+        _set_dislodged(self, _frozen(self.dislodged))
+        standoffs = self.standoffs
+        _set_standoffs(self, standoffs if type(standoffs) is frozenset else frozenset(standoffs))
         if self.stacked:
             _settle_stacks(self)
         else:
-            object.__setattr__(self, "stacked", _NO_STACKS)
+            _set_stacked(self, _NO_STACKS)
         if self.changes:
-            object.__setattr__(self, "changes", tuple(sorted(set(self.changes), key=str)))
+            _set_changes(self, tuple(sorted(set(self.changes), key=str)))
         elif not isinstance(self.changes, tuple):
-            object.__setattr__(self, "changes", ())
+            _set_changes(self, ())
 
     def _key(self) -> tuple[Any, ...]:
         return (self.phase, dict(self.units), dict(self.centres), dict(self.dislodged), self.standoffs,
