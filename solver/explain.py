@@ -51,12 +51,19 @@ class Explainer:
                 why = _INVALID_MEMO.get((v.reason,))
                 return _made(OrderResult, (order, _INVALID, why if why is not None else _kept(Invalid, v.reason), fate))
         province = v.key or order.unit.location.province  # type: ignore[union-attr]
-        effective = self.orders.get(province)
+        try:
+            effective = self.orders[province]  # a subscript, not a method call: a legal order's unit has one
+        except KeyError:
+            effective = None
         if effective is not order and effective != order:
             return _made(OrderResult, (order, _ILLEGAL, Illegal(f"the unit carries out {effective}"), fate))
         kind = type(order)
         if kind is Move:
-            if self.decisions.get((MOVES, province), False):
+            try:
+                moves = self.decisions[(MOVES, province)]  # a subscript, not a method call: every legal move has one
+            except KeyError:
+                moves = False
+            if moves:
                 return _made(OrderResult, (order, _SUCCEEDS, self._move_reason(province, True), fate))
             return _made(OrderResult, (order, _FAILS, self._move_reason(province, False), fate))
         if kind is SupportHold or kind is SupportMove:
@@ -103,7 +110,10 @@ class Explainer:
     def _move_reason(self, src: str, ok: bool) -> Reason:
         facts, s, d = self.facts, self.strengths, self.decisions
         mf = self.moves[src]
-        attack = s.get((ATTACK, src), 0)
+        try:
+            attack = s[(ATTACK, src)]  # a subscript, not a method call: nearly every move has one
+        except KeyError:
+            attack = 0
         if self.paradoxes:
             for rule, fixed in _fixed_by_backup(self.pm, self.solution, (MOVES, src)):
                 return Backup(rule, "succeeds" if fixed else "fails")

@@ -179,13 +179,17 @@ def _by_unit(board: CheckBoard, given: Sequence[Order], keys: Sequence[str | Non
         v.key = key
         append(v)
         cls = type(o)
-        problem = problems.get(cls, _NOT_MOVEMENT)
-        if problem is _NOT_MOVEMENT:
+        try:
+            problem = problems[cls]  # a subscript, not a method call
+        except KeyError:
             v.status, v.reason = ILLEGAL, "not an order of a movement phase"
             continue
         named = o.unit
         province = named.location.province
-        piece = units.get(province)
+        try:
+            piece = units[province]  # a subscript, not a method call (a missing unit is rare)
+        except KeyError:
+            piece = None
         if key is not None:  # a further piece of the stack there: its own checks, its own key
             v.status, v.reason = _piece_verdict(board.for_key(key, province), v, piece)
             if v.status == LEGAL:
@@ -398,8 +402,9 @@ def _support_problem(board: CheckBoard, o: SupportHold | SupportMove, supporter:
         reaches = board.gmap.reaches(supporter, into)
     if not reaches:
         return f"{supporter} cannot reach {into}"
-    target = board.units.get(named)
-    if target is None:
+    try:
+        target = board.units[named]  # a subscript, not a method call (a support of nothing is rare)
+    except KeyError:
         return f"no unit in {named} to support"
     unit = target.unit
     if rules.unit_coast == "illegal" and o.target is not unit and _wrong_coast(o.target, unit):
@@ -546,7 +551,10 @@ def _classify_supports_and_convoys(facts: Facts, by_unit: _ByUnit,
         kind = type(o)
         if kind is SupportHold or kind is SupportMove:
             if plain:  # the usual matches, told at once (what support_mismatch finds)
-                target = orders.get(o.target.location.province)  # type: ignore[union-attr]
+                try:
+                    target = orders[o.target.location.province]  # type: ignore[union-attr]  # a legal support's target stands there
+                except KeyError:
+                    target = None
                 if kind is SupportHold:
                     if type(target) is not Move:
                         supports[province] = o  # type: ignore[assignment]
