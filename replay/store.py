@@ -407,6 +407,16 @@ class PartStore:
         self._keep_read_back(uid, (phases, orders))
         return phases, orders
 
+    def let_go(self) -> None:
+        """Drop the parts read back or kept and the memory they were read into (the consolidation
+        has written their rows, and closes its writers next: its peak); a part asked for again
+        is read again."""
+        self._read_back.clear()
+        self._kept.clear()
+        self._kept_bytes = 0
+        self._read_into = ReadBuffers()
+        self._writer = None
+
     def _keep_read_back(self, uid: str, tables: tuple[pa.Table, pa.Table]) -> None:
         self._read_back[uid] = tables
         if len(self._read_back) > READ_BACK_PARTS:
