@@ -460,3 +460,24 @@ def test_a_read_buffer_is_used_again_only_once_nothing_reads_it():
     assert buffers.spare(len(part)).obj is held  # the table gone, the first buffer is free again
     grown = buffers.spare(100 << 10)  # a free buffer too small is replaced by a larger one, within the bound
     assert grown is not None and len(grown) == 100 << 10 and len(grown.obj) == 128 << 10
+
+
+def test_the_games_of_a_part_are_read_from_its_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The store keeps no task's games in memory but those of the parts it keeps: the games of the
+    others are read from the end of their part in the log (its IPC footer) without reading the part
+    whole, and are those written; a part whose end does not read so is read whole."""
+    with store.PartStore(tmp_path / "out") as parts:
+        written = {}
+        for n in range(3):
+            phases = pa.table({name: [None] * 2 for name in store.PHASE_SCHEMA.names}, schema=store.PHASE_SCHEMA)
+            orders = pa.table({name: [None] * (n + 1) for name in store.ORDER_SCHEMA.names}, schema=store.ORDER_SCHEMA)
+            written[f"u{n}"] = ((f"f{n}.txt", f"g-{n}", 1, n), (f"f{n}.txt", f"h-{n}é", 1, 1))
+            monkeypatch.setattr(store, "KEPT_BYTES", 0 if n else 1 << 20)  # the first part is kept
+            parts.write(f"u{n}", phases, orders, written[f"u{n}"])
+        whole = []
+        monkeypatch.setattr(parts, "_logged_part", lambda uid: whole.append(uid) or store.PartStore._logged_part(parts, uid))
+        assert {uid: parts.games(uid) for uid in written} == written
+        assert whole == []
+        monkeypatch.setattr(store, "_IPC_MAGIC", b"NOTIPC")  # an end that does not read as an IPC file's
+        assert parts.games("u2") == written["u2"]
+        assert whole == ["u2"]
