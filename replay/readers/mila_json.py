@@ -383,8 +383,7 @@ _UNREAD: Final[Any] = object()
 class _Read:
     """What the texts of saved games on one board read as: a saved game repeats them in every phase."""
 
-    __slots__ = ("gmap", "pieces", "placed", "centres", "boards", "named", "powers", "last_centres", "last_owned",
-                 "units_read")
+    __slots__ = ("gmap", "pieces", "placed", "centres", "named", "powers", "last_centres", "last_owned", "units_read")
 
     def __init__(self, gmap: GameMap) -> None:
         self.gmap = gmap
@@ -397,9 +396,6 @@ class _Read:
         those units, as a board's units mapping takes them."""
         self.centres: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
         """(power, the centres the state lists for it) -> the supply centres."""
-        self.boards: dict[tuple[tuple[str, tuple[str, ...]], ...], Mapping[str, str]] = {}
-        """Every power's listed centres (a board's whole ``centers``) -> the owners, province by province
-        in order: most phases repeat the centres of the phase before."""
         self.named: dict[str, str] = {}
         """Order text -> the unit it names, as the saved game's results name it (``F STP/SC``)."""
         self.powers: dict[str, str] = {}
@@ -433,7 +429,7 @@ _READS: dict[int, _Read] = {}
 _READ_LIMIT: Final = 1 << 12
 """Most texts remembered per board (then the memory starts again)."""
 _CENTRES_LIMIT: Final = 1 << 9
-"""Most centre lists (a power's, a board's) remembered per board (then that memory starts again):
+"""Most centre lists (a power's) remembered per board (then that memory starts again):
 a game repeats them from phase to phase; random games seldom share them."""
 _NAMED_LIMIT: Final = 1 << 14
 """Most order texts remembered per board with the unit each names (then that memory starts again):
@@ -518,19 +514,6 @@ def _new_centres(listed: Any, units: dict[str, Piece], dislodged: dict[str, Disl
         TypeError, AttributeError: the centres are not shaped like a saved game's.
     """
     powers = read.powers
-    try:
-        whole = (tuple((p, tuple(names)) for p, names in sorted(listed.items()) if type(names) is list)
-                 if type(listed) is dict else None)
-    except TypeError:  # unhashable names: the loop below says what is wrong
-        whole = None
-    if whole is not None and len(whole) == len(listed):
-        known_owners = read.boards.get(whole)
-        if known_owners is not None:
-            position = Position(phase or Phase(0, Season.SPRING, PhaseKind.MOVEMENT), units, known_owners, dislodged)
-            read.boards[whole] = position.centres  # the same mapping again: the next board shares it, no copy
-            return position
-    else:
-        whole = None
     centres: dict[str, str] = {}
     last_owned = read.last_owned
     owned_now: dict[str, tuple[list[Any], str, tuple[str, ...]]] = {}
@@ -561,10 +544,6 @@ def _new_centres(listed: Any, units: dict[str, Piece], dislodged: dict[str, Disl
     when = phase or Phase(0, Season.SPRING, PhaseKind.MOVEMENT)
     position = Position(when, units, centres, dislodged)
     read.last_owned = owned_now
-    if whole is not None:
-        if len(read.boards) >= _CENTRES_LIMIT:
-            read.boards.clear()
-        read.boards[whole] = position.centres
     return position
 
 
