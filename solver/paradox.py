@@ -100,12 +100,14 @@ def _solver() -> cp_model.CpSolver:
 Values = tuple[dict[Key, bool], dict[Key, int]]
 
 
-def _values(pm: PhaseModel, values: Sequence[int]) -> Values:
-    """The decisions and strengths of ``pm`` given every variable's value, by index."""
+def _values(pm: PhaseModel, values: Sequence[int], last: bool = False) -> Values:
+    """The decisions and strengths of ``pm`` given every variable's value, by index (``last``:
+    the model's strengths are read no more, they are evaluated in their own dict)."""
     decisions = {}
     for k, v in pm.decisions.items():  # a loop: a comprehension makes a function object each time
         decisions[k] = values[v.index] != 0
-    strengths = dict(pm.strengths)  # the numbers as they are; the rest evaluated in place (no key added)
+    # the numbers as they are; the rest evaluated in place (no key added)
+    strengths = pm.strengths if last else dict(pm.strengths)
     for k, v in strengths.items():
         kind = type(v)
         if kind is int:
@@ -173,7 +175,7 @@ def count_resolutions(build: Callable[[dict[Key, bool]], PhaseModel], overrides:
             return 0, None, None, pm
         lb, ub = bounds
         if lb == ub:
-            values = _values(pm, lb)
+            values = _values(pm, lb, last=pm.fold)  # unfold() drops a folded model's strengths
             pm.unfold()
             return 1, values, None, pm
         try:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Union
 
 from dipsat.model.reasons import WHOLE, Scale
-from dipsat.solver.constraints import ConstraintModel, IntVar, LinearExpr, NotVar, code
+from dipsat.solver.constraints import ConstraintModel, IntVar, LinearExpr, NotVar, code, new_var
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -206,7 +206,8 @@ class PhaseModel:
         if lit is not None:  # made by decision(key) before moves() asked for it
             return lit
         keys = self._keys  # model.new_bool_var(key), inline: a phase makes dozens
-        lit = decisions[key] = IntVar(len(keys), key)
+        lit = decisions[key] = new_var(IntVar)  # IntVar(len(keys), key) without its __init__'s frame
+        lit.index, lit.key = len(keys), key
         keys.append(key)
         self._lb.append(0)
         self._ub.append(1)
