@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from dipsat.model.errors import AdjudicationError
 from dipsat.model.values import value_class
 from dipsat.solver import route
-from dipsat.solver.cycles import cycles_in_order as _cycles_in_order
 from dipsat.solver.cycles import is_acyclic
 from dipsat.model.on_use import imported
 from dipsat.solver.constraints import ORTOOLS_ON_USE, IntVar, LinearExpr
@@ -208,15 +207,16 @@ def _counted(pm: PhaseModel, found: list[list[int]]) -> tuple[int, Values | None
     pm.unfold()
     if not values:
         return 0, None, None, pm
-    if len(values) == 1 or is_acyclic(pm.dependents()):
+    if len(values) == 1 or not pm.cycles():
         return 1, values[0], None, pm
     return 2, values[0], values[1][0], pm
 
 
 def cycles_in_order(pm: PhaseModel) -> list[frozenset[Key]]:
     """The strongly connected components of ``pm``'s decision graph that hold a cycle,
-    dependencies first (:func:`dipsat.solver.cycles.cycles_in_order`)."""
-    return _cycles_in_order(pm.dependents())  # type: ignore[return-value]
+    dependencies first (:func:`dipsat.solver.cycles.cycles_in_order`; :meth:`PhaseModel.cycles`,
+    worked out once a model)."""
+    return list(pm.cycles())
 
 
 def backup_rule(component: frozenset[Key], rule_name: str) -> tuple[str, dict[Key, bool]]:
