@@ -16,10 +16,12 @@ before, and is compared with its ``AFTER`` board, its expected result words and 
 from __future__ import annotations
 
 
+from dataclasses import fields
 from itertools import repeat
 from operator import attrgetter
+from typing import Any
 
-from dipsat.model.reasons import CivilDisorder, words_of
+from dipsat.model.reasons import CivilDisorder, Reason, words_of
 from dipsat.model.errors import clip_message
 from dipsat.model.types import (
     Disband, Dislodged, Move, OrderResult, Phase, PhaseKind, Piece, Position, Result, Season, Tag,
@@ -214,20 +216,25 @@ class GameReplay:
         orders the adjudicator generated. Whether some result has a tag (dislodged, destroyed...)."""
         cols, read, results, generated = self.orders, rec.orders, res.results, res.generated
         cols.runs.append((self.game.file, self.game.game, rec.index, rec.label, len(read), len(generated)))
+        tagged = False
         if len(results) == len(read):  # every order read: each column filled in one step
-            cols.power += map(_POWER, orders := list(map(_ORDER, results)))
-            cols.text += map(_TEXT, read)
-            cols.order += map(str, orders)
-            tagged = _results(cols, results)
-            cols.recorded += map(_RECORDED, read)
-            cols.line += map(_LINE, read)
+            if read:  # named tuples both: their fields as columns in two C calls (zip), no call per row
+                fields, given = tuple(zip(*read)), tuple(zip(*results))
+                orders = given[_ORDER_AT]
+                cols.power += map(_POWER, orders)
+                cols.text += fields[_TEXT_AT]
+                cols.order += map(str, orders)
+                tagged = _results(cols, given, results)
+                cols.recorded += fields[_RECORDED_AT]
+                cols.line += fields[_LINE_AT]
         else:
             tagged = _unread_rows(cols, read, results)
         if generated:
-            cols.power += map(_POWER, orders := list(map(_ORDER, generated)))
+            given = tuple(zip(*generated))
+            cols.power += map(_POWER, orders := given[_ORDER_AT])
             cols.text += repeat("", len(generated))
             cols.order += map(str, orders)
-            tagged = _results(cols, generated) or tagged
+            tagged = _results(cols, given, generated) or tagged
             cols.recorded += repeat(None, len(generated))
             cols.line += repeat(None, len(generated))
         return tagged
@@ -249,17 +256,20 @@ def _units_and_centres(board: Position, phase: Phase) -> Position:
     return Position(phase, board.units, board.centres)
 
 
-_ORDER, _POWER, _WHY, _TAG = attrgetter("order"), attrgetter("power"), attrgetter("why"), attrgetter("tag")
-_RESULT_WORD = attrgetter("result._value_")  # the enum's plain attribute: Result.value, without the property
-_TEXT, _RECORDED, _LINE = attrgetter("text"), attrgetter("recorded"), attrgetter("line")
+_ORDER, _POWER, _VALUE = attrgetter("order"), attrgetter("power"), attrgetter("_value_")  # _value_: the
+# enum's plain attribute (Result.value without the property)
+_ORDER_AT, _RESULT_AT, _WHY_AT, _TAG_AT = map([f.name for f in fields(OrderResult)].index, ("order", "result", "why", "tag"))
+_TEXT_AT, _RECORDED_AT, _LINE_AT = map(RecordedOrder._fields.index, ("text", "recorded", "line"))
+"""Where each field sits in an order's result and in a recorded order (both tuples)."""
 
 
-def _results(cols: OrderColumns, results: tuple[OrderResult, ...]) -> bool:
-    """The result, tag, words and reason columns of ``results``; whether some result has a tag."""
-    words = list(map(_RESULT_WORD, results))
+def _results(cols: OrderColumns, given: tuple[tuple[Any, ...], ...], results: tuple[OrderResult, ...]) -> bool:
+    """The result, tag, words and reason columns of ``results`` (``given``: their fields as columns,
+    ``zip(*results)``); whether some result has a tag."""
+    words = list(map(_VALUE, given[_RESULT_AT]))
     cols.result += words
-    tags = list(map(_TAG, results))
-    cols.reason += map(words_of, map(_WHY, results))  # a common reason is one shared value: its words written once
+    tags = given[_TAG_AT]
+    cols.reason += _reasons(given[_WHY_AT])
     if tags.count(None) == len(tags):  # nearly always: untagged, the words are the result's
         cols.tag += tags
         cols.words += words
@@ -267,6 +277,17 @@ def _results(cols: OrderColumns, results: tuple[OrderResult, ...]) -> bool:
     cols.tag += [t._value_ if t else None for t in tags]
     cols.words += [r.words if r.tag else r.result._value_ for r in results]
     return True
+
+
+def _reasons(whys: tuple[Reason | str, ...]) -> list[str]:
+    """The words of each reason (:func:`~dipsat.model.reasons.words_of`): those already written read
+    from the reasons in one C step (a common reason is one value shared phase after phase, its words
+    kept on it), the others written now."""
+    said = list(map(getattr, whys, repeat("_said"), repeat(None)))  # None: not written yet (or a text)
+    if None in said:
+        for at in [i for i, words in enumerate(said) if words is None]:
+            said[at] = words_of(whys[at])
+    return said
 
 
 def _unread_rows(cols: OrderColumns, read: tuple[RecordedOrder, ...], results: tuple[OrderResult, ...]) -> bool:
@@ -286,7 +307,7 @@ def _unread_rows(cols: OrderColumns, read: tuple[RecordedOrder, ...], results: t
             r = next(results_of)
             cols.power.append(r.order.power)
             cols.order.append(str(r.order))
-            tagged = _results(cols, (r,)) or tagged
+            tagged = _results(cols, tuple(zip(r)), (r,)) or tagged
         cols.text.append(o.text)
         cols.recorded.append(o.recorded)
         cols.line.append(o.line)
