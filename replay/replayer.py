@@ -43,6 +43,13 @@ MAX_SKIPPED_MOVEMENT_PHASES = 2
 the gap a difference of phase (a record that jumps years is broken, not skipping a season)."""
 
 
+# read once: on CPython 3.11 an enum class's attribute (PhaseKind.RETREAT) goes through
+# EnumType.__getattr__'s slow hook, ~900 instructions a read
+_MOVEMENT, _RETREAT, _ADJUSTMENT = PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT
+_SPRING, _FALL, _WINTER = Season.SPRING, Season.FALL, Season.WINTER
+_DESTROYED, _SUCCEEDS = Tag.DESTROYED, Result.SUCCEEDS
+
+
 def error_rows(error: GameError, rules_label: str) -> Rows:
     """The single row of a game (or file) that cannot be read at all."""
     return [PhaseRow(error.file, error.game, None, "", "", ERROR, 0, "", "", clip_message(error.message), 0, 0,
@@ -145,10 +152,10 @@ class GameReplay:
         (``tagged``: some result has a tag; without one no unit was destroyed)."""
         board = res.after
         destroyed = _destroyed(res) if tagged else {}
-        pending = board.dislodged if board.phase.kind is PhaseKind.RETREAT else {}
+        pending = board.dislodged if board.phase.kind is _RETREAT else {}
         same_season = (target.phase.year, target.phase.season) == (rec.phase.year, rec.phase.season)
         carry = None
-        if known and target.phase.kind is PhaseKind.RETREAT and same_season:
+        if known and target.phase.kind is _RETREAT and same_season:
             carry = _carry(res, destroyed)
             return compare_boards(target, board, dislodged=pending, destroyed=destroyed), carry
         ours = self._settle(board, rec.phase.kind)
@@ -156,7 +163,7 @@ class GameReplay:
         skipped_moves = 0
         goal = phase_key(target.phase)
         while known and phase_key(ours.phase) < goal:
-            if ours.phase.kind is PhaseKind.MOVEMENT:
+            if ours.phase.kind is _MOVEMENT:
                 skipped_moves += 1
                 if skipped_moves > MAX_SKIPPED_MOVEMENT_PHASES:
                     notes.append(f"the archive skips more than {MAX_SKIPPED_MOVEMENT_PHASES} movement phases")
@@ -168,24 +175,24 @@ class GameReplay:
     def _settle(self, board: Position, kind: PhaseKind) -> Position:
         """The board at the phase that follows (no phase skipped; centres updated after Fall)."""
         year, season = board.phase.year, board.phase.season
-        if kind is PhaseKind.MOVEMENT and board.dislodged:
+        if kind is _MOVEMENT and board.dislodged:
             return board
-        if kind is PhaseKind.ADJUSTMENT or season is Season.WINTER:
-            return _units_and_centres(board, Phase(year + 1, Season.SPRING, PhaseKind.MOVEMENT))
-        if season is Season.FALL:
-            winter = Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT)
+        if kind is _ADJUSTMENT or season is _WINTER:
+            return _units_and_centres(board, Phase(year + 1, _SPRING, _MOVEMENT))
+        if season is _FALL:
+            winter = Phase(year, _WINTER, _ADJUSTMENT)
             if type(board) is Position and not board.stacked and not board.changes:  # in one new board
                 return board.updated(phase=winter, centres=centres_taken(self.variant.map, board), dislodged={},
                                      standoffs=frozenset())
             return _units_and_centres(update_centres(self.variant.map, board), winter)
-        return _units_and_centres(board, Phase(year, Season.FALL, PhaseKind.MOVEMENT))
+        return _units_and_centres(board, Phase(year, _FALL, _MOVEMENT))
 
     def _skip(self, board: Position, notes: list[str]) -> Position:
         """Play a phase the archive leaves out, without orders; say what it changed."""
-        if board.phase.kind is PhaseKind.ADJUSTMENT and not adjustments_due(board):
-            return self._settle(board, PhaseKind.ADJUSTMENT)
+        if board.phase.kind is _ADJUSTMENT and not adjustments_due(board):
+            return self._settle(board, _ADJUSTMENT)
         res = self.variant.adjudicate(board, [], self.rules, advance=False)
-        if board.phase.kind is PhaseKind.MOVEMENT:
+        if board.phase.kind is _MOVEMENT:
             notes.append(f"the archive has no {board.phase}; replayed without orders (every unit holds)")
             return self._settle(res.after, board.phase.kind)
         gone = [f"{g.order.power}: {g.order}" for g in res.generated if isinstance(g.order, Disband)]
@@ -318,7 +325,7 @@ def _destroyed(res: Resolution) -> dict[str, Piece]:
     """Units the movement phase destroyed (dislodged with no retreat), by province."""
     found = {}
     for r in (*res.results, *res.generated):
-        if r.tag is Tag.DESTROYED:
+        if r.tag is _DESTROYED:
             unit = r.order.unit  # type: ignore[union-attr]
             piece = res.before.units.get(unit.province)
             if piece is not None:
@@ -332,7 +339,7 @@ def _carry(res: Resolution, destroyed: dict[str, Piece]) -> _Carry:
         p: (d.attacker_origin, d.by_convoy) for p, d in res.after.dislodged.items()}
     for r in res.results if destroyed else ():  # most retreat phases: no unit destroyed
         o = r.order
-        if isinstance(o, Move) and r.result is Result.SUCCEEDS and o.dest.province in destroyed:
+        if isinstance(o, Move) and r.result is _SUCCEEDS and o.dest.province in destroyed:
             origins.setdefault(o.dest.province, (o.unit.province, False))
     return _Carry(origins, res.after.standoffs)
 
