@@ -458,10 +458,7 @@ _PROBLEMS: dict[type, Callable[[CheckBoard, Any, Unit], str] | None] = {
 }
 """Order type of a movement phase -> what makes such an order illegal whatever the other orders
 (``""``: nothing; ``None``: nothing can, a hold), given the order and the unit in its province."""
-assert set(_PROBLEMS) == set(MOVEMENT_ORDERS)
-
-_NOT_MOVEMENT: Final = object()
-"""What :data:`_PROBLEMS` gives for an order that is not of a movement phase."""
+assert set(_PROBLEMS) == set(MOVEMENT_ORDERS)  # another type is a KeyError: not an order of a movement phase
 
 
 def _classify_moves(facts: Facts, board: CheckBoard, by_unit: _ByUnit, moving: list[tuple[str, Piece, Move]],

@@ -123,3 +123,22 @@ def test_fleets_at_sea_are_the_fleets_of_the_ordered_units_on_seas(units):
     expected = [p for p, o in orders.items() if o.unit.kind.letter == "F" and GMAP.is_sea(p)]
     assert _fleets_at_sea(GMAP, orders) == expected
     assert expected == [p for p in position.units if GMAP.is_sea(p) and position.units[p].unit.kind.letter == "F"]
+
+
+def test_the_rare_answers_behind_the_checks_subscripts():
+    """The checks read their dicts by subscript where the key is nearly always there; the rare
+    misses still give their answers: an order of another phase, an order for an empty province,
+    a support of an empty province (all illegal, the units hold)."""
+    from dipsat.model.kinds import ARMY
+    from dipsat.model.types import Build, Location, Retreat, Unit
+    from dipsat.solver.legality import ILLEGAL, check_orders
+    from helpers import orders as read_orders
+    position = board("France: A par", "France: A bur", "Germany: A mun")
+    given = [Retreat("France", Unit(ARMY, Location("par")), Location("pic")),
+             Build("France", Unit(ARMY, Location("bre"))),
+             *read_orders(GMAP, "France: A gas - bre", "France: A bur S A mar - gas", position=position)]
+    facts = check_orders(GMAP, position, given, DATC)
+    assert [(v.status, v.reason) for v in facts.verdicts] == [
+        (ILLEGAL, "not an order of a movement phase"), (ILLEGAL, "not an order of a movement phase"),
+        (ILLEGAL, "no unit in gas"), (ILLEGAL, "no unit in mar to support")]
+    assert sorted(str(o) for o in facts.generated) == ["A bur H", "A mun H", "A par H"]
