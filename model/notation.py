@@ -16,7 +16,7 @@ Accepted, case-insensitively (``Supports``/``S``/``support``, ``-``/``->``/``mov
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, Literal
 
 from dipsat.model.errors import InputError, OrderError, OrderSyntaxError, UnknownProvinceError, quote
@@ -42,6 +42,7 @@ from dipsat.model.types import (
     Unit,
     UnitType,
     Waive,
+    plain,
 )
 
 _POWER_RE: Final = re.compile(r"\s*([^:]*?)\s*:\s*(.*)", re.DOTALL)
@@ -108,7 +109,7 @@ def parse_order(text: str, gmap: GameMap, power: str | None = None, position: Po
     texts = _texts_read(gmap, power, kind, position is None)
     hit = texts.get(text)
     if hit is not None:
-        order = hit[0](position, hit[1])
+        order = hit[0](position, _units_of(position), hit[1])
         if order is not None:
             return order
     return _parse_anew(text, gmap, power, position, kind, texts)
@@ -121,7 +122,7 @@ def _parse_anew(text: str, gmap: GameMap, power: str | None, position: Position 
     recipe = usual_recipe(text, gmap, power, kind)
     if recipe is not None:  # read word by word, as the general parser reads it
         bind, data = _binder(recipe, kind, position is None)
-        order = bind(position, data)
+        order = bind(position, _units_of(position), data)
         if order is not None:
             _remember(texts, text, bind, data)
             return order
@@ -135,7 +136,7 @@ def _parse_anew(text: str, gmap: GameMap, power: str | None, position: Position 
     order = parser.order(_tokens(body, gmap), power)
     recipe = parser.recipe(order)
     bind, data = _binder(recipe, kind, position is None) if recipe is not None else (None, ())
-    if bind is not None and bind(position, data) == order:  # never keep a recipe that reads otherwise
+    if bind is not None and bind(position, _units_of(position), data) == order:  # never keep a recipe that reads otherwise
         _remember(texts, text, bind, data)
     return order
 
@@ -159,7 +160,7 @@ _TABLES_LIMIT: Final = 256
 
 
 def _remember(texts: dict[str, _Binder], text: str,
-              bind: Callable[[Position | None, tuple[Any, ...]], Order | None], data: tuple[Any, ...]) -> None:
+              bind: _BindFunction, data: tuple[Any, ...]) -> None:
     """Keep the recipe of a text read (:data:`_PARSED`), within its bound."""
     global _readings
     if _readings >= _PARSED_LIMIT:
@@ -180,10 +181,11 @@ def parse_orders(texts: Iterable[str], gmap: GameMap, position: Position | None 
     append = found.append
     table = _texts_read(gmap, power, kind, position is None)
     get = table.get
+    units = _units_of(position)
     for text in texts:  # a binder called here, not from C (map, operator.call): CPython 3.11 enters
         hit = get(text)  # a Python function called from its own loop without a C frame
         if hit is not None:
-            order = hit[0](position, hit[1])
+            order = hit[0](position, units, hit[1])
             if order is not None:
                 append(order)
                 continue
@@ -248,11 +250,20 @@ def _binder(recipe: _Recipe, kind: PhaseKind, unplaced: bool) -> _Binder:
                        second.province, second, second.coast is None, Unit(UnitType.ARMY, second))
 
 
-_Binder = tuple[Callable[[Position | None, tuple[Any, ...]], Order | None], tuple[Any, ...]]
-"""A function of the board and its data, and the data: (:func:`_bind_one`, its data), ..."""
+_BindFunction = Callable[[Position | None, "Mapping[str, Piece] | None", tuple[Any, ...]], "Order | None"]
+_Binder = tuple[_BindFunction, tuple[Any, ...]]
+"""A function of the board, its units (:func:`_units_of`) and its data, and the data:
+(:func:`_bind_one`, its data), ..."""
 
 
-def _bind_any(position: Position | None, data: tuple[Any, ...]) -> Order | None:
+def _units_of(position: Position | None) -> Mapping[str, Piece] | None:
+    """The units of ``position`` as the binders look them up: the dict behind the board's
+    read-only mapping (:func:`~dipsat.model.types.plain`; a look-up through the mapping is a
+    method call), ``None`` with no board."""
+    return None if position is None else plain(position.units)
+
+
+def _bind_any(position: Position | None, units: Mapping[str, Piece] | None, data: tuple[Any, ...]) -> Order | None:
     return _bind(data[0], position, data[1])
 
 
@@ -261,11 +272,11 @@ def _bind_any(position: Position | None, data: tuple[Any, ...]) -> Order | None:
 # ``bare`` of a coast, the piece's coast taken for it); else the piece's kind at the location written.
 
 
-def _bind_one(position: Position | None, data: tuple[Any, ...]) -> Order | None:
+def _bind_one(position: Position | None, units: Mapping[str, Piece], data: tuple[Any, ...]) -> Order | None:
     """The order of the unit at a province, naming no other unit. A unit read as its piece stands
     is the piece's own unit object (an equal value)."""
     province, first, bare, cls, power, tail = data
-    piece = position.units.get(province)  # type: ignore[union-attr]
+    piece = units.get(province)
     if piece is None:
         return None  # "no unit at ..."
     unit = piece.unit  # the unit as written (see above)
@@ -279,10 +290,9 @@ def _bind_one(position: Position | None, data: tuple[Any, ...]) -> Order | None:
     return cls(piece.power if power is None else power, unit, *tail)  # type: ignore[no-any-return]
 
 
-def _bind_two(position: Position | None, data: tuple[Any, ...]) -> Order | None:
+def _bind_two(position: Position | None, units: Mapping[str, Piece], data: tuple[Any, ...]) -> Order | None:
     """The order of the unit at a province naming another unit (a support, a convoy)."""
     province, first, bare, cls, power, tail, other, second, other_bare, army = data
-    units = position.units  # type: ignore[union-attr]
     piece = units.get(province)
     if piece is None:
         return None  # "no unit at ..."
@@ -301,11 +311,11 @@ def _bind_two(position: Position | None, data: tuple[Any, ...]) -> Order | None:
     return _two_unit_order(cls, piece.power if power is None else power, unit, named, tail)
 
 
-def _bind_one_kind(position: Position | None, data: tuple[Any, ...]) -> Order | None:
+def _bind_one_kind(position: Position | None, units: Mapping[str, Piece], data: tuple[Any, ...]) -> Order | None:
     """:func:`_bind_one` of a text that may write the unit's kind (``A par - bur``): when the
     piece there is of that kind; on any other board, :func:`_bind` of the recipe."""
     province, first, bare, cls, power, tail, written, recipe = data
-    piece = position.units.get(province)  # type: ignore[union-attr]
+    piece = units.get(province)
     if piece is None:
         return _bind(recipe, position, PhaseKind.MOVEMENT)
     unit = piece.unit
@@ -321,13 +331,12 @@ def _bind_one_kind(position: Position | None, data: tuple[Any, ...]) -> Order | 
     return cls(piece.power if power is None else power, unit, *tail)  # type: ignore[no-any-return]
 
 
-def _bind_two_kind(position: Position | None, data: tuple[Any, ...]) -> Order | None:
+def _bind_two_kind(position: Position | None, units: Mapping[str, Piece], data: tuple[Any, ...]) -> Order | None:
     """:func:`_bind_two` of a text that may write the units' kinds (``F nth S A par - bur``): when
     the pieces there are of those kinds (or there is no piece where the other unit's kind is
     written); on any other board, :func:`_bind` of the recipe."""
     (province, first, bare, cls, power, tail, written, recipe,
      other, second, other_bare, named_kind, absent) = data
-    units = position.units  # type: ignore[union-attr]
     piece = units.get(province)
     if piece is None:
         return _bind(recipe, position, PhaseKind.MOVEMENT)

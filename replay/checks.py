@@ -9,7 +9,6 @@ adjudicated and then reported as ``differ``.
 from __future__ import annotations
 
 from dataclasses import replace
-from operator import attrgetter
 from typing import Callable, Final
 
 from dipsat.model.errors import quote
@@ -17,7 +16,7 @@ from dipsat.model.files import lines_of
 from dipsat.model.gamemap import GameMap
 from dipsat.model.phase_words import MAX_YEAR, MIN_YEAR, STANDARD_PHASES
 from dipsat.model.start_board import placement_problem
-from dipsat.model.types import Position, Unit
+from dipsat.model.types import Piece, Position, Unit
 from dipsat.replay.compare import phase_key
 from dipsat.replay.records import GameError, GameRecord, PhaseError, PhaseRecord
 
@@ -47,9 +46,10 @@ def _board_problem(position: Position, gmap: GameMap, known: _Known) -> str:
 
 def _all_placed(position: Position, gmap: GameMap, known: _Known) -> bool:
     """Every unit of ``position`` (dislodged ones too) stands well on ``gmap``: the usual board, told
-    without a step per unit in Python when each was found well placed before (``known.well``)."""
-    well = known.well
-    if not position.dislodged and all(map(well.__contains__, map(id, map(_UNIT, position.units.values())))):
+    in one C pass when each of its pieces was found well placed before (``known.placed``: a reader
+    hands the same piece objects to many phases and games)."""
+    placed = known.placed
+    if not position.dislodged and placed.issuperset(map(id, position.units.values())):
         return True
     problems = known.problems
     for piece in position.units.values():
@@ -57,10 +57,13 @@ def _all_placed(position: Position, gmap: GameMap, known: _Known) -> bool:
         hit = problems.get(id(unit))
         if (hit[1] if hit is not None and hit[0] is unit else _placement(unit, gmap, known)):
             return False
+        if id(piece) not in placed:
+            if len(known.pieces) >= _KNOWN_LIMIT:  # then that memory starts again
+                placed.clear()
+                known.pieces.clear()
+            placed.add(id(piece))
+            known.pieces.append(piece)
     return not any(_placement(d.piece.unit, gmap, known) for d in position.dislodged.values())
-
-
-_UNIT: Final = attrgetter("unit")
 
 
 def _placement(unit: Unit, gmap: GameMap, known: _Known) -> str:
@@ -69,24 +72,26 @@ def _placement(unit: Unit, gmap: GameMap, known: _Known) -> str:
         return hit[1]
     if len(known.problems) >= _KNOWN_LIMIT:
         known.problems.clear()
-        known.well.clear()
+        known.placed.clear()
+        known.pieces.clear()
     problem = placement_problem(unit, gmap, coast_required=False)
     known.problems[id(unit)] = (unit, problem)
-    if not problem:
-        known.well[id(unit)] = unit
     return problem
 
 
 class _Known:
     """The units checked on one board, by ``id`` (each kept, so that no id is reused meanwhile)."""
 
-    __slots__ = ("problems", "well")
+    __slots__ = ("problems", "placed", "pieces")
 
     def __init__(self) -> None:
         self.problems: dict[int, tuple[Unit, str]] = {}
         """Each unit checked: the unit, its placement problem (``""``: none)."""
-        self.well: dict[int, Unit] = {}
-        """The units placed well: an ``id`` found here is that unit's (it is alive, kept here)."""
+        self.placed: set[int] = set()
+        """The ``id`` of each piece whose unit was found well placed, as :meth:`set.issuperset`
+        reads them in C: an ``id`` here is that piece's (it is alive, kept in :attr:`pieces`)."""
+        self.pieces: list[Piece] = []
+        """The pieces of :attr:`placed`, kept alive (a piece is a value: its unit never changes)."""
 
 
 _KNOWN: dict[int, tuple[GameMap, _Known]] = {}

@@ -96,7 +96,7 @@ def test_usual_texts_read_as_the_general_parser_reads_them() -> None:
         if recipe is None:
             continue
         bind, data = notation._binder(recipe, kind, position is None)  # type: ignore[arg-type]
-        got = bind(position, data)
+        got = bind(position, notation._units_of(position), data)
         if got is None:
             continue
         read += 1

@@ -528,3 +528,41 @@ def test_archive_reads_leave_no_garbage_cycle():
     finally:
         if was_on:
             gc.enable()
+
+
+@pytest.mark.parametrize("block", [1, 2, 7, 1 << 18])
+def test_json_lines_files_read_line_by_line_as_the_buffered_reader_reads_them(block, monkeypatch):
+    """``open_lines`` finds a plain file's line ends in blocks read ahead: every ``readline(size)``
+    gives what :meth:`io.BufferedReader.readline` gives (lines longer than the block, or than
+    ``size``, a last line without its line break, an empty file), whatever the block's size."""
+    import io
+    import random
+
+    import dipsat.model.files as files
+
+    monkeypatch.setattr(files, "_LINES_BLOCK", block)
+    rng = random.Random(block)
+    for _ in range(400):
+        data = bytes(rng.choice(b"ab\n") for _ in range(rng.choice([0, 1, 5, 40, 300])))
+        plain, blocks = io.BufferedReader(io.BytesIO(data)), files._BlockLines(io.BytesIO(data))
+        while True:
+            size = rng.choice([1, 2, 3, 8, 100, 1 << 20])
+            line = plain.readline(size)
+            assert blocks.readline(size) == line, (data, size)
+            if not line:
+                break
+
+
+def test_json_lines_tasks_split_into_their_games_as_written(tmp_path, monkeypatch):
+    """A task of JSON lines is split at its line breaks (found by ``str.find``) into the games
+    read, each at its own line, whatever the block the file is read in (``open_lines``)."""
+    import dipsat.model.files as files
+
+    monkeypatch.setattr(files, "_LINES_BLOCK", 5)
+    lines = (FIXTURES / "mila_games.jsonl").read_text().splitlines()
+    (tmp_path / "games.jsonl").write_text("\n".join(["", lines[0], "", "{broken", lines[1]]))
+    tasks = list(find_tasks([str(tmp_path)], None))
+    assert len(tasks) == 1 and tasks[0].lines == (2, 4, 5)
+    first, broken, second = read_task(tasks[0], None, default_maps)
+    assert (first.game, broken.line, second.game) == (json.loads(lines[0])["id"], 4, json.loads(lines[1])["id"])
+    assert first == read_mila(lines[0], first.file, "line 2", default_maps)

@@ -299,6 +299,7 @@ def _phase(index: int, raw: dict[str, Any], gmap: GameMap) -> PhaseRecord:
     if type(given) is not dict:
         raise InputError(_wrong_type(given, "'orders' is an object: each power's list of orders"))
     named = read.named
+    unit_of = named.get
     powers = read.powers
     codes_of = results.get if type(results) is dict else _no_codes  # not a dict: _recorded says what is wrong
     for power_name, texts in sorted(given.items()):
@@ -307,23 +308,27 @@ def _phase(index: int, raw: dict[str, Any], gmap: GameMap) -> PhaseRecord:
             raise InputError(_wrong_type(texts, f"the orders of {power_name} are a list of texts"))
         if not texts:
             continue
-        if not _TEXT.issuperset(map(type, texts)):
+        try:  # every order a text (JSON's: no subclass of str), told in C by a join that refuses any other value
+            "".join(texts)
+        except TypeError:
             _refuse(texts, power_name, results, named)
-        # the codes of the unit each text names, if known (None: _recorded reads the text)
-        for text, order, codes in zip(texts, parse_orders(texts, gmap, position, kind, power),
-                                      map(codes_of, map(named.get, texts))):
-            if type(codes) is list and len(codes) <= 1 and (not codes or type(codes[0]) is str):
-                codes = codes[0] if codes else ""  # the usual: no code, or one
-            else:
+        read_orders = parse_orders(texts, gmap, position, kind, power)
+        at = 0
+        for text in texts:  # by place, not zip (and each look-up called here, not by map): fewer steps in C
+            order = read_orders[at]
+            at += 1
+            codes = codes_of(unit_of(text))  # the codes of the unit the text names, if known
+            if codes == []:  # the usual: no code (a list compared in C; no other value equals it)
+                codes = ""
+            elif type(codes) is list and len(codes) == 1 and type(codes[0]) is str:  # or one
+                codes = codes[0]
+            else:  # None: _recorded reads the text
                 codes = _recorded(results, text, named)
             if isinstance(order, InputError):
                 append(RecordedOrder(text, None, order.message, recorded=codes))
             else:
                 append(new(RecordedOrder, (text, order, "", codes, None)))
     return PhaseRecord(index, name, phase, position, tuple(orders))
-
-
-_TEXT: Final = frozenset({str})
 
 
 def _no_codes(unit: str | None) -> None:
@@ -378,20 +383,19 @@ _UNREAD: Final[Any] = object()
 class _Read:
     """What the texts of saved games on one board read as: a saved game repeats them in every phase."""
 
-    __slots__ = ("gmap", "pieces", "placed", "centres", "boards", "named", "powers", "last_centres", "last_owned")
+    __slots__ = ("gmap", "pieces", "placed", "centres", "named", "powers", "last_centres", "last_owned", "units_read")
 
     def __init__(self, gmap: GameMap) -> None:
         self.gmap = gmap
         self.pieces: dict[str, dict[str, tuple[str, bool, Piece | Dislodged]]] = {}
         """Power -> unit text -> (province, dislodged, the piece)."""
+        self.units_read = 0
+        """How many unit texts :attr:`pieces` holds (counted as they are put there)."""
         self.placed: dict[str, dict[str, tuple[str, Piece]]] = {}
         """Power -> text of a unit not dislodged -> (province, the piece): :data:`pieces` of
         those units, as a board's units mapping takes them."""
         self.centres: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
         """(power, the centres the state lists for it) -> the supply centres."""
-        self.boards: dict[tuple[tuple[str, tuple[str, ...]], ...], Mapping[str, str]] = {}
-        """Every power's listed centres (a board's whole ``centers``) -> the owners, province by province
-        in order: most phases repeat the centres of the phase before."""
         self.named: dict[str, str] = {}
         """Order text -> the unit it names, as the saved game's results name it (``F STP/SC``)."""
         self.powers: dict[str, str] = {}
@@ -418,14 +422,14 @@ class _Read:
 
     def size(self) -> int:
         """How many unit texts are remembered (the order texts and the centres have bounds of their own)."""
-        return sum(map(len, self.pieces.values()))
+        return self.units_read
 
 
 _READS: dict[int, _Read] = {}
 _READ_LIMIT: Final = 1 << 12
 """Most texts remembered per board (then the memory starts again)."""
 _CENTRES_LIMIT: Final = 1 << 9
-"""Most centre lists (a power's, a board's) remembered per board (then that memory starts again):
+"""Most centre lists (a power's) remembered per board (then that memory starts again):
 a game repeats them from phase to phase; random games seldom share them."""
 _NAMED_LIMIT: Final = 1 << 14
 """Most order texts remembered per board with the unit each names (then that memory starts again):
@@ -483,6 +487,7 @@ def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap, read: _
             if found is None:
                 found = _piece(power, text, gmap)
                 known[text] = found
+                read.units_read += 1
                 if not found[1]:
                     read.placed.setdefault(power, {})[text] = (found[0], found[2])
             province, flag, piece = found
@@ -509,19 +514,6 @@ def _new_centres(listed: Any, units: dict[str, Piece], dislodged: dict[str, Disl
         TypeError, AttributeError: the centres are not shaped like a saved game's.
     """
     powers = read.powers
-    try:
-        whole = (tuple((p, tuple(names)) for p, names in sorted(listed.items()) if type(names) is list)
-                 if type(listed) is dict else None)
-    except TypeError:  # unhashable names: the loop below says what is wrong
-        whole = None
-    if whole is not None and len(whole) == len(listed):
-        known_owners = read.boards.get(whole)
-        if known_owners is not None:
-            position = Position(phase or Phase(0, Season.SPRING, PhaseKind.MOVEMENT), units, known_owners, dislodged)
-            read.boards[whole] = position.centres  # the same mapping again: the next board shares it, no copy
-            return position
-    else:
-        whole = None
     centres: dict[str, str] = {}
     last_owned = read.last_owned
     owned_now: dict[str, tuple[list[Any], str, tuple[str, ...]]] = {}
@@ -552,10 +544,6 @@ def _new_centres(listed: Any, units: dict[str, Piece], dislodged: dict[str, Disl
     when = phase or Phase(0, Season.SPRING, PhaseKind.MOVEMENT)
     position = Position(when, units, centres, dislodged)
     read.last_owned = owned_now
-    if whole is not None:
-        if len(read.boards) >= _CENTRES_LIMIT:
-            read.boards.clear()
-        read.boards[whole] = position.centres
     return position
 
 
