@@ -70,6 +70,13 @@ class Terrain(StrEnum):
     SEA = "sea"
 
 
+_LAND, _COAST, _SEA = Terrain.LAND, Terrain.COAST, Terrain.SEA
+_ARMY_MOVES, _FLEET_MOVES, _ANY_EDGE, _ANYWHERE = Moves.ARMY, Moves.FLEET, Moves.ANY_EDGE, Moves.ANYWHERE
+_ARMY = UnitType.ARMY
+"""Read once: on CPython 3.11 an enum class's attribute (``Terrain.SEA``) goes through
+``EnumType.__getattr__``'s slow hook, ~900 instructions a read (``is_sea`` is asked per order)."""
+
+
 @value_class
 class Province:
     """One province of the map."""
@@ -162,13 +169,13 @@ class GameMap:
         """The provinces a unit of ``kind`` at ``location`` may move to along its edges (or ``along``),
         whatever it may stand on there; a fleet's on some coast."""
         moves = along or kind.moves
-        if moves is Moves.ARMY:
+        if moves is _ARMY_MOVES:
             return self.army_neighbours.get(location.province, _EMPTY)
-        if moves is Moves.FLEET:
+        if moves is _FLEET_MOVES:
             return self.fleet_province_neighbours.get(location, _EMPTY)
-        if moves is Moves.ANY_EDGE:
+        if moves is _ANY_EDGE:
             return self._any_adjacent.get(location.province, _EMPTY)
-        if moves is Moves.ANYWHERE:
+        if moves is _ANYWHERE:
             return self._all_but.get(location.province, _EMPTY) if self._all_but else self._everywhere(location.province)
         return _EMPTY
 
@@ -260,9 +267,9 @@ class GameMap:
         split-coast province written without coast and exactly one of its coasts is reachable,
         the move is possible (DATC 4.B.3: the coast is then implied).
         """
-        if unit.kind is UnitType.ARMY:
+        if unit.kind is _ARMY:
             return dst.province in self.army_neighbours.get(unit.location.province, _EMPTY)
-        if unit.kind.moves is not Moves.FLEET:
+        if unit.kind.moves is not _FLEET_MOVES:
             return dst.province in self.neighbours(unit.kind, unit.location) and self.can_stand(unit.kind, dst.province)
         if dst.coast is None and self.provinces.get(dst.province, _NO_PROVINCE).coasts:
             return len(self.coasts_reachable(unit.location, dst.province)) == 1
@@ -281,15 +288,15 @@ class GameMap:
 
     def is_sea(self, province: str) -> bool:
         """Tell whether ``province`` is a sea."""
-        return self.provinces[province].terrain is Terrain.SEA
+        return self.provinces[province].terrain is _SEA
 
     def is_coastal(self, province: str) -> bool:
         """Tell whether ``province`` is a land province with a coast."""
-        return self.provinces[province].terrain is Terrain.COAST
+        return self.provinces[province].terrain is _COAST
 
     def is_land(self, province: str) -> bool:
         """Tell whether ``province`` is an inland province (no coast)."""
-        return self.provinces[province].terrain is Terrain.LAND
+        return self.provinces[province].terrain is _LAND
 
     def distance(self, src: str, targets: Iterable[str], kind: UnitKind, *, legacy: bool = False) -> int:
         """Return the fewest moves from province ``src`` to any of ``targets`` for a unit of ``kind``.

@@ -156,9 +156,12 @@ def kept_memo(kind: type[Reason]) -> dict[tuple[Any, ...], Any]:
 def words_of(why: Reason | str) -> str:
     """``why.words()``, written once per reason and kept on it (the reasons :func:`kept` shares
     come back phase after phase); a plain string is its own words."""
-    if type(why) is str:
-        return why  # type: ignore[return-value]
-    said = getattr(why, "_said", None)  # None: not written yet (or a reason unpickled)
+    try:
+        said = why._said  # type: ignore[union-attr]  # None: not written yet
+    except AttributeError:  # a plain string, or a reason unpickled (its slot never set)
+        if type(why) is str:
+            return why  # type: ignore[return-value]
+        said = None
     if said is None:
         said = why.words()  # type: ignore[union-attr]
         _say(why, said)

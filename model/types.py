@@ -140,7 +140,10 @@ class SupportHold:
     target: Unit
 
     def __str__(self) -> str:
-        return f"{_unit_text(self.unit)} S {_unit_text(self.target)}"
+        unit, target = self.unit, self.target  # written out, as Unit's: supports are printed by the ten thousand
+        loc, at = unit.location, target.location
+        text = f"{unit.kind.letter} {loc.province}/{loc.coast} S " if loc.coast else f"{unit.kind.letter} {loc.province} S "
+        return text + (f"{target.kind.letter} {at.province}/{at.coast}" if at.coast else f"{target.kind.letter} {at.province}")
 
 
 @value_class
@@ -153,9 +156,11 @@ class SupportMove:
     dest: Location
 
     def __str__(self) -> str:
-        dest = self.dest
-        return (f"{_unit_text(self.unit)} S {_unit_text(self.target)} - "
-                + (f"{dest.province}/{dest.coast}" if dest.coast else dest.province))
+        unit, target, dest = self.unit, self.target, self.dest  # written out, as Unit's and Location's
+        loc, at = unit.location, target.location
+        text = f"{unit.kind.letter} {loc.province}/{loc.coast} S " if loc.coast else f"{unit.kind.letter} {loc.province} S "
+        text += f"{target.kind.letter} {at.province}/{at.coast} - " if at.coast else f"{target.kind.letter} {at.province} - "
+        return text + (f"{dest.province}/{dest.coast}" if dest.coast else dest.province)
 
 
 @value_class
@@ -168,7 +173,11 @@ class Convoy:
     dest: Location
 
     def __str__(self) -> str:
-        return f"{self.unit} C {self.target} - {self.dest}"
+        unit, target, dest = self.unit, self.target, self.dest  # written out, as Unit's and Location's
+        loc, at = unit.location, target.location
+        text = f"{unit.kind.letter} {loc.province}/{loc.coast} C " if loc.coast else f"{unit.kind.letter} {loc.province} C "
+        text += f"{target.kind.letter} {at.province}/{at.coast} - " if at.coast else f"{target.kind.letter} {at.province} - "
+        return text + (f"{dest.province}/{dest.coast}" if dest.coast else dest.province)
 
 
 @value_class
@@ -331,18 +340,19 @@ class Position:
     changes: tuple[Any, ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "units", _frozen(self.units))
-        object.__setattr__(self, "centres", _frozen(self.centres))
-        object.__setattr__(self, "dislodged", _frozen(self.dislodged))
-        object.__setattr__(self, "standoffs", frozenset(self.standoffs))
+        _set_units(self, _frozen(self.units))  # the slots' own setters: past the frozen __setattr__,
+        _set_centres(self, _frozen(self.centres))  # quicker than object.__setattr__
+        _set_dislodged(self, _frozen(self.dislodged))
+        standoffs = self.standoffs
+        _set_standoffs(self, standoffs if type(standoffs) is frozenset else frozenset(standoffs))
         if self.stacked:
             _settle_stacks(self)
         else:
-            object.__setattr__(self, "stacked", _NO_STACKS)
+            _set_stacked(self, _NO_STACKS)
         if self.changes:
-            object.__setattr__(self, "changes", tuple(sorted(set(self.changes), key=str)))
+            _set_changes(self, tuple(sorted(set(self.changes), key=str)))
         elif not isinstance(self.changes, tuple):
-            object.__setattr__(self, "changes", ())
+            _set_changes(self, ())
 
     def _key(self) -> tuple[Any, ...]:
         return (self.phase, dict(self.units), dict(self.centres), dict(self.dislodged), self.standoffs,

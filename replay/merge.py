@@ -5,8 +5,8 @@ A part holds its task's games one after the other, each game's rows together and
 (:data:`~dipsat.replay.rows.GameBlock`), so the tables sorted by (file, game, index[, seq]) are
 the games sorted by (file, game id), each game's rows as they are. The consolidation therefore
 sorts the games (a few numbers each), then reads their rows part by part in that order and
-hands them to two ``ParquetWriter`` in row groups ending with the same game (:data:`ROW_GROUP_ROWS`); the summary is
-counted from the same stream. The rows are those a sort of all the parts' rows put together
+hands them to two ``ParquetWriter`` in row groups ending with a game (:data:`ROW_GROUP_ROWS`,
+:data:`PHASE_GROUP_ROWS`); the summary is counted from the same stream. The rows are those a sort of all the parts' rows put together
 gives (Arrow's stable sort, nulls first, the parts in task order, then the rows of unreadable
 files and lost tasks), row for row.
 
@@ -32,10 +32,17 @@ from dipsat.replay.store import PartStore
 from dipsat.replay.tables import ORDER_SCHEMA, PHASE_SCHEMA, string_array
 
 ROW_GROUP_ROWS: Final = 1 << 14
-"""Rows (of both tables together) written at a time, as one Parquet row group of each table
-ending with the same game. The rows waiting are slices of the parts they come from, which stay
-in memory until written: were each table's row group this long, the phases' (about 17 times
-fewer rows) would hold some 350 games' parts (+10 MB at the peak of 400 games)."""
+"""Order rows written at a time, as one Parquet row group (ending with a game). The rows waiting
+are slices of the parts they come from, which stay in memory until written (about 230 bytes an
+order row: 3.5 MB). Each row group also leaves its metadata in the writer to the end, about 1 KB
+a column (the file's footer): smaller row groups hold fewer parts and leave more metadata (on
+4,000 random games, 1 << 12: +20 MB at the peak, 1 << 16: +10 MB)."""
+PHASE_GROUP_ROWS: Final = 1 << 13
+"""Phase rows written at a time, as one row group of ``phases.parquet``. A game has some 18 times
+fewer phase rows than order rows: the phases waiting are copied apart from their parts each time
+the orders' rows are written (:meth:`_Output.keep_apart`, about 150 bytes a row: 1.2 MB), so
+that their row groups can be longer and fewer: in step with the orders', 4,000 random games left
+some 3 MB of row groups' metadata in the phases' writer."""
 STATISTICS: Final = ("file", "game", "index", "seq")
 """The columns whose row groups' statistics (least and greatest value, nulls) the tables keep: the
 sort key, by which a reader skips the row groups of the games it does not want. The texts' (the
@@ -76,7 +83,7 @@ def consolidate(store: PartStore, uids: list[str], extra_phases: pa.Table | None
         blocks = game_blocks(list(zip(extra_phases.column("file").to_pylist(),
                                       extra_phases.column("game").to_pylist())), [])
         games += _placed(None, len(found), blocks)
-    games.sort(key=lambda g: (g.file, g.game, g.source))
+    games.sort(key=lambda g: (g.file, g.game, g.source), reverse=True)  # taken from the end, each let go once written
     tally = _Tally()
     extra = (extra_phases, _empty(ORDER_SCHEMA)) if extra_phases is not None else None
 
@@ -84,21 +91,26 @@ def consolidate(store: PartStore, uids: list[str], extra_phases: pa.Table | None
         return store.tables(uid) if uid is not None else extra  # type: ignore[return-value]
 
     def write(phase_path: str, order_path: str) -> None:
-        with _Output(phase_path, PHASE_SCHEMA, tally.add_phases) as phase_out, \
-                _Output(order_path, ORDER_SCHEMA, tally.add_orders) as order_out:
+        with _Output(phase_path, PHASE_SCHEMA, tally.add_phases, PHASE_GROUP_ROWS) as phase_out, \
+                _Output(order_path, ORDER_SCHEMA, tally.add_orders, ROW_GROUP_ROWS) as order_out:
             for same in _same_game(games):
-                phases, orders = _rows_of(same, rows)
-                phase_out.add(phases)
-                order_out.add(orders)
+                _add(_rows_of(same, rows), phase_out, order_out)
                 tally.games += 1
-                if phase_out.rows + order_out.rows >= ROW_GROUP_ROWS:  # both tables' row groups end
-                    phase_out.flush()                                 # with the same game: the parts
-                    order_out.flush()                                 # waiting are those of a few games
+            phase_out.flush()
+            order_out.flush()
+            store.let_go()  # what the parts were read into, before the writers' footers (the peak)
 
     write_atomic(store.out / "phases.parquet",
                  lambda phase_path: write_atomic(store.out / "orders.parquet",
                                                  lambda order_path: write(phase_path, order_path)))
     return tally.summary()
+
+
+def _add(tables: tuple[pa.Table, pa.Table], phase_out: _Output, order_out: _Output) -> None:
+    """Hand one game's rows to the writers."""
+    phase_out.add(tables[0])
+    if order_out.add(tables[1]):  # the parts the orders waiting were slices of are let go:
+        phase_out.keep_apart()    # the phases waiting no longer hold them
 
 
 def _games(store: PartStore, found: list[str], lines: dict[str, tuple[int, ...]]) -> list[_Game]:
@@ -139,9 +151,12 @@ def _placed(uid: str | None, source: int, blocks: tuple[GameBlock, ...],
 
 
 def _same_game(games: list[_Game]) -> Iterator[list[_Game]]:
-    """The sorted games, those with the same file and id together (nearly always alone)."""
+    """The games sorted in reverse, taken from the end of the list (emptied as it goes: what the
+    consolidation remembers of the games written is let go before the writers' footers, its
+    peak), those with the same file and id together (nearly always alone)."""
     group: list[_Game] = []
-    for game in games:
+    while games:
+        game = games.pop()
         if group and (game.file, game.game) != (group[0].file, group[0].game):
             yield group
             group = []
@@ -194,26 +209,43 @@ def _empty(schema: pa.Schema) -> pa.Table:
 
 
 class _Output:
-    """One table written as a stream: rows gathered until :meth:`flush` writes them as one row group."""
+    """One table written as a stream: rows gathered until there are ``group_rows``, then written
+    as one row group."""
 
-    def __init__(self, path: str, schema: pa.Schema, seen: Callable[[pa.Table], None]) -> None:
-        self.schema, self.seen = schema, seen
+    def __init__(self, path: str, schema: pa.Schema, seen: Callable[[pa.Table], None], group_rows: int) -> None:
+        self.schema, self.seen, self.group_rows = schema, seen, group_rows
         # zstd at its default level (1): lz4 or snappy write some 20 % faster, files a third larger
         # (400 random games: 0.11 s and 5.4 MB against 0.14 s and 4.1 MB)
         self.writer = pq.ParquetWriter(path, schema, compression="zstd",
                                        write_statistics=[n for n in STATISTICS if n in schema.names])
         self.waiting: list[pa.Table] = []
         self.rows = 0
+        self.apart = 0
+        """How many of the tables waiting (the first ones) are copies of their own, holding no part."""
 
-    def add(self, table: pa.Table) -> None:
+    def add(self, table: pa.Table) -> bool:
+        """Add a game's rows; tell whether a row group was written."""
         if table.num_rows:
             self.waiting.append(table)
             self.rows += table.num_rows
+            if self.rows >= self.group_rows:
+                self.flush()
+                return True
+        return False
+
+    def keep_apart(self) -> None:
+        """Copy the rows waiting since the last call into memory of their own, so that the parts
+        they are slices of can go (the phases of some 15 games take some 130 KB; their parts, 3 MB)."""
+        if len(self.waiting) > self.apart:
+            fresh = pa.concat_tables(self.waiting[self.apart:])  # concatenated arrays are copies (no compute)
+            self.waiting[self.apart:] = [pa.Table.from_arrays([pa.concat_arrays(c.chunks) for c in fresh.columns],
+                                                              schema=self.schema)]
+            self.apart = len(self.waiting)
 
     def flush(self) -> None:
         if self.waiting:
             table = pa.concat_tables(self.waiting)
-            self.waiting, self.rows = [], 0
+            self.waiting, self.rows, self.apart = [], 0, 0
             self.seen(table)
             self.writer.write_table(table, row_group_size=table.num_rows)
 

@@ -16,10 +16,12 @@ before, and is compared with its ``AFTER`` board, its expected result words and 
 from __future__ import annotations
 
 
+from dataclasses import fields
 from itertools import repeat
 from operator import attrgetter
+from typing import Any
 
-from dipsat.model.reasons import CivilDisorder, words_of
+from dipsat.model.reasons import CivilDisorder, Reason, words_of
 from dipsat.model.errors import clip_message
 from dipsat.model.types import (
     Disband, Dislodged, Move, OrderResult, Phase, PhaseKind, Piece, Position, Result, Season, Tag,
@@ -39,6 +41,13 @@ Rows = tuple[list[PhaseRow], OrderColumns]
 MAX_SKIPPED_MOVEMENT_PHASES = 2
 """Movement phases missing from an archive that a replay plays without orders before it calls
 the gap a difference of phase (a record that jumps years is broken, not skipping a season)."""
+
+
+# read once: on CPython 3.11 an enum class's attribute (PhaseKind.RETREAT) goes through
+# EnumType.__getattr__'s slow hook, ~900 instructions a read
+_MOVEMENT, _RETREAT, _ADJUSTMENT = PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT
+_SPRING, _FALL, _WINTER = Season.SPRING, Season.FALL, Season.WINTER
+_DESTROYED, _SUCCEEDS = Tag.DESTROYED, Result.SUCCEEDS
 
 
 def error_rows(error: GameError, rules_label: str) -> Rows:
@@ -143,10 +152,10 @@ class GameReplay:
         (``tagged``: some result has a tag; without one no unit was destroyed)."""
         board = res.after
         destroyed = _destroyed(res) if tagged else {}
-        pending = board.dislodged if board.phase.kind is PhaseKind.RETREAT else {}
+        pending = board.dislodged if board.phase.kind is _RETREAT else {}
         same_season = (target.phase.year, target.phase.season) == (rec.phase.year, rec.phase.season)
         carry = None
-        if known and target.phase.kind is PhaseKind.RETREAT and same_season:
+        if known and target.phase.kind is _RETREAT and same_season:
             carry = _carry(res, destroyed)
             return compare_boards(target, board, dislodged=pending, destroyed=destroyed), carry
         ours = self._settle(board, rec.phase.kind)
@@ -154,7 +163,7 @@ class GameReplay:
         skipped_moves = 0
         goal = phase_key(target.phase)
         while known and phase_key(ours.phase) < goal:
-            if ours.phase.kind is PhaseKind.MOVEMENT:
+            if ours.phase.kind is _MOVEMENT:
                 skipped_moves += 1
                 if skipped_moves > MAX_SKIPPED_MOVEMENT_PHASES:
                     notes.append(f"the archive skips more than {MAX_SKIPPED_MOVEMENT_PHASES} movement phases")
@@ -166,24 +175,24 @@ class GameReplay:
     def _settle(self, board: Position, kind: PhaseKind) -> Position:
         """The board at the phase that follows (no phase skipped; centres updated after Fall)."""
         year, season = board.phase.year, board.phase.season
-        if kind is PhaseKind.MOVEMENT and board.dislodged:
+        if kind is _MOVEMENT and board.dislodged:
             return board
-        if kind is PhaseKind.ADJUSTMENT or season is Season.WINTER:
-            return _units_and_centres(board, Phase(year + 1, Season.SPRING, PhaseKind.MOVEMENT))
-        if season is Season.FALL:
-            winter = Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT)
+        if kind is _ADJUSTMENT or season is _WINTER:
+            return _units_and_centres(board, Phase(year + 1, _SPRING, _MOVEMENT))
+        if season is _FALL:
+            winter = Phase(year, _WINTER, _ADJUSTMENT)
             if type(board) is Position and not board.stacked and not board.changes:  # in one new board
                 return board.updated(phase=winter, centres=centres_taken(self.variant.map, board), dislodged={},
                                      standoffs=frozenset())
             return _units_and_centres(update_centres(self.variant.map, board), winter)
-        return _units_and_centres(board, Phase(year, Season.FALL, PhaseKind.MOVEMENT))
+        return _units_and_centres(board, Phase(year, _FALL, _MOVEMENT))
 
     def _skip(self, board: Position, notes: list[str]) -> Position:
         """Play a phase the archive leaves out, without orders; say what it changed."""
-        if board.phase.kind is PhaseKind.ADJUSTMENT and not adjustments_due(board):
-            return self._settle(board, PhaseKind.ADJUSTMENT)
+        if board.phase.kind is _ADJUSTMENT and not adjustments_due(board):
+            return self._settle(board, _ADJUSTMENT)
         res = self.variant.adjudicate(board, [], self.rules, advance=False)
-        if board.phase.kind is PhaseKind.MOVEMENT:
+        if board.phase.kind is _MOVEMENT:
             notes.append(f"the archive has no {board.phase}; replayed without orders (every unit holds)")
             return self._settle(res.after, board.phase.kind)
         gone = [f"{g.order.power}: {g.order}" for g in res.generated if isinstance(g.order, Disband)]
@@ -214,20 +223,25 @@ class GameReplay:
         orders the adjudicator generated. Whether some result has a tag (dislodged, destroyed...)."""
         cols, read, results, generated = self.orders, rec.orders, res.results, res.generated
         cols.runs.append((self.game.file, self.game.game, rec.index, rec.label, len(read), len(generated)))
+        tagged = False
         if len(results) == len(read):  # every order read: each column filled in one step
-            cols.power += map(_POWER, orders := list(map(_ORDER, results)))
-            cols.text += map(_TEXT, read)
-            cols.order += map(str, orders)
-            tagged = _results(cols, results)
-            cols.recorded += map(_RECORDED, read)
-            cols.line += map(_LINE, read)
+            if read:  # named tuples both: their fields as columns in two C calls (zip), no call per row
+                fields, given = tuple(zip(*read)), tuple(zip(*results))
+                orders = given[_ORDER_AT]
+                cols.power += map(_POWER, orders)
+                cols.text += fields[_TEXT_AT]
+                cols.order += map(str, orders)
+                tagged = _results(cols, given, results)
+                cols.recorded += fields[_RECORDED_AT]
+                cols.line += fields[_LINE_AT]
         else:
             tagged = _unread_rows(cols, read, results)
         if generated:
-            cols.power += map(_POWER, orders := list(map(_ORDER, generated)))
+            given = tuple(zip(*generated))
+            cols.power += map(_POWER, orders := given[_ORDER_AT])
             cols.text += repeat("", len(generated))
             cols.order += map(str, orders)
-            tagged = _results(cols, generated) or tagged
+            tagged = _results(cols, given, generated) or tagged
             cols.recorded += repeat(None, len(generated))
             cols.line += repeat(None, len(generated))
         return tagged
@@ -249,17 +263,20 @@ def _units_and_centres(board: Position, phase: Phase) -> Position:
     return Position(phase, board.units, board.centres)
 
 
-_ORDER, _POWER, _WHY, _TAG = attrgetter("order"), attrgetter("power"), attrgetter("why"), attrgetter("tag")
-_RESULT_WORD = attrgetter("result._value_")  # the enum's plain attribute: Result.value, without the property
-_TEXT, _RECORDED, _LINE = attrgetter("text"), attrgetter("recorded"), attrgetter("line")
+_ORDER, _POWER, _VALUE = attrgetter("order"), attrgetter("power"), attrgetter("_value_")  # _value_: the
+# enum's plain attribute (Result.value without the property)
+_ORDER_AT, _RESULT_AT, _WHY_AT, _TAG_AT = map([f.name for f in fields(OrderResult)].index, ("order", "result", "why", "tag"))
+_TEXT_AT, _RECORDED_AT, _LINE_AT = map(RecordedOrder._fields.index, ("text", "recorded", "line"))
+"""Where each field sits in an order's result and in a recorded order (both tuples)."""
 
 
-def _results(cols: OrderColumns, results: tuple[OrderResult, ...]) -> bool:
-    """The result, tag, words and reason columns of ``results``; whether some result has a tag."""
-    words = list(map(_RESULT_WORD, results))
+def _results(cols: OrderColumns, given: tuple[tuple[Any, ...], ...], results: tuple[OrderResult, ...]) -> bool:
+    """The result, tag, words and reason columns of ``results`` (``given``: their fields as columns,
+    ``zip(*results)``); whether some result has a tag."""
+    words = list(map(_VALUE, given[_RESULT_AT]))
     cols.result += words
-    tags = list(map(_TAG, results))
-    cols.reason += map(words_of, map(_WHY, results))  # a common reason is one shared value: its words written once
+    tags = given[_TAG_AT]
+    cols.reason += _reasons(given[_WHY_AT])
     if tags.count(None) == len(tags):  # nearly always: untagged, the words are the result's
         cols.tag += tags
         cols.words += words
@@ -267,6 +284,17 @@ def _results(cols: OrderColumns, results: tuple[OrderResult, ...]) -> bool:
     cols.tag += [t._value_ if t else None for t in tags]
     cols.words += [r.words if r.tag else r.result._value_ for r in results]
     return True
+
+
+def _reasons(whys: tuple[Reason | str, ...]) -> list[str]:
+    """The words of each reason (:func:`~dipsat.model.reasons.words_of`): those already written read
+    from the reasons in one C step (a common reason is one value shared phase after phase, its words
+    kept on it), the others written now."""
+    said = list(map(getattr, whys, repeat("_said"), repeat(None)))  # None: not written yet (or a text)
+    if None in said:
+        for at in [i for i, words in enumerate(said) if words is None]:
+            said[at] = words_of(whys[at])
+    return said
 
 
 def _unread_rows(cols: OrderColumns, read: tuple[RecordedOrder, ...], results: tuple[OrderResult, ...]) -> bool:
@@ -286,7 +314,7 @@ def _unread_rows(cols: OrderColumns, read: tuple[RecordedOrder, ...], results: t
             r = next(results_of)
             cols.power.append(r.order.power)
             cols.order.append(str(r.order))
-            tagged = _results(cols, (r,)) or tagged
+            tagged = _results(cols, tuple(zip(r)), (r,)) or tagged
         cols.text.append(o.text)
         cols.recorded.append(o.recorded)
         cols.line.append(o.line)
@@ -297,7 +325,7 @@ def _destroyed(res: Resolution) -> dict[str, Piece]:
     """Units the movement phase destroyed (dislodged with no retreat), by province."""
     found = {}
     for r in (*res.results, *res.generated):
-        if r.tag is Tag.DESTROYED:
+        if r.tag is _DESTROYED:
             unit = r.order.unit  # type: ignore[union-attr]
             piece = res.before.units.get(unit.province)
             if piece is not None:
@@ -311,7 +339,7 @@ def _carry(res: Resolution, destroyed: dict[str, Piece]) -> _Carry:
         p: (d.attacker_origin, d.by_convoy) for p, d in res.after.dislodged.items()}
     for r in res.results if destroyed else ():  # most retreat phases: no unit destroyed
         o = r.order
-        if isinstance(o, Move) and r.result is Result.SUCCEEDS and o.dest.province in destroyed:
+        if isinstance(o, Move) and r.result is _SUCCEEDS and o.dest.province in destroyed:
             origins.setdefault(o.dest.province, (o.unit.province, False))
     return _Carry(origins, res.after.standoffs)
 

@@ -30,9 +30,9 @@ Memory does not grow with the archive: a part's tables are kept in memory only w
 kept stay under :data:`KEPT_BYTES` (the first ones written; a small run consolidates without
 reading its parts back), and the consolidation (:mod:`dipsat.replay.merge`) reads the others
 back one at a time (each copied out of its log: a log mapped whole would stay in memory as it is
-read). What the store remembers of every task is its games (:data:`GameBlock`: file, game id,
-row counts), about 200 bytes a game, and where its part is; a part also holds its games, so that a
-resumed run need not read an earlier run's tables to order them.
+read). What the store remembers of every task is where its part is; a part holds its games
+(:data:`GameBlock`: file, game id, row counts) at its end, where the consolidation reads them (a
+resumed run need not read an earlier run's tables to order them, nor a run keep every task's).
 """
 from __future__ import annotations
 
@@ -128,6 +128,12 @@ _WRITE_OPTIONS: Final = pa.ipc.IpcWriteOptions()
 the environment for every table written)."""
 _READ_OPTIONS: Final = pa.ipc.IpcReadOptions()
 
+
+_FOOTER_END: Final = struct.Struct("<i6s")
+"""How an Arrow IPC file ends: its footer's size, then :data:`_IPC_MAGIC`."""
+_IPC_MAGIC: Final = b"ARROW1"
+_IPC_START: Final = b"ARROW1\0\0"
+"""How an Arrow IPC file starts (the mark, padded to 8 bytes)."""
 
 _HEAD: Final = struct.Struct("<8sIQ")
 """A record's head: :data:`_START`, the size of the task's uid (UTF-8) and of its part; the uid follows."""
@@ -249,11 +255,11 @@ class PartStore:
         self._next_log = self.parts / f"1{LOG}"
         self._readers: dict[Path, int] = {}
         self._read_into = ReadBuffers()
-        self._games: dict[str, tuple[GameBlock, ...]] = {}
-        """uid -> the games of the part this run wrote (in row order)."""
-        self._kept: dict[str, tuple[pa.Table, pa.Table, int]] = {}
-        """uid -> the tables this run wrote and the size of their part, while they fit in
-        :data:`KEPT_BYTES` (the part's size: ``get_total_buffer_size`` took some 0.1 ms a task)."""
+        self._kept: dict[str, tuple[pa.Table, pa.Table, int, tuple[GameBlock, ...]]] = {}
+        """uid -> the tables this run wrote, the size of their part and its games, while they fit
+        in :data:`KEPT_BYTES` (the part's size: ``get_total_buffer_size`` took some 0.1 ms a task).
+        The games of the other parts are not kept (some 300 bytes a task, in many small objects
+        that outlive the task among its garbage): :meth:`games` reads them from the part's end."""
         self._kept_bytes = 0
         self._read_back: OrderedDict[str, tuple[pa.Table, pa.Table]] = OrderedDict()
 
@@ -311,7 +317,7 @@ class PartStore:
 
     def finished(self, uid: str) -> bool:
         """Tell whether the task ``uid`` has a part, written by this run or an earlier one."""
-        return uid in self._games or self.done(uid)
+        return self.done(uid)
 
     def write(self, uid: str, phases: pa.Table, orders: pa.Table,
               games: Sequence[GameBlock] | None = None) -> None:
@@ -335,9 +341,8 @@ class PartStore:
         if not names.isdisjoint(stale):  # an earlier version's part of the task, replayed again
             remove_stale(*(self.parts / n for n in stale if n in names))
             names.difference_update(stale)
-        self._games[uid] = games
         if self._kept_bytes + part.size <= KEPT_BYTES:  # the part holds the tables' buffers, uncompressed
-            self._kept[uid] = (phases, orders, part.size)
+            self._kept[uid] = (phases, orders, part.size, games)
             self._kept_bytes += part.size
 
     def _logged_part(self, uid: str) -> pa.Buffer | None:
@@ -364,13 +369,39 @@ class PartStore:
             raise OutputError("the parts' log was cut short while the run read it", str(path))
         return pa.py_buffer(data)
 
+    def _logged_metadata(self, uid: str) -> dict[bytes, bytes] | None:
+        """The schema metadata of the part of ``uid`` in a log (``None``: not in a log), read from
+        the part's end: the phases table's IPC footer, which holds its schema, is the last thing
+        in the part (its size and the file mark after it). A part whose end does not read so is
+        read whole."""
+        found = self._logged.get(uid)
+        if found is None:
+            return None
+        path, at, size = found
+        fd = self._readers.get(path)
+        try:
+            if fd is None:
+                fd = self._readers[path] = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+            end = os.pread(fd, _FOOTER_END.size, at + size - _FOOTER_END.size) if size >= _FOOTER_END.size else b""
+            if len(end) == _FOOTER_END.size and _FOOTER_END.unpack(end)[1] == _IPC_MAGIC \
+                    and 0 < (length := _FOOTER_END.unpack(end)[0]) <= size - _FOOTER_END.size - len(_IPC_START):
+                footer = os.pread(fd, length + _FOOTER_END.size, at + size - length - _FOOTER_END.size)
+                if len(footer) == length + _FOOTER_END.size:  # the file mark, then the footer: an IPC file's schema
+                    with contextlib.suppress(pa.ArrowInvalid):
+                        return dict(pa.ipc.open_file(pa.py_buffer(_IPC_START + footer)).schema.metadata or {})
+        except OSError as exc:
+            raise OutputError(f"cannot read: {exc.strerror or exc}", str(path)) from None
+        logged = self._logged_part(uid)
+        return dict(pa.ipc.open_file(logged).schema.metadata or {}) if logged is not None else {}
+
     def games(self, uid: str) -> tuple[GameBlock, ...]:
         """The games of the finished task ``uid``, in the row order of its part."""
-        found = self._games.get(uid)
-        if found is not None:
-            return found
-        logged = self._logged_part(uid)
-        meta = dict(pa.ipc.open_file(logged).schema.metadata or {}) if logged is not None else _metadata(self._found(uid))
+        kept = self._kept.get(uid)
+        if kept is not None:
+            return kept[3]
+        meta = self._logged_metadata(uid)
+        if meta is None:
+            meta = _metadata(self._found(uid))
         if GAMES_KEY in meta:
             return tuple((f, g, p, o) for f, g, p, o in json.loads(meta[GAMES_KEY]))
         phases, orders = self.tables(uid)  # a part written without them
@@ -384,7 +415,7 @@ class PartStore:
         otherwise stay in memory to its end, at the peak of a large run."""
         found = self._kept.pop(uid, None)
         if found is not None:
-            phases, orders, size = found
+            phases, orders, size, _ = found
             self._kept_bytes -= size
             self._keep_read_back(uid, (phases, orders))
             return phases, orders
@@ -406,6 +437,16 @@ class PartStore:
             phases, orders = _games_in_turn(phases, orders)  # a part written without its games
         self._keep_read_back(uid, (phases, orders))
         return phases, orders
+
+    def let_go(self) -> None:
+        """Drop the parts read back or kept and the memory they were read into (the consolidation
+        has written their rows, and closes its writers next: its peak); a part asked for again
+        is read again."""
+        self._read_back.clear()
+        self._kept.clear()
+        self._kept_bytes = 0
+        self._read_into = ReadBuffers()
+        self._writer = None
 
     def _keep_read_back(self, uid: str, tables: tuple[pa.Table, pa.Table]) -> None:
         self._read_back[uid] = tables

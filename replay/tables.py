@@ -16,7 +16,7 @@ from typing import Any, Final
 import pyarrow as pa
 
 from dipsat.replay.collector import no_cycle_collection
-from dipsat.replay.rows import OrderColumns, OrderRow, PhaseRow
+from dipsat.replay.rows import OrderColumns, OrderRow, PhaseRow, PhaseRun
 
 
 def _schema(cls: type[PhaseRow] | type[OrderRow], types: dict[str, pa.DataType]) -> pa.Schema:
@@ -72,15 +72,13 @@ def order_table(columns: OrderColumns) -> pa.Table:
     index = b"".join(map(bytes.__mul__, map(_INT32_BYTES.pack, [r[2] for r in runs]), counts))
     numbers = memoryview(_ramp(1, max(counts, default=0))).cast("B")  # 0, 1, 2, ... as int32 bytes
     seq = b"".join([numbers[:4 * c] for c in counts])  # each phase's rows numbered from 0
-    generated = list(chain.from_iterable(chain(repeat(False, read), repeat(True, made))
-                                         for _, _, _, _, read, made in runs))
     arrays = [_run_strings([r[0] for r in runs], counts), _run_strings([r[1] for r in runs], counts),
               pa.Array.from_buffers(_INT32, n, [None, pa.py_buffer(index)]),
               _run_strings([r[3] for r in runs], counts),
               pa.Array.from_buffers(_INT32, n, [None, pa.py_buffer(seq)]),
               *map(_strings, (columns.power, columns.text, columns.order, columns.result, columns.tag,
                               columns.words, columns.reason)),
-              pa.Array.from_buffers(_BOOL, n, [None, _bits(generated)]),
+              pa.Array.from_buffers(_BOOL, n, [None, _run_bits(runs, n)]),
               _strings(columns.recorded), _column(columns.line, _INT32)]
     return pa.Table.from_arrays(arrays, schema=ORDER_SCHEMA)
 
@@ -219,3 +217,11 @@ def _bits(flags: list[bool]) -> pa.Buffer:
 
 
 _DIGITS: Final = bytes.maketrans(b"\x00\x01", b"01")
+
+
+def _run_bits(runs: list[PhaseRun], n: int) -> pa.Buffer:
+    """The ``generated`` flags of ``runs``' ``n`` rows (each phase's read rows false, then its
+    generated ones true) packed as :func:`_bits` packs them, made from the runs' lengths, not a
+    flag a row: the binary digits written the last flag first, a phase's run of ones and zeros at once."""
+    digits = b"".join([b"1" * made + b"0" * read for _, _, _, _, read, made in reversed(runs)]) or b"0"
+    return pa.py_buffer(int(digits, 2).to_bytes((n + 7) // 8, "little"))

@@ -15,6 +15,11 @@ from dipsat.solver.retreat import adjudicate_retreats
 from dipsat.solver.rules import MOVEMENT_RULES, Rule
 
 
+# read once: on CPython 3.11 an enum class's attribute (PhaseKind.RETREAT) goes through
+# EnumType.__getattr__'s slow hook, ~900 instructions a read
+_MOVEMENT, _RETREAT = PhaseKind.MOVEMENT, PhaseKind.RETREAT
+
+
 def adjudicate(gmap: GameMap, position: Position, orders: Sequence[Order], rules: Rules = DATC,
                movement_rules: Mapping[str, Rule] = MOVEMENT_RULES, *, advance: bool = True) -> Resolution:
     """Resolve one phase of any kind.
@@ -24,10 +29,10 @@ def adjudicate(gmap: GameMap, position: Position, orders: Sequence[Order], rules
     phase, still at this phase (a movement phase's dislodged units then wait in it).
     """
     kind = position.phase.kind
-    if kind is PhaseKind.MOVEMENT:
+    if kind is _MOVEMENT:
         res = adjudicate_movement(gmap, position, orders, rules, movement_rules)
         nxt = after_movement(gmap, res.after) if advance else res.after
-    elif kind is PhaseKind.RETREAT:
+    elif kind is _RETREAT:
         res = adjudicate_retreats(gmap, position, orders, rules)
         nxt = after_retreats(gmap, res.after) if advance else res.after
     else:

@@ -27,6 +27,11 @@ Problem = str | Fails
 of an order that fails (``""``: none)."""
 
 
+# read once: on CPython 3.11 an enum class's attribute (PhaseKind.RETREAT) goes through
+# EnumType.__getattr__'s slow hook, ~900 instructions a read
+_SUCCEEDS, _FAILS, _ILLEGAL = Result.SUCCEEDS, Result.FAILS, Result.ILLEGAL
+
+
 def adjustments_due(position: Position) -> dict[str, int]:
     """Power -> centres minus units (positive: builds allowed, negative: disbands due)."""
     count: dict[str, int] = {}
@@ -62,25 +67,25 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, orders: Sequence[O
         o = orders[i]
         problem = voided.get(i) or _problem(gmap, position, units, o, builds_left, disbands_left, rules)
         if isinstance(problem, Fails):
-            results[i] = OrderResult(o, Result.FAILS, problem)
+            results[i] = OrderResult(o, _FAILS, problem)
             continue
         if problem:
-            results[i] = OrderResult(o, Result.ILLEGAL, kept(Illegal, problem))
+            results[i] = OrderResult(o, _ILLEGAL, kept(Illegal, problem))
             continue
         match o:
             case Build():
                 units[o.unit.province] = Piece(o.power, o.unit)
                 changed = True
                 builds_left[o.power] -= 1
-                results[i] = OrderResult(o, Result.SUCCEEDS, kept(Built, str(o.unit)))
+                results[i] = OrderResult(o, _SUCCEEDS, kept(Built, str(o.unit)))
             case Disband():
                 del units[o.unit.province]
                 changed = True
                 disbands_left[o.power] -= 1
-                results[i] = OrderResult(o, Result.SUCCEEDS, kept(Disbanded, str(o.unit)))
+                results[i] = OrderResult(o, _SUCCEEDS, kept(Disbanded, str(o.unit)))
             case Waive():
                 builds_left[o.power] -= 1
-                results[i] = OrderResult(o, Result.SUCCEEDS, kept(Waived))
+                results[i] = OrderResult(o, _SUCCEEDS, kept(Waived))
     generated = []
     choose = CIVIL_DISORDER[rules.civil_disorder]
     for power, count in sorted(disbands_left.items()):
@@ -90,7 +95,7 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, orders: Sequence[O
             del units[piece.unit.province]
             changed = True
             o = Disband(power, piece.unit)
-            generated.append(OrderResult(o, Result.SUCCEEDS, kept(CivilDisorder, rules.civil_disorder)))
+            generated.append(OrderResult(o, _SUCCEEDS, kept(CivilDisorder, rules.civil_disorder)))
     after = position.updated(units=units if changed else None)
     given = tuple(results.values()) if in_order else tuple([results[i] for i in range(len(orders))])
     return Resolution(position, given, tuple(generated), after, (), 1, str(rules))

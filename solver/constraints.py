@@ -23,11 +23,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from dipsat.model.on_use import imported
-from dipsat.solver.expressions import Bounded, Constraint, IntVar, LinearExpr, Literal, NotVar, _as_expr
+from dipsat.solver.expressions import Bounded, Constraint, IntVar, LinearExpr, Literal, NotVar, _as_expr, new_var
 from dipsat.solver.expressions import code as _code
 
 __all__ = ["ConstraintModel", "Conflict", "IntVar", "NotVar", "Literal", "LinearExpr", "Bounded", "Constraint", "code",
-           "cpsat_model_class", "ORTOOLS_ON_USE"]
+           "new_var", "cpsat_model_class", "ORTOOLS_ON_USE"]
 """The expressions (:mod:`dipsat.solver.expressions`) are kept importable from here."""
 
 if TYPE_CHECKING:  # ortools (and the pandas and numpy it imports) only when a phase reaches CP-SAT
@@ -109,19 +109,21 @@ class ConstraintModel:
 
     def new_int_var(self, lb: int, ub: int, name: object) -> IntVar:
         """A new integer variable, named by ``name`` (a name or a key)."""
-        index = len(self.keys)
+        var = new_var(IntVar)  # IntVar(index, name) without its __init__'s frame
+        var.index, var.key = len(self.keys), name
         self.keys.append(name)
         self.lb.append(lb)
         self.ub.append(ub)
-        return IntVar(index, name)
+        return var
 
     def new_bool_var(self, name: object) -> IntVar:
         """A new boolean variable, named by ``name`` (a name or a key)."""
-        index = len(self.keys)
+        var = new_var(IntVar)  # IntVar(index, name) without its __init__'s frame
+        var.index, var.key = len(self.keys), name
         self.keys.append(name)
         self.lb.append(0)
         self.ub.append(1)
-        return IntVar(index, name)
+        return var
 
     def add(self, bounded: Bounded) -> Constraint:
         """Add ``lo <= expr <= hi`` (looked at by :meth:`propagate`: ``only_enforce_if`` may follow)."""

@@ -29,7 +29,7 @@ def routes(gmap: GameMap, src: str, dst: str, fleets: Iterable[str],
     known = t.routes.get(key)
     if known is None:
         found: list[tuple[str, ...]] = []
-        for route in _walk(t.sea_adjacent, src, dst, seas, ()):
+        for route in _walk(t.sea_adjacent, src, dst, seas, (), _EMPTY):
             found.append(route)
             if len(found) >= limit:
                 break
@@ -38,20 +38,22 @@ def routes(gmap: GameMap, src: str, dst: str, fleets: Iterable[str],
 
 
 def _walk(adjacent: Mapping[str, frozenset[str]], src: str, dst: str, seas: tuple[str, ...],
-          path: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
+          path: tuple[str, ...], near: frozenset[str]) -> Iterator[tuple[str, ...]]:
+    """The minimal chains that go on from ``path`` (from ``src`` when empty); ``near``: the
+    provinces next to ``src`` or to a fleet of ``path`` but the last, which a minimal chain's
+    next fleet may not be (that fleet could be reached skipping one)."""
     here = path[-1] if path else src
-    earlier = (src,) + path[:-1] if path else ()
     reached = adjacent.get(here, _EMPTY)
     for sea in seas:
         if sea in path or sea not in reached:
             continue
-        if any(sea in adjacent.get(e, _EMPTY) for e in earlier):
+        if sea in near:
             continue  # a shortcut exists: this chain is not minimal
         route = path + (sea,)
         if dst in adjacent.get(sea, _EMPTY):
             yield route  # going further would leave dst as a shortcut
         else:
-            yield from _walk(adjacent, src, dst, seas, route)
+            yield from _walk(adjacent, src, dst, seas, route, near | reached)
 
 
 def route_exists(gmap: GameMap, src: str, dst: str, fleets: Iterable[str]) -> bool:

@@ -81,6 +81,11 @@ class NotVar:
 
 Literal = Union[IntVar, NotVar]
 
+new_var = object.__new__
+"""``new_var(IntVar)``, ``new_var(LinearExpr)``: an instance with its slots not yet set, made
+without a call of its ``__init__`` (a Python frame: about twice the cost); the folded build's hot
+loops, which make dozens a phase, set the slots themselves (``v.index, v.key = i, key``)."""
+
 
 def _as_expr(x: object) -> LinearExpr:
     if type(x) is LinearExpr:

@@ -63,15 +63,11 @@ def check_orders(gmap: GameMap, position: Position, given: Sequence[Order], rule
     others: list[tuple[str, Order]] = []  # supports and convoys,
     convoys: list[Convoy] = []  # convoys alone
     for province, piece in board.units.items():
-        legal = by_unit.get(province)
-        if legal is None:
-            chosen = None
-        elif type(legal) is not list:  # one order: nothing to choose (DATC 4.D.3 is about several)
-            chosen = legal
-        else:
-            chosen = choose(legal)
-        if chosen is not None:
-            o = orders[province] = chosen.order
+        legal = by_unit.get(province)  # one order: nothing to choose (DATC 4.D.3 is about several)
+        if type(legal) is list:
+            legal = choose(legal)
+        if legal is not None:
+            o = orders[province] = legal.order
             cls = type(o)
             if cls is Move:
                 moving.append((province, piece, o))  # type: ignore[arg-type]

@@ -22,6 +22,12 @@ from dipsat.solver.resolution import Resolution
 from dipsat.solver.rules import MOVEMENT_RULES, Rule, with_options
 
 
+# read once: on CPython 3.11 an enum class's attribute (PhaseKind.RETREAT) goes through
+# EnumType.__getattr__'s slow hook, ~900 instructions a read
+_MOVEMENT, _RETREAT = PhaseKind.MOVEMENT, PhaseKind.RETREAT
+_DISLODGED, _DESTROYED, _ARMY = Tag.DISLODGED, Tag.DESTROYED, UnitType.ARMY
+
+
 def build_model(facts: Facts, rules: Mapping[str, Rule], overrides: Mapping[Key, bool],
                 fold: bool = False) -> PhaseModel:
     """Create the phase model and let every rule module add its constraints (``fold``: with
@@ -127,14 +133,14 @@ def next_position(facts: Facts, solution: Solution) -> tuple[Position, dict[str,
                                       origin if rule.origin_closed else None)
             if options:
                 dislodged[province] = Dislodged(piece, origin, convoyed)
-                fates[province] = Tag.DISLODGED
+                fates[province] = _DISLODGED
             else:
-                fates[province] = Tag.DESTROYED
+                fates[province] = _DESTROYED
     phase = position.phase
     if dislodged:
-        phase = Phase(phase.year, phase.season, PhaseKind.RETREAT)
-    elif phase.kind is not PhaseKind.MOVEMENT:
-        phase = Phase(phase.year, phase.season, PhaseKind.MOVEMENT)
+        phase = Phase(phase.year, phase.season, _RETREAT)
+    elif phase.kind is not _MOVEMENT:
+        phase = Phase(phase.year, phase.season, _MOVEMENT)
     after = position.updated(phase=phase, units=units if moved or gone else None, dislodged=dislodged,
                              stacked=_stacked(facts, moved, gone) if facts.slots else None,
                              standoffs=standoffs if dislodged else frozenset())
@@ -187,7 +193,7 @@ def retreat_options(gmap: GameMap, unit: Unit, occupied: Mapping[str, Piece],
 def _reachable(gmap: GameMap, unit: Unit) -> tuple[Location, ...]:
     """Where ``unit`` moves by itself, in the order its retreat options are listed."""
     kind = unit.kind
-    if kind is UnitType.ARMY:
+    if kind is _ARMY:
         return tuple(Location(p) for p in sorted(gmap.army_neighbours.get(unit.province, ())))
     if kind.uses_coasts:
         return tuple(sorted(gmap.fleet_neighbours.get(unit.location, ()), key=str))

@@ -13,6 +13,7 @@ from dipsat.model.types import _unit_text  # str(unit) without an f-string's for
 from dipsat.model.values import value_class
 from dipsat.solver.convoy_routes import routes
 from dipsat.solver.facts import Facts, Verdict
+from dipsat.solver.map_tables import tables
 
 
 # -- 4.D.3 several orders for one unit -------------------------------------------------------
@@ -86,6 +87,12 @@ def _adjacent_1971(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[
     return bool(convoyers) and isinstance(back, Move) and back.dest.province == piece.unit.province
 
 
+def _fleets_at_sea(gmap: GameMap, orders: Mapping[str, Order]) -> list[str]:
+    """The provinces of the fleets (``F``) at sea among the units ordered, in board order."""
+    terrain = tables(gmap).terrain  # a dict read, not a method call per unit
+    return [p for p, o in orders.items() if o.unit.kind.letter == "F" and terrain[p] == "sea"]  # type: ignore[union-attr]
+
+
 def _ordered_route(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[Convoy]) -> bool:
     return bool(routes(gmap, piece.unit.province, move.dest.province, [c.unit.province for c in convoyers], limit=1))
 
@@ -117,7 +124,7 @@ def _own_fleet_on_a_chain(gmap: GameMap, piece: Piece, move: Move, convoyers: Se
     own = [c.unit.province for c in convoyers if c.power == piece.power]
     if not own:
         return False
-    seas = [p for p, o in orders.items() if o.unit.kind.value == "F" and gmap.is_sea(p)]  # type: ignore[union-attr]
+    seas = _fleets_at_sea(gmap, orders)
     chained = on_a_chain(gmap, piece.unit.province, move.dest.province, seas)
     return any(f in chained for f in own)
 
@@ -148,7 +155,7 @@ def _adjacent_mila(gmap: GameMap, piece: Piece, move: Move, convoyers: Sequence[
     src, dest = piece.unit.province, move.dest.province
     if not move.via_convoy and not any(c.power == piece.power for c in convoyers):
         return False  # no fleet of its own power convoys it: no route can make it convoyed
-    seas = [p for p, o in orders.items() if o.unit.kind.value == "F" and gmap.is_sea(p)]  # type: ignore[union-attr]
+    seas = _fleets_at_sea(gmap, orders)
     if move.via_convoy:
         return _ordered_route(gmap, piece, move, convoyers) or not routes(gmap, src, dest, seas, limit=1)
     if not _ordered_route(gmap, piece, move, convoyers):

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from dipsat.model.errors import AdjudicationError
 from dipsat.model.values import value_class
 from dipsat.solver import route
-from dipsat.solver.cycles import cycles_in_order as _cycles_in_order
 from dipsat.solver.cycles import is_acyclic
 from dipsat.model.on_use import imported
 from dipsat.solver.constraints import ORTOOLS_ON_USE, IntVar, LinearExpr
@@ -100,12 +99,14 @@ def _solver() -> cp_model.CpSolver:
 Values = tuple[dict[Key, bool], dict[Key, int]]
 
 
-def _values(pm: PhaseModel, values: Sequence[int]) -> Values:
-    """The decisions and strengths of ``pm`` given every variable's value, by index."""
+def _values(pm: PhaseModel, values: Sequence[int], last: bool = False) -> Values:
+    """The decisions and strengths of ``pm`` given every variable's value, by index (``last``:
+    the model's strengths are read no more, they are evaluated in their own dict)."""
     decisions = {}
     for k, v in pm.decisions.items():  # a loop: a comprehension makes a function object each time
         decisions[k] = values[v.index] != 0
-    strengths = dict(pm.strengths)  # the numbers as they are; the rest evaluated in place (no key added)
+    # the numbers as they are; the rest evaluated in place (no key added)
+    strengths = pm.strengths if last else dict(pm.strengths)
     for k, v in strengths.items():
         kind = type(v)
         if kind is int:
@@ -173,7 +174,7 @@ def count_resolutions(build: Callable[[dict[Key, bool]], PhaseModel], overrides:
             return 0, None, None, pm
         lb, ub = bounds
         if lb == ub:
-            values = _values(pm, lb)
+            values = _values(pm, lb, last=pm.fold)  # unfold() drops a folded model's strengths
             pm.unfold()
             return 1, values, None, pm
         try:
@@ -206,15 +207,16 @@ def _counted(pm: PhaseModel, found: list[list[int]]) -> tuple[int, Values | None
     pm.unfold()
     if not values:
         return 0, None, None, pm
-    if len(values) == 1 or is_acyclic(pm.dependents()):
+    if len(values) == 1 or not pm.cycles():
         return 1, values[0], None, pm
     return 2, values[0], values[1][0], pm
 
 
 def cycles_in_order(pm: PhaseModel) -> list[frozenset[Key]]:
     """The strongly connected components of ``pm``'s decision graph that hold a cycle,
-    dependencies first (:func:`dipsat.solver.cycles.cycles_in_order`)."""
-    return _cycles_in_order(pm.dependents())  # type: ignore[return-value]
+    dependencies first (:func:`dipsat.solver.cycles.cycles_in_order`; :meth:`PhaseModel.cycles`,
+    worked out once a model)."""
+    return list(pm.cycles())
 
 
 def backup_rule(component: frozenset[Key], rule_name: str) -> tuple[str, dict[Key, bool]]:

@@ -22,7 +22,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Union
 
 from dipsat.model.reasons import WHOLE, Scale
-from dipsat.solver.constraints import ConstraintModel, IntVar, LinearExpr, NotVar, code
+from dipsat.solver.constraints import ConstraintModel, IntVar, LinearExpr, NotVar, code, new_var
+from dipsat.solver.cycles import cycles_in_order
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -111,6 +112,8 @@ class PhaseModel:
         self._graph: nx.DiGraph | None = None
         self._graph_nodes = 0
         """How many decisions :attr:`graph` had when it was built (a new decision makes it stale)."""
+        self._cycles: tuple[int, list[frozenset[Key]]] | None = None
+        """How many decisions there were, and :meth:`cycles` then."""
         self._later: dict[Key, Callable[[PhaseModel], Iterable[Key]] | tuple[Callable[..., Iterable[Key]], str]] = {}
         self.overrides = dict(overrides or {})
         """Decisions fixed by a backup rule, by key."""
@@ -206,7 +209,8 @@ class PhaseModel:
         if lit is not None:  # made by decision(key) before moves() asked for it
             return lit
         keys = self._keys  # model.new_bool_var(key), inline: a phase makes dozens
-        lit = decisions[key] = IntVar(len(keys), key)
+        lit = decisions[key] = new_var(IntVar)  # IntVar(len(keys), key) without its __init__'s frame
+        lit.index, lit.key = len(keys), key
         keys.append(key)
         self._lb.append(0)
         self._ub.append(1)
@@ -279,6 +283,18 @@ class PhaseModel:
                     successors = found[read] = {}
                 successors[key] = None
         return found
+
+    def cycles(self) -> list[frozenset[Key]]:
+        """The strongly connected components of the decision graph that hold a cycle, dependencies
+        first (:func:`~dipsat.solver.cycles.cycles_in_order` of :meth:`dependents`; not to be
+        changed): worked out once for the decisions made so far, since the check for several
+        resolutions and the backup rules both ask (a folded model: those of its unfolded one)."""
+        if self.fold:
+            return self.unfolded().cycles()
+        found = self._cycles
+        if found is None or found[0] != len(self.decisions):
+            found = self._cycles = (len(self.decisions), cycles_in_order(self.dependents()))
+        return found[1]
 
     def _read_later(self) -> None:
         """Call the read functions given to :meth:`defines`, adding what they read to the lists."""

@@ -24,6 +24,11 @@ from dipsat.solver.order_choices import NOT_CONVOYED, RETREAT_AFTER_CONVOY, SEVE
 from dipsat.solver.resolution import Resolution
 
 
+# read once: on CPython 3.11 an enum class's attribute (PhaseKind.RETREAT) goes through
+# EnumType.__getattr__'s slow hook, ~900 instructions a read
+_SUCCEEDS, _FAILS, _ILLEGAL = Result.SUCCEEDS, Result.FAILS, Result.ILLEGAL
+
+
 def adjudicate_retreats(gmap: GameMap, position: Position, orders: Sequence[Order],
                         rules: Rules) -> Resolution:
     """Resolve the retreats and disbands of dislodged units; return the board after."""
@@ -50,24 +55,24 @@ def adjudicate_retreats(gmap: GameMap, position: Position, orders: Sequence[Orde
     for v in verdicts:
         o = v.order
         if v.status != LEGAL:
-            results.append(OrderResult(o, Result.ILLEGAL, kept(Illegal, v.reason)))
+            results.append(OrderResult(o, _ILLEGAL, kept(Illegal, v.reason)))
         elif type(o) is Retreat:
             rivals = targets.get(o.dest.province, 0) - 1
             if rivals:
-                results.append(OrderResult(o, Result.FAILS, kept(RetreatBounced, rivals)))
+                results.append(OrderResult(o, _FAILS, kept(RetreatBounced, rivals)))
             else:
                 piece = position.dislodged[o.unit.province].piece
                 loc = _landing(gmap, piece.unit, o.dest)
                 units[o.dest.province] = placed(piece.power, piece.unit.kind, loc)
                 landed = True
-                results.append(OrderResult(o, Result.SUCCEEDS, kept(RetreatsTo, str(loc))))
+                results.append(OrderResult(o, _SUCCEEDS, kept(RetreatsTo, str(loc))))
         else:
-            results.append(OrderResult(o, Result.SUCCEEDS, kept(Disbanded)))
+            results.append(OrderResult(o, _SUCCEEDS, kept(Disbanded)))
     generated = []
     for province, d in position.dislodged.items():
         if chosen.get(province) is None:
             o = Disband(d.piece.power, d.piece.unit)
-            generated.append(OrderResult(o, Result.SUCCEEDS, kept(Disbanded, None, True)))
+            generated.append(OrderResult(o, _SUCCEEDS, kept(Disbanded, None, True)))
     after = position.updated(units=units if landed else None, dislodged={}, standoffs=frozenset())
     return Resolution(position, tuple(results), tuple(generated), after, rules=str(rules))
 

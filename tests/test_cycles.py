@@ -86,6 +86,24 @@ def test_dependents_list_the_graph_in_its_order(every_case_model):
         assert all(list(vs) == list(pm.graph.successors(u)) for u, vs in dependents.items())
 
 
+def test_cycles_are_worked_out_again_for_a_new_decision(every_case_model):
+    """A model's cycles are worked out once for the decisions made so far
+    (:meth:`PhaseModel.cycles`): a decision made after they were asked for, here one that reads
+    itself, is in the next answer, as networkx finds it."""
+    pm = next(pm for pm in every_case_model if pm.rules is not None and paradox.cycles_in_order(pm))
+    fresh = PhaseModel(pm.facts, pm.overrides)  # built without folding, as pm.unfolded() is
+    for rule in pm.rules.values():
+        rule(fresh)
+    before = fresh.cycles()
+    assert before == paradox.cycles_in_order(pm) and fresh.cycles() is before  # asked again: kept
+    key = ("extra", "x")
+    fresh.decision(key)
+    fresh.defines(key, [key])
+    after = fresh.cycles()
+    assert frozenset({key}) in after and frozenset({key}) not in before
+    assert after == networkx_cycles(fresh.graph)
+
+
 GRAPHS = st.integers(1, 12).flatmap(lambda n: st.lists(
     st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=3 * n).map(
     lambda edges: {u: dict.fromkeys(v for a, v in edges if a == u) for u in range(n)}))

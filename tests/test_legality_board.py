@@ -95,3 +95,31 @@ def test_check_board_reads_a_dict_of_the_units_whatever_plains_memo_holds():
     for b in (known, forgotten):
         assert type(b.units) is dict
         assert list(b.units.items()) == list(position.units.items())
+
+
+def test_written_out_order_texts_are_their_parts_texts():
+    """Supports and convoys write their text out (as moves do) for speed: the same text as their
+    units and places printed one by one, on every coast and kind."""
+    from dipsat.model.kinds import ARMY, FLEET
+    from dipsat.model.types import Convoy, Location, SupportHold, SupportMove, Unit
+    places = [Location("par"), Location("stp", "nc"), Location("spa", "sc"), Location("nth")]
+    units = [Unit(kind, place) for kind in (ARMY, FLEET) for place in places]
+    for unit in units:
+        for target in units:
+            assert str(SupportHold("France", unit, target)) == f"{unit} S {target}"
+            for dest in places:
+                assert str(SupportMove("France", unit, target, dest)) == f"{unit} S {target} - {dest}"
+                assert str(Convoy("France", unit, target, dest)) == f"{unit} C {target} - {dest}"
+
+
+@pytest.mark.parametrize("units", _boards())
+def test_fleets_at_sea_are_the_fleets_of_the_ordered_units_on_seas(units):
+    """The fleets at sea the MILA and godip convoy choices read (``order_choices._fleets_at_sea``,
+    from the board's terrain table) are those the map calls seas, in board order."""
+    from dipsat.solver.order_choices import _fleets_at_sea
+    from helpers import facts_of
+    position = board(*units, "Germany: A kie", "Germany: F ber")
+    orders = facts_of(position).orders  # every unit holds
+    expected = [p for p, o in orders.items() if o.unit.kind.letter == "F" and GMAP.is_sea(p)]
+    assert _fleets_at_sea(GMAP, orders) == expected
+    assert expected == [p for p in position.units if GMAP.is_sea(p) and position.units[p].unit.kind.letter == "F"]

@@ -64,6 +64,53 @@ def test_route_exists_when_routes_lists_one(seed):
         assert route_exists(gmap, src, dst, fleets) == bool(routes(gmap, src, dst, fleets, limit=1))
 
 
+def _minimal_chains(gmap, src: str, dst: str, fleets: list[str]) -> list[tuple[str, ...]]:
+    """The minimal convoy chains by their definition, found by brute force: chains of distinct
+    fleets at sea, each next to the one before (the first next to ``src``, the last next to
+    ``dst``), in which no fleet could be skipped: no two provinces of ``src``, the fleets, are next
+    to each other unless one follows the other, and ``dst`` is next to the last fleet only."""
+    near = tables(gmap).sea_adjacent
+    seas = sorted({f for f in fleets if tables(gmap).terrain[f] == "sea"})
+    found = []
+
+    def extend(chain: tuple[str, ...]) -> None:
+        here = chain[-1] if chain else src
+        for sea in seas:
+            if sea in chain or sea not in near.get(here, ()):
+                continue
+            longer = chain + (sea,)
+            if dst in near.get(sea, ()):
+                found.append(longer)
+            extend(longer)
+
+    extend(())
+    minimal = []
+    for chain in found:
+        steps = (src,) + chain
+        skips = any(steps[j] in near.get(steps[i], ()) for i in range(len(steps)) for j in range(i + 2, len(steps)))
+        if not skips and not any(dst in near.get(f, ()) for f in chain[:-1]):
+            minimal.append(chain)
+    return sorted(minimal)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_routes_are_the_minimal_chains(seed):
+    """:func:`routes` lists exactly the minimal chains, in order (a depth-first walk over the
+    fleets in board order), on random fleets of the standard map and of boards in play."""
+    rng = random.Random(seed)
+    near = tables(GMAP).sea_adjacent
+    src = rng.choice(COASTAL)
+    region = {s for s in SEAS if s in near[src]}
+    for _ in range(3):  # the seas up to four steps from src: chains that may reach somewhere
+        region |= {t for s in region for t in near[s] if t in SEAS}
+    fleets = rng.sample(sorted(region), min(len(region), rng.randint(2, 9))) + rng.sample(COASTAL, rng.randint(0, 2))
+    shores = sorted({p for f in fleets for p in near.get(f, ()) if p in COASTAL and p != src})
+    dst = rng.choice(shores or COASTAL)
+    for gmap in (GMAP, _iced_board(), _walled_board()):
+        assert routes(gmap, src, dst, fleets) == _minimal_chains(gmap, src, dst, fleets)
+
+
 def test_routes_are_listed_anew_each_time():
     """A remembered list of routes is handed out as a new list: changing it changes nothing later."""
     first = routes(GMAP, "lon", "bel", ["nth", "eng"])

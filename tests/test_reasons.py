@@ -147,3 +147,20 @@ def test_no_code_reads_or_edits_reason_words():
                     and any(isinstance(c, ast.Attribute) and c.attr == "reason" for c in node.comparators):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}: in .reason")
     assert not found, found
+
+
+def test_words_of_a_text_a_kept_reason_and_an_unpickled_one():
+    """:func:`words_of` gives a plain string as itself, writes a reason's words once and keeps
+    them on it, and writes anew the words of a reason unpickled (its slot for them never set)."""
+    import pickle
+
+    from dipsat.model.reasons import words_of
+    assert words_of("a text written before reasons were typed") == "a text written before reasons were typed"
+    why = Stands(2)
+    assert why._said is None
+    said = words_of(why)
+    assert said == why.words() and why._said is said and words_of(why) is said
+    again = pickle.loads(pickle.dumps(why))
+    with pytest.raises(AttributeError):
+        again._said  # noqa: B018  # never set on an unpickled reason
+    assert again == why and words_of(again) == said

@@ -146,20 +146,44 @@ def test_small_row_groups_and_parts_read_back_give_the_same_tables(archive: Path
     assert pq.ParquetFile(tmp_path / "orders.parquet").metadata.num_row_groups > 10
 
 
-def test_row_groups_of_both_tables_end_with_the_same_game(archive: Path, tmp_path: Path,
-                                                          monkeypatch: pytest.MonkeyPatch):
-    """The rows waiting to be written are those of the same few games in both tables (the parts
-    they are slices of stay in memory until then): each row group of one table holds the games of
-    the same row group of the other."""
+def test_row_groups_end_with_a_game_and_the_phases_waiting_hold_no_part(archive: Path, reference: Path,
+                                                                          tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Each table is written in row groups of its own length, every one ending with a game (a
+    game's rows are never split between two row groups); the rows are those of the reference."""
     monkeypatch.setattr(merge, "ROW_GROUP_ROWS", 200)
+    monkeypatch.setattr(merge, "PHASE_GROUP_ROWS", 20)
+    monkeypatch.setattr(store, "KEPT_BYTES", 0)
     run_replay(RunConfig((str(archive),), tmp_path, rules_text="mila", workers=1))
-    files = [pq.ParquetFile(tmp_path / name) for name in ("phases.parquet", "orders.parquet")]
-    groups = [[set(zip(*(f.read_row_group(i, columns=["file", "game"]).column(c).to_pylist() for c in ("file", "game"))))
-               for i in range(f.metadata.num_row_groups)] for f in files]
-    assert len(groups[0]) > 2
-    phase_groups, order_groups = groups
-    assert len(phase_groups) == len(order_groups)
-    assert all(o <= p for p, o in zip(phase_groups, order_groups))  # a game with phases but no order rows: phases only
+    _same(reference, tmp_path)
+    for name in ("phases.parquet", "orders.parquet"):
+        f = pq.ParquetFile(tmp_path / name)
+        groups = [list(zip(*(f.read_row_group(i, columns=["file", "game"]).column(c).to_pylist() for c in ("file", "game"))))
+                  for i in range(f.metadata.num_row_groups)]
+        assert len(groups) > 2, name
+        for before, after in zip(groups, groups[1:]):
+            assert before[-1] != after[0], name  # the game goes on in the next row group: split
+
+
+def test_rows_kept_apart_hold_no_memory_of_the_part_they_came_from():
+    """The phases waiting for their row group are copied apart from their part (whose memory the
+    orders' row group lets go), the rows as they were."""
+    part = pa.table({"file": ["f"] * 6, "game": ["a", "a", "b", "b", "c", "c"], "index": list(range(6))})
+    part = part.cast(pa.schema([("file", pa.string()), ("game", pa.string()), ("index", pa.int32())]))
+    seen: list[pa.Table] = []
+    out = merge._Output(os.devnull, part.schema, seen.append, 1000)
+    out.add(part.slice(0, 2))
+    out.add(part.slice(2, 2))
+    out.keep_apart()
+    out.add(part.slice(4, 2))
+    spans = [(b.address, b.address + b.size) for column in part.columns for chunk in column.chunks
+             for b in chunk.buffers() if b is not None]
+    kept = [b for table in out.waiting[:1] for column in table.columns for chunk in column.chunks
+            for b in chunk.buffers() if b is not None]
+    assert len(out.waiting) == 2 and kept
+    assert not any(lo <= b.address < hi for b in kept for lo, hi in spans)
+    out.flush()
+    assert seen[0].to_pylist() == part.to_pylist()
+    out.writer.close()
 
 
 def test_parts_written_without_their_games_are_resumed_in_order(archive: Path, reference: Path, tmp_path: Path):
@@ -436,3 +460,24 @@ def test_a_read_buffer_is_used_again_only_once_nothing_reads_it():
     assert buffers.spare(len(part)).obj is held  # the table gone, the first buffer is free again
     grown = buffers.spare(100 << 10)  # a free buffer too small is replaced by a larger one, within the bound
     assert grown is not None and len(grown) == 100 << 10 and len(grown.obj) == 128 << 10
+
+
+def test_the_games_of_a_part_are_read_from_its_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The store keeps no task's games in memory but those of the parts it keeps: the games of the
+    others are read from the end of their part in the log (its IPC footer) without reading the part
+    whole, and are those written; a part whose end does not read so is read whole."""
+    with store.PartStore(tmp_path / "out") as parts:
+        written = {}
+        for n in range(3):
+            phases = pa.table({name: [None] * 2 for name in store.PHASE_SCHEMA.names}, schema=store.PHASE_SCHEMA)
+            orders = pa.table({name: [None] * (n + 1) for name in store.ORDER_SCHEMA.names}, schema=store.ORDER_SCHEMA)
+            written[f"u{n}"] = ((f"f{n}.txt", f"g-{n}", 1, n), (f"f{n}.txt", f"h-{n}é", 1, 1))
+            monkeypatch.setattr(store, "KEPT_BYTES", 0 if n else 1 << 20)  # the first part is kept
+            parts.write(f"u{n}", phases, orders, written[f"u{n}"])
+        whole = []
+        monkeypatch.setattr(parts, "_logged_part", lambda uid: whole.append(uid) or store.PartStore._logged_part(parts, uid))
+        assert {uid: parts.games(uid) for uid in written} == written
+        assert whole == []
+        monkeypatch.setattr(store, "_IPC_MAGIC", b"NOTIPC")  # an end that does not read as an IPC file's
+        assert parts.games("u2") == written["u2"]
+        assert whole == ["u2"]

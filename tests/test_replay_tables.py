@@ -158,3 +158,19 @@ def test_ramps_cut_from_kept_ones_are_right(step):
     for n in (0, 5, 2, 1000, 3, 40_000, 7):
         if step * n < 1 << 31:
             assert list(_ramp(step, n)) == list(range(0, step * (n + 1), step)), n
+
+
+def test_generated_flags_packed_from_runs_equal_those_packed_flag_by_flag():
+    """The ``generated`` column's bits made from each phase's run lengths are the bits of its
+    flags one by one (runs ending on and across byte boundaries, empty phases, none at all)."""
+    import random
+
+    from dipsat.replay.tables import _bits, _run_bits
+
+    rng = random.Random(23)
+    shapes = [[], [(0, 0)], [(8, 0)], [(0, 8)], [(7, 1), (0, 0), (1, 7)], [(3, 0), (0, 3), (2, 2)]]
+    shapes += [[(rng.randrange(25), rng.randrange(4)) for _ in range(rng.randrange(1, 30))] for _ in range(200)]
+    for shape in shapes:
+        runs = [("f", "g", i, "S1901M", read, made) for i, (read, made) in enumerate(shape)]
+        flags = [s >= read for read, made in shape for s in range(read + made)]
+        assert _run_bits(runs, len(flags)).to_pybytes() == _bits(flags).to_pybytes(), shape

@@ -1,7 +1,7 @@
 """Dislodgement: a unit is dislodged when a move into its province succeeds and it did not leave."""
 from __future__ import annotations
 
-from dipsat.solver.constraints import ConstraintModel, IntVar
+from dipsat.solver.constraints import ConstraintModel, IntVar, new_var
 from dipsat.solver.phase_model import DISLODGED, ENTERED, Key, Lit, PhaseModel
 
 
@@ -51,7 +51,8 @@ def _add_unstacked_folded(pm: PhaseModel) -> None:
             key = (DISLODGED, province)
             dislodged = decisions.get(key)
             if dislodged is None:
-                dislodged = decisions[key] = IntVar(len(keys), key)
+                dislodged = decisions[key] = new_var(IntVar)  # IntVar(len(keys), key) without its __init__'s frame
+                dislodged.index, dislodged.key = len(keys), key
                 keys.append(key)
                 lb.append(0)
                 ub.append(1)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dipsat.model.errors import AdjudicationError
-from dipsat.solver.constraints import ConstraintModel, IntVar, LinearExpr, code
+from dipsat.solver.constraints import ConstraintModel, IntVar, LinearExpr, code, new_var
 from dipsat.solver.phase_model import ATTACK, BEATS, DEFEND, HOLD, MOVES, PREVENT, Key, Lit, PhaseModel
 
 if TYPE_CHECKING:
@@ -96,13 +96,16 @@ def _add_moves_folded(pm: PhaseModel) -> None:
     """Moves into a province whose unit's move is still open, defined after the others, each
     after the move out of its destination (:func:`_chains`), so that more read it as a constant."""
     for again in (False, True):
+        if again and not later:
+            break
         for src, mf in (_chains(later) if again else facts.moves.items()):
             lit = known.get(src)
             if lit is None:  # pm.moves(src), inline: most moves' literals are made here
                 key = (MOVES, src)
                 lit = decisions.get(key)
                 if lit is None:
-                    lit = decisions[key] = IntVar(len(keys), key)
+                    lit = decisions[key] = new_var(IntVar)  # IntVar(len(keys), key) without its __init__'s frame
+                    lit.index, lit.key = len(keys), key
                     keys.append(key)
                     lb.append(0)
                     ub.append(1)

@@ -13,7 +13,7 @@ the prevent strength of a move that has rivals.
 from __future__ import annotations
 
 from dipsat.model.types import Move
-from dipsat.solver.constraints import IntVar, LinearExpr, NotVar
+from dipsat.solver.constraints import IntVar, LinearExpr, NotVar, new_var
 from dipsat.solver.order_choices import DEFEND_LEAVES_OUT, OWN_SUPPORT_COUNTS
 from dipsat.solver.phase_model import ATTACK, BEATEN, DEFEND, HOLD, MOVES, PREVENT, Key, Lit, PhaseModel
 
@@ -104,10 +104,21 @@ def _choose(pm: PhaseModel, key: Key, cases: list[tuple[list[Lit], LinearExpr | 
     (in a folded model, two numbers chosen by a literal are the expression ``b + (a - b) * lit``).
     """
     live = []
-    fixed = pm.fixed
+    fold = pm.fold
+    lb, ub = pm.model.lb, pm.model.ub
     for when, value in cases:
         kept = []
-        for w in map(fixed, when):
+        for w in when:
+            if fold:  # pm.fixed(w), inline: a literal the model already fixes is its value
+                kind = type(w)
+                if kind is IntVar:
+                    v = w.index  # type: ignore[union-attr]
+                    if lb[v] == ub[v]:
+                        w = lb[v] == 1
+                elif kind is NotVar:
+                    v = w.var.index  # type: ignore[union-attr]
+                    if lb[v] == ub[v]:
+                        w = lb[v] == 0
             if w is False:
                 break
             if w is not True:
@@ -115,7 +126,12 @@ def _choose(pm: PhaseModel, key: Key, cases: list[tuple[list[Lit], LinearExpr | 
         else:
             live.append((kept, value))
     first = live[0][1]
-    if len(live) == 1 or all(_same(v, first) for _, v in live[1:]):
+    same = True
+    for _, v in live[1:]:  # a loop: a generator makes a function object each time
+        if not _same(v, first):  # type: ignore[arg-type]
+            same = False
+            break
+    if same:
         pm.strengths[key] = first
         return
     if pm.fold and len(live) == 2:
@@ -265,7 +281,8 @@ def _add_plain_folded(pm: PhaseModel) -> None:
     strengths, units, moves_of, orders = pm.strengths, facts.position.units, facts.moves, facts.orders
     hold_supports, move_supports, opponents, attackers = facts.hold_supports, facts.move_supports, facts.opponent, facts.attackers
     lb, ub = pm.model.lb, pm.model.ub
-    known = pm._moves if not pm._stacked else {}  # the leaving of a unit not in a stack is its move's literal
+    unstacked = not pm._stacked
+    known = pm._moves if unstacked else {}  # the leaving of a unit not in a stack is its move's literal
     leaves_of, path_of, fixed, carried = pm.leaves, pm.path, pm.fixed, facts.carriers
     inline = not pm._stacked and not pm.overrides  # a move's literal made here as pm.moves makes it
     decisions, keys = pm.decisions, pm.model.keys
@@ -279,7 +296,8 @@ def _add_plain_folded(pm: PhaseModel) -> None:
                 key = (MOVES, province)
                 moves = decisions.get(key)
                 if moves is None:
-                    moves = decisions[key] = IntVar(len(keys), key)
+                    moves = decisions[key] = new_var(IntVar)  # IntVar(len(keys), key) without its __init__'s frame
+                    moves.index, moves.key = len(keys), key
                     keys.append(key)
                     lb.append(0)
                     ub.append(1)
@@ -288,7 +306,11 @@ def _add_plain_folded(pm: PhaseModel) -> None:
                 moves = leaves_of(province)
             if type(moves) is IntVar:
                 v = moves.index  # type: ignore[union-attr]
-                strengths[HOLD, province] = 1 - lb[v] if lb[v] == ub[v] else LinearExpr({v: -1}, 1)
+                if lb[v] == ub[v]:
+                    strengths[HOLD, province] = 1 - lb[v]
+                else:  # LinearExpr({v: -1}, 1) without its __init__'s frame
+                    hold = strengths[HOLD, province] = new_var(LinearExpr)
+                    hold.terms, hold.const = {v: -1}, 1
             else:
                 strengths[HOLD, province] = 0 if moves else 1
         elif isinstance(order, Move):  # an invalid move: it fails, nobody may support it to hold
@@ -367,7 +389,10 @@ def _add_plain_folded(pm: PhaseModel) -> None:
         else:
             leaves = known.get(dest)  # type: ignore[assignment]
             if leaves is None:
-                leaves = leaves_of(dest)
+                if unstacked and dest not in moves_of:  # pm.leaves(dest), inline: a unit that holds
+                    leaves = known[dest] = False
+                else:
+                    leaves = leaves_of(dest)
             if type(leaves) is IntVar and lb[leaves.index] == ub[leaves.index]:  # type: ignore[union-attr]
                 leaves = lb[leaves.index] == 1  # type: ignore[union-attr]
         if path is not True:

@@ -12,7 +12,7 @@ from functools import partial
 from typing import Callable
 
 from dipsat.model.types import SupportHold, SupportMove
-from dipsat.solver.constraints import IntVar
+from dipsat.solver.constraints import IntVar, new_var
 from dipsat.solver.phase_model import GIVEN, Lit, PhaseModel
 
 Exempt = Callable[[PhaseModel, str, str], bool]
@@ -66,7 +66,8 @@ def add_supports(pm: PhaseModel, cut_from_target_by_convoy: bool = False, exempt
                 key = (GIVEN, province)
                 given = decisions.get(key)
                 if given is None:
-                    given = decisions[key] = IntVar(len(keys), key)
+                    given = decisions[key] = new_var(IntVar)  # IntVar(len(keys), key) without its __init__'s frame
+                    given.index, given.key = len(keys), key
                     keys.append(key)
                     lb.append(0)
                     ub.append(1)
