@@ -151,11 +151,11 @@ class GameReplay:
         """Compare the board after ``res`` with the recorded ``target``, bringing it to its phase
         (``tagged``: some result has a tag; without one no unit was destroyed)."""
         board = res.after
-        destroyed = _destroyed(res) if tagged else {}
         pending = board.dislodged if board.phase.kind is _RETREAT else {}
         same_season = (target.phase.year, target.phase.season) == (rec.phase.year, rec.phase.season)
         carry = None
         if known and target.phase.kind is _RETREAT and same_season:
+            destroyed = _destroyed(res) if tagged else {}  # read only against a recorded retreat phase
             carry = _carry(res, destroyed)
             return compare_boards(target, board, dislodged=pending, destroyed=destroyed), carry
         ours = self._settle(board, rec.phase.kind)

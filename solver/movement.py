@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import Collection, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 
 from dipsat.model.board import board_in_play
 from dipsat.model.gamemap import GameMap
@@ -54,7 +54,7 @@ def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Orde
     """
     gmap = board_in_play(gmap, position)
     facts = check_orders(gmap, position, orders, rules, off_graph, removed, stacks, keys, carriers)
-    modules = with_options(movement_rules, rules)
+    modules = _modules(movement_rules, rules)
     solution, pm = solve_phase(partial(build_model, facts, modules, fold=True), rules.paradox)
     after, fates = next_position(facts, solution)
     explain = Explainer(pm, solution).result
@@ -72,6 +72,22 @@ def adjudicate_movement(gmap: GameMap, position: Position, orders: Sequence[Orde
                            for o in facts.generated if o.unit.province not in ordered])
     return Resolution(position, results, generated, after, solution.paradoxes,
                       solution.resolutions, str(rules), pm, solution)
+
+
+def _modules(base: Mapping[str, Rule], rules: Rules) -> Mapping[str, Rule]:
+    """:func:`~dipsat.solver.rules.with_options` of ``base`` and ``rules``, the last answer given
+    again when both are the very ones asked last (a replay asks the same every phase; its memo is
+    keyed by the rules' value, whose hash is written in Python: ~2 µs a phase)."""
+    found = _LAST_MODULES[0]  # read once: threads (a Dask worker's) may replace it meanwhile
+    if found[0] is base and found[1] is rules:
+        return found[2]  # type: ignore[no-any-return]
+    modules = with_options(base, rules)
+    _LAST_MODULES[0] = (base, rules, modules)
+    return modules
+
+
+_LAST_MODULES: list[tuple[Any, Any, Any]] = [(None, None, None)]
+"""The ``(base, rules, modules)`` :func:`_modules` answered last (one entry: no growth)."""
 
 
 def _fate(v: Verdict, units: Mapping[str, Piece], fates: Mapping[str, Tag]) -> Tag | None:

@@ -566,3 +566,28 @@ def test_json_lines_tasks_split_into_their_games_as_written(tmp_path, monkeypatc
     first, broken, second = read_task(tasks[0], None, default_maps)
     assert (first.game, broken.line, second.game) == (json.loads(lines[0])["id"], 4, json.loads(lines[1])["id"])
     assert first == read_mila(lines[0], first.file, "line 2", default_maps)
+
+
+def test_boards_checked_before_do_not_hide_a_unit_out_of_place():
+    """The record check remembers the pieces it found well placed (the readers share piece
+    objects between phases and games): a board of those pieces is told in one pass, and a board
+    with one more piece out of place (an army at sea) is still an error, whatever was checked
+    before, as when nothing was."""
+    from dipsat.replay import checks
+
+    def game(text: str) -> tuple[PhaseRecord | PhaseError, ...]:
+        read = read_task(Task("g.txt", "", Format.DROIDIPPY, text, "uid"), None, default_maps)
+        assert len(read) == 1 and isinstance(read[0], GameRecord)
+        return read[0].phases
+
+    board = "POSITIONS\nRussia: fleet stp/sc\nGermany: army mun\nRussia: supply stp\nORDERS\nmun hold\n"
+    at_sea = board.replace("Germany: army mun\n", "Germany: army mun\nFrance: army nth\n")
+    text = (f"PHASE 1901 Spring Movement\n{board}PHASE 1901 Fall Movement\n{at_sea}"
+            f"PHASE 1902 Spring Movement\n{board}")
+    checks._KNOWN.clear()
+    alone = game(f"PHASE 1901 Fall Movement\n{at_sea}")[0]
+    assert isinstance(alone, PhaseError) and "nth" in alone.message
+    for _ in range(2):  # the second time, every piece was checked before
+        first, second, third = game(text)
+        assert isinstance(first, PhaseRecord) and isinstance(third, PhaseRecord)
+        assert isinstance(second, PhaseError) and second.message == alone.message

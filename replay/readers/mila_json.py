@@ -24,6 +24,7 @@ import math
 import re
 import sys
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any, Callable, Final
 
 from dipsat.model.errors import InputError
@@ -448,26 +449,30 @@ def _read_on(gmap: GameMap) -> _Read:
 
 def _placed(listed: Any, read: _Read) -> dict[str, Piece] | None:
     """The units of a state's ``units`` (power -> unit texts) when every text was read before and
-    none is dislodged, each power's texts looked up in one pass; ``None`` for any other state
-    (and for two units in a province): :func:`_position` then reads it unit by unit."""
+    none is dislodged, each power's texts looked up in one pass, in the order of their provinces
+    (as a board keeps them: it then takes them as they stand, with no sorting of its own);
+    ``None`` for any other state (and for two units in a province): :func:`_position` then reads
+    it unit by unit."""
     if type(listed) is not dict:
         return None
-    units: dict[str, Piece] = {}
-    count = 0
+    found: list[tuple[str, Piece] | None] = []
     powers, placed = read.powers, read.placed
-    for power_name, texts in listed.items():  # in any order: a board's units mapping is sorted when made
-        known = placed.get(powers.get(power_name))  # type: ignore[arg-type]
-        if known is None or type(texts) is not list:
-            return None
-        try:
-            pairs = list(map(known.get, texts))
-        except TypeError:  # an unhashable text
-            return None
-        if None in pairs:
-            return None
-        units.update(pairs)
-        count += len(pairs)
-    return units if len(units) == count else None
+    try:
+        for power_name, texts in listed.items():
+            known = placed.get(powers.get(power_name))  # type: ignore[arg-type]
+            if known is None or type(texts) is not list:
+                return None
+            found += map(known.get, texts)
+    except TypeError:  # an unhashable text
+        return None
+    if None in found:
+        return None
+    found.sort(key=_PROVINCE)  # (stable, by province alone: two units in a province are never compared)
+    units = dict(found)  # type: ignore[arg-type]
+    return units if len(units) == len(found) else None
+
+
+_PROVINCE: Final = itemgetter(0)
 
 
 def _position(state: dict[str, Any], phase: Phase | None, gmap: GameMap, read: _Read) -> Position:
