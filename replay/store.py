@@ -345,17 +345,29 @@ class PartStore:
             self._kept[uid] = (phases, orders, part.size, games)
             self._kept_bytes += part.size
 
-    def _logged_part(self, uid: str) -> pa.Buffer | None:
-        """The part of ``uid`` in a log, copied out of it (``None``: not in a log)."""
-        self._names()
+    def _where_logged(self, uid: str) -> tuple[Path, int, int, int] | None:
+        """Where the part of ``uid`` is in a log: the log, its file (opened for reading once), the
+        part's offset and size (``None``: not in a log)."""
         found = self._logged.get(uid)
         if found is None:
             return None
         path, at, size = found
         fd = self._readers.get(path)
-        try:
-            if fd is None:
+        if fd is None:
+            try:
                 fd = self._readers[path] = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+            except OSError as exc:
+                raise OutputError(f"cannot read: {exc.strerror or exc}", str(path)) from None
+        return path, fd, at, size
+
+    def _logged_part(self, uid: str) -> pa.Buffer | None:
+        """The part of ``uid`` in a log, copied out of it (``None``: not in a log)."""
+        self._names()
+        found = self._where_logged(uid)
+        if found is None:
+            return None
+        path, fd, at, size = found
+        try:
             view = self._read_into.spare(size)
             if view is None:
                 data = os.pread(fd, size, at)
@@ -374,14 +386,11 @@ class PartStore:
         the part's end: the phases table's IPC footer, which holds its schema, is the last thing
         in the part (its size and the file mark after it). A part whose end does not read so is
         read whole."""
-        found = self._logged.get(uid)
+        found = self._where_logged(uid)
         if found is None:
             return None
-        path, at, size = found
-        fd = self._readers.get(path)
+        path, fd, at, size = found
         try:
-            if fd is None:
-                fd = self._readers[path] = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
             end = os.pread(fd, _FOOTER_END.size, at + size - _FOOTER_END.size) if size >= _FOOTER_END.size else b""
             if len(end) == _FOOTER_END.size and _FOOTER_END.unpack(end)[1] == _IPC_MAGIC \
                     and 0 < (length := _FOOTER_END.unpack(end)[0]) <= size - _FOOTER_END.size - len(_IPC_START):

@@ -11,7 +11,7 @@ from dipsat.model import notation
 from dipsat.model.errors import InputError
 from dipsat.model.gamemap import load_map
 from dipsat.model.order_words import usual_recipe
-from dipsat.model.types import Dislodged, Location, Move, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType
+from dipsat.model.types import Dislodged, Move, Phase, PhaseKind, Piece, Position, Season, Unit, UnitType
 
 MAP = load_map("dipsat.variants.classical")
 KINDS = (PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT)
