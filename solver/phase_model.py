@@ -248,7 +248,7 @@ class PhaseModel:
                 self._reads[key] = list(reads)
             else:
                 found.extend(reads)
-        self._graph = None
+        self._graph = self._cycles = None  # a definition adds edges: both worked out again when asked
         return True
 
     @property

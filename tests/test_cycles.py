@@ -104,6 +104,23 @@ def test_cycles_are_worked_out_again_for_a_new_decision(every_case_model):
     assert after == networkx_cycles(fresh.graph)
 
 
+def test_cycles_are_worked_out_again_for_a_new_definition(every_case_model):
+    """A definition that adds edges among the decisions already made (none new: their count
+    is the same) is in the next answer too."""
+    pm = next(pm for pm in every_case_model if pm.rules is not None and not paradox.cycles_in_order(pm))
+    fresh = PhaseModel(pm.facts, pm.overrides)
+    for rule in pm.rules.values():
+        rule(fresh)
+    before = fresh.cycles()
+    key = next(iter(fresh.decisions))
+    count = len(fresh.decisions)
+    fresh.defines(key, [key])  # the decision now reads itself: a cycle of one
+    assert len(fresh.decisions) == count
+    after = fresh.cycles()
+    assert frozenset({key}) in after and frozenset({key}) not in before
+    assert after == networkx_cycles(fresh.graph)
+
+
 GRAPHS = st.integers(1, 12).flatmap(lambda n: st.lists(
     st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=3 * n).map(
     lambda edges: {u: dict.fromkeys(v for a, v in edges if a == u) for u in range(n)}))

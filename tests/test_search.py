@@ -156,23 +156,16 @@ def test_search_leaves_no_reference_cycle(monkeypatch):
     class Watched(ConstraintModel):
         pass  # a subclass: weakly referable
 
-    def watched(clauses: list[list[int]], variables: int) -> Watched:
-        model = Watched()
-        for i in range(variables):
-            model.new_bool_var(f"x{i}")
-        model.add_clauses(clauses)
-        return model
-
     was_on = gc.isenabled()
     gc.disable()
     try:
-        model = watched([[0, 2], [1, 3]], 2)
+        model = _tiny([[0, 2], [1, 3]], 2, Watched)
         assert len(search.solutions(model, [0, 0], [1, 1], [0, 1])) == 2
         gone = weakref.ref(model)
         del model
         assert gone() is None
         monkeypatch.setattr(search, "NODES", 5)
-        model = watched([], 12)
+        model = _tiny([], 12, Watched)
         with pytest.raises(search.Exhausted):
             search.solutions(model, [0] * 12, [1] * 12, list(range(12)), most=3)
         gone = weakref.ref(model)
@@ -206,8 +199,8 @@ def test_search_agrees_with_cpsat_on_random_games(monkeypatch):
     assert [c for c in counts if c >= 0], "no random model reached the search"
 
 
-def _tiny(clauses: list[list[int]], variables: int) -> ConstraintModel:
-    model = ConstraintModel()
+def _tiny(clauses: list[list[int]], variables: int, kind: type[ConstraintModel] = ConstraintModel) -> ConstraintModel:
+    model = kind()
     for i in range(variables):
         model.new_bool_var(f"x{i}")
     model.add_clauses(clauses)
